@@ -1,0 +1,12 @@
+/* Umbrella header: everything a program linking gpurf needs. */
+#ifndef GPURF_GPURF_H
+#define GPURF_GPURF_H
+
+#include "gpurf/export.h"
+#include "gpurf/error.h"
+#include "gpurf/context.h"
+#include "gpurf/tech.h"
+#include "gpurf/cell.h"
+#include "gpurf/circuit.h"
+
+#endif

@@ -1,0 +1,207 @@
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+void sb_init(sbuf *b) { memset(b, 0, sizeof *b); }
+
+void sb_free(sbuf *b) {
+  free(b->data);
+  memset(b, 0, sizeof *b);
+}
+
+void sb_printf(sbuf *b, const char *fmt, ...) {
+  if (b->oom) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int need = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (need < 0) {
+    b->oom = 1;
+    return;
+  }
+  if (b->len + (size_t)need + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 1024;
+    while (cap < b->len + (size_t)need + 1) cap *= 2;
+    char *p = realloc(b->data, cap);
+    if (!p) {
+      b->oom = 1;
+      return;
+    }
+    b->data = p;
+    b->cap = cap;
+  }
+  va_start(ap, fmt);
+  vsnprintf(b->data + b->len, (size_t)need + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)need;
+}
+
+int sb_flush_stdout(sbuf *b) {
+  if (b->oom) {
+    fprintf(stderr, "gpurf: out of memory while formatting output\n");
+    return CLI_FAIL;
+  }
+  if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len) return CLI_FAIL;
+  if (fflush(stdout) != 0) return CLI_FAIL;
+  return CLI_OK;
+}
+
+/* ---- JSON ---- */
+
+void jw_init(jw *w, sbuf *out) {
+  memset(w, 0, sizeof *w);
+  w->out = out;
+}
+
+static void jw_escape(sbuf *b, const char *s) {
+  sb_printf(b, "\"");
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    switch (*p) {
+    case '"': sb_printf(b, "\\\""); break;
+    case '\\': sb_printf(b, "\\\\"); break;
+    case '\n': sb_printf(b, "\\n"); break;
+    case '\t': sb_printf(b, "\\t"); break;
+    case '\r': sb_printf(b, "\\r"); break;
+    default:
+      if (*p < 0x20)
+        sb_printf(b, "\\u%04x", *p);
+      else
+        sb_printf(b, "%c", *p);
+    }
+  }
+  sb_printf(b, "\"");
+}
+
+static void jw_item(jw *w, const char *key) {
+  if (w->depth > 0) {
+    sb_printf(w->out, "%s\n", w->count[w->depth] ? "," : "");
+    for (int i = 0; i < w->depth; i++) sb_printf(w->out, "  ");
+  }
+  w->count[w->depth]++;
+  if (key) {
+    jw_escape(w->out, key);
+    sb_printf(w->out, ": ");
+  }
+}
+
+static void jw_open(jw *w, const char *key, const char *bracket) {
+  jw_item(w, key);
+  sb_printf(w->out, "%s", bracket);
+  if (w->depth < 31) w->depth++;
+  w->count[w->depth] = 0;
+}
+
+static void jw_close(jw *w, const char *bracket) {
+  int had = w->count[w->depth];
+  if (w->depth > 0) w->depth--;
+  if (had) {
+    sb_printf(w->out, "\n");
+    for (int i = 0; i < w->depth; i++) sb_printf(w->out, "  ");
+  }
+  sb_printf(w->out, "%s", bracket);
+}
+
+void jw_obj_begin(jw *w, const char *key) { jw_open(w, key, "{"); }
+void jw_obj_end(jw *w) { jw_close(w, "}"); }
+void jw_arr_begin(jw *w, const char *key) { jw_open(w, key, "["); }
+void jw_arr_end(jw *w) { jw_close(w, "]"); }
+
+void jw_num(jw *w, const char *key, double v) {
+  jw_item(w, key);
+  if (isfinite(v))
+    sb_printf(w->out, "%.8g", v);
+  else
+    sb_printf(w->out, "null");
+}
+
+void jw_int(jw *w, const char *key, long long v) {
+  jw_item(w, key);
+  sb_printf(w->out, "%lld", v);
+}
+
+void jw_str(jw *w, const char *key, const char *s) {
+  jw_item(w, key);
+  jw_escape(w->out, s);
+}
+
+void jw_bool(jw *w, const char *key, int v) {
+  jw_item(w, key);
+  sb_printf(w->out, "%s", v ? "true" : "false");
+}
+
+void jw_finish(jw *w) { sb_printf(w->out, "\n"); }
+
+/* ---- options ---- */
+
+int cli_is_help(const char *arg) {
+  return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+int cli_is_flag(cli_args *a, const char *name) {
+  return strcmp(a->argv[a->pos], name) == 0;
+}
+
+int cli_opt_value(cli_args *a, const char *name, const char **value, int *bad) {
+  const char *arg = a->argv[a->pos];
+  size_t n = strlen(name);
+  if (strncmp(arg, name, n) != 0) return 0;
+  if (arg[n] == '=') {
+    *value = arg + n + 1;
+    return 1;
+  }
+  if (arg[n] != '\0') return 0;
+  if (a->pos + 1 >= a->argc) {
+    cli_usage_error(a->prog, "option %s needs a value", name);
+    *bad = 1;
+    return 1;
+  }
+  a->pos++;
+  *value = a->argv[a->pos];
+  return 1;
+}
+
+int cli_parse_format(const char *prog, const char *s, int allow_csv, out_format *out) {
+  if (strcmp(s, "text") == 0) *out = FMT_TEXT;
+  else if (strcmp(s, "json") == 0) *out = FMT_JSON;
+  else if (allow_csv && strcmp(s, "csv") == 0) *out = FMT_CSV;
+  else {
+    cli_usage_error(prog, "--format must be text%s or json, not '%s'",
+                    allow_csv ? ", csv" : "", s);
+    return CLI_USAGE;
+  }
+  return CLI_OK;
+}
+
+int cli_parse_double(const char *prog, const char *opt, const char *s, double *out) {
+  char *end = NULL;
+  double v = strtod(s, &end);
+  if (end == s || *end != '\0' || !isfinite(v)) {
+    cli_usage_error(prog, "%s needs a number, not '%s'", opt, s);
+    return CLI_USAGE;
+  }
+  *out = v;
+  return CLI_OK;
+}
+
+void cli_print_error(const gpurf_ctx *ctx) {
+  char line[2048];
+  const gpurf_error *e = gpurf_ctx_error(ctx);
+  gpurf_error_format(e, line, sizeof line);
+  if (e && e->file[0])
+    fprintf(stderr, "%s\n", line);
+  else
+    fprintf(stderr, "gpurf: %s\n", line);
+}
+
+void cli_usage_error(const char *prog, const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "%s: ", prog);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, " (see '%s --help')\n", prog);
+}

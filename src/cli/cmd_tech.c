@@ -1,0 +1,306 @@
+/* gpurf tech list | show */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const char *const tech_help =
+    "usage: gpurf tech list [--format text|json]\n"
+    "       gpurf tech show NODE [--device hp|lstp|lop] [--temp-k T]\n"
+    "                            [--format text|json]\n"
+    "\n"
+    "NODE is a node name (22, 22nm, 28nm) or a path to a node YAML file.\n"
+    "A node between two shipped files is interpolated (monotone Steffen spline\n"
+    "over the feature size); one outside them is an error.\n"
+    "--device   show one ITRS device flavour (default: all three)\n"
+    "--temp-k   temperature for leakage, in kelvin (default 360)\n";
+
+static int tech_list(gpurf_ctx *ctx, cli_args *a) {
+  out_format fmt = FMT_TEXT;
+  for (a->pos = 0; a->pos < a->argc; a->pos++) {
+    const char *v;
+    int bad = 0;
+    if (cli_is_help(a->argv[a->pos])) {
+      fputs(tech_help, stdout);
+      return CLI_OK;
+    } else if (cli_opt_value(a, "--format", &v, &bad)) {
+      if (bad || cli_parse_format(a->prog, v, 0, &fmt)) return CLI_USAGE;
+    } else {
+      cli_usage_error(a->prog, "unexpected argument '%s'", a->argv[a->pos]);
+      return CLI_USAGE;
+    }
+  }
+  gpurf_tech_entry entries[64];
+  size_t n = 0;
+  if (gpurf_tech_list(ctx, entries, 64, &n) != GPURF_OK) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  if (n > 64) n = 64;
+  sbuf out;
+  sb_init(&out);
+  if (fmt == FMT_JSON) {
+    jw w;
+    jw_init(&w, &out);
+    jw_obj_begin(&w, NULL);
+    jw_arr_begin(&w, "nodes");
+    for (size_t i = 0; i < n; i++) {
+      jw_obj_begin(&w, NULL);
+      jw_str(&w, "name", entries[i].name);
+      jw_num(&w, "feature_size_nm", entries[i].feature_size_m * 1e9);
+      jw_str(&w, "path", entries[i].path);
+      jw_obj_end(&w);
+    }
+    jw_arr_end(&w);
+    jw_obj_end(&w);
+    jw_finish(&w);
+  } else {
+    sb_printf(&out, "%-8s %-18s %s\n", "node", "feature size", "file");
+    for (size_t i = 0; i < n; i++)
+      sb_printf(&out, "%-8s %8.4g nm        %s\n", entries[i].name,
+                entries[i].feature_size_m * 1e9, entries[i].path);
+    if (n >= 2)
+      sb_printf(&out, "Nodes between %g and %g nm are interpolated.\n",
+                entries[0].feature_size_m * 1e9, entries[n - 1].feature_size_m * 1e9);
+  }
+  int rc = sb_flush_stdout(&out);
+  sb_free(&out);
+  return rc;
+}
+
+typedef struct row {
+  const char *key;  /* JSON/YAML key with its SI unit */
+  const char *label;
+  double value_si;
+  double scale;     /* text output: value_si * scale in `unit` */
+  const char *unit;
+} row;
+
+static void text_rows(sbuf *o, const row *r, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    sb_printf(o, "  %-34s %12.5g %s\n", r[i].label, r[i].value_si * r[i].scale, r[i].unit);
+}
+
+static void json_rows(jw *w, const row *r, size_t n) {
+  for (size_t i = 0; i < n; i++) jw_num(w, r[i].key, r[i].value_si);
+}
+
+static size_t device_rows(const gpurf_device *d, row *r) {
+  size_t n = 0;
+#define R(k, l, s, u) r[n++] = (row){#k, l, d->k, s, u}
+  R(vdd_v, "supply voltage", 1, "V");
+  R(vth_v, "threshold voltage", 1, "V");
+  R(vdsat_v, "saturation voltage", 1, "V");
+  R(l_phy_m, "physical gate length", 1e9, "nm");
+  R(l_elec_m, "electrical gate length", 1e9, "nm");
+  R(t_ox_m, "oxide thickness", 1e9, "nm");
+  R(c_ox_f_per_m2, "oxide capacitance", 1e3, "fF/um^2");
+  R(mobility_n_m2_per_v_s, "electron mobility", 1e4, "cm^2/(V s)");
+  R(c_gate_f_per_m, "gate capacitance", 1e9, "fF/um");
+  R(c_fringe_f_per_m, "fringe capacitance", 1e9, "fF/um");
+  R(c_overlap_f_per_m, "overlap capacitance", 1e9, "fF/um");
+  R(c_junction_f_per_m2, "junction capacitance", 1e3, "fF/um^2");
+  R(c_junction_sidewall_f_per_m, "junction sidewall capacitance", 1e9, "fF/um");
+  R(i_on_n_a_per_m, "NMOS on-current", 1, "uA/um");
+  R(i_on_p_a_per_m, "PMOS on-current", 1, "uA/um");
+  R(r_eff_n_factor, "NMOS effective resistance factor", 1, "");
+  R(n_to_p_drive_ratio, "N to P drive ratio", 1, "");
+  R(gm_p_to_n_ratio, "gm P to N ratio", 1, "");
+  R(long_channel_leakage_factor, "long-channel leakage factor", 1, "");
+#undef R
+  return n;
+}
+
+static size_t derived_rows(const gpurf_tech_derived *x, row *r) {
+  size_t n = 0;
+  r[n++] = (row){"fo4_delay_s", "FO4 delay", x->fo4_delay_s, 1e12, "ps"};
+  r[n++] = (row){"r_on_n_ohm_m", "NMOS on-resistance x width", x->r_on_n_ohm_m, 1e6, "ohm um"};
+  r[n++] = (row){"r_on_p_ohm_m", "PMOS on-resistance x width", x->r_on_p_ohm_m, 1e6, "ohm um"};
+  r[n++] = (row){"c_input_f_per_m", "gate input capacitance", x->c_input_f_per_m, 1e9, "fF/um"};
+  r[n++] = (row){"c_drain_f_per_m", "drain capacitance", x->c_drain_f_per_m, 1e9, "fF/um"};
+  r[n++] = (row){"i_off_n_a_per_m", "NMOS off-current", x->leakage.i_off_n_a_per_m, 1e3, "nA/um"};
+  r[n++] = (row){"i_off_p_a_per_m", "PMOS off-current", x->leakage.i_off_p_a_per_m, 1e3, "nA/um"};
+  r[n++] = (row){"i_gate_a_per_m", "gate leakage", x->leakage.i_gate_a_per_m, 1e3, "nA/um"};
+  return n;
+}
+
+static int tech_show(gpurf_ctx *ctx, cli_args *a) {
+  out_format fmt = FMT_TEXT;
+  const char *node = NULL;
+  int only = -1;
+  double temp_k = GPURF_DEFAULT_TEMP_K;
+  for (a->pos = 0; a->pos < a->argc; a->pos++) {
+    const char *v;
+    int bad = 0;
+    const char *arg = a->argv[a->pos];
+    if (cli_is_help(arg)) {
+      fputs(tech_help, stdout);
+      return CLI_OK;
+    } else if (cli_opt_value(a, "--format", &v, &bad)) {
+      if (bad || cli_parse_format(a->prog, v, 0, &fmt)) return CLI_USAGE;
+    } else if (cli_opt_value(a, "--device", &v, &bad)) {
+      gpurf_device_kind k;
+      if (bad) return CLI_USAGE;
+      if (gpurf_device_kind_parse(v, &k) != GPURF_OK) {
+        cli_usage_error(a->prog, "--device must be hp, lstp or lop, not '%s'", v);
+        return CLI_USAGE;
+      }
+      only = (int)k;
+    } else if (cli_opt_value(a, "--temp-k", &v, &bad)) {
+      if (bad || cli_parse_double(a->prog, "--temp-k", v, &temp_k)) return CLI_USAGE;
+      if (!(temp_k > 0.0)) {
+        cli_usage_error(a->prog, "--temp-k must be above 0 K, not '%s'", v);
+        return CLI_USAGE;
+      }
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+      cli_usage_error(a->prog, "unknown option '%s'", arg);
+      return CLI_USAGE;
+    } else if (!node) {
+      node = arg;
+    } else {
+      cli_usage_error(a->prog, "unexpected argument '%s'", arg);
+      return CLI_USAGE;
+    }
+  }
+  if (!node) {
+    cli_usage_error(a->prog, "which node? e.g. 'gpurf tech show 40nm'");
+    return CLI_USAGE;
+  }
+  gpurf_tech tech;
+  if (gpurf_tech_load(ctx, node, &tech) != GPURF_OK) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  gpurf_tech_derived der[GPURF_DEVICE_COUNT];
+  for (int k = 0; k < GPURF_DEVICE_COUNT; k++) {
+    if (only >= 0 && k != only) continue;
+    if (gpurf_circuit_derive(ctx, &tech, (gpurf_device_kind)k, temp_k, &der[k]) != GPURF_OK) {
+      cli_print_error(ctx);
+      return CLI_FAIL;
+    }
+  }
+  sbuf out;
+  sb_init(&out);
+  row rows[32];
+  if (fmt == FMT_JSON) {
+    jw w;
+    jw_init(&w, &out);
+    jw_obj_begin(&w, NULL);
+    jw_str(&w, "name", tech.name);
+    jw_num(&w, "feature_size_m", tech.feature_size_m);
+    jw_bool(&w, "interpolated", tech.interpolated);
+    if (tech.interpolated) {
+      jw_arr_begin(&w, "interpolated_between");
+      jw_str(&w, NULL, tech.interpolated_from[0]);
+      jw_str(&w, NULL, tech.interpolated_from[1]);
+      jw_arr_end(&w);
+    } else {
+      jw_str(&w, "path", tech.path);
+    }
+    jw_num(&w, "temp_k", temp_k);
+    jw_obj_begin(&w, "devices");
+    for (int k = 0; k < GPURF_DEVICE_COUNT; k++) {
+      if (only >= 0 && k != only) continue;
+      const gpurf_device *d = &tech.device[k];
+      jw_obj_begin(&w, gpurf_device_kind_name((gpurf_device_kind)k));
+      jw_str(&w, "source", d->source);
+      json_rows(&w, rows, device_rows(d, rows));
+      jw_arr_begin(&w, "leakage");
+      for (size_t i = 0; i < d->n_leakage; i++) {
+        jw_obj_begin(&w, NULL);
+        jw_num(&w, "temp_k", d->leakage[i].temp_k);
+        jw_num(&w, "i_off_n_a_per_m", d->leakage[i].i_off_n_a_per_m);
+        jw_num(&w, "i_off_p_a_per_m", d->leakage[i].i_off_p_a_per_m);
+        jw_num(&w, "i_gate_a_per_m", d->leakage[i].i_gate_a_per_m);
+        jw_obj_end(&w);
+      }
+      jw_arr_end(&w);
+      jw_obj_begin(&w, "derived");
+      json_rows(&w, rows, derived_rows(&der[k], rows));
+      jw_obj_end(&w);
+      jw_obj_end(&w);
+    }
+    jw_obj_end(&w);
+    jw_obj_begin(&w, "wires");
+    jw_str(&w, "source", tech.wires.source);
+    for (int l = 0; l < GPURF_WIRE_COUNT; l++) {
+      const gpurf_wire_layer *wl = &tech.wires.layer[l];
+      jw_obj_begin(&w, gpurf_wire_kind_name((gpurf_wire_kind)l));
+      jw_num(&w, "pitch_m", wl->pitch_m);
+      jw_num(&w, "r_ohm_per_m", wl->r_ohm_per_m);
+      jw_num(&w, "c_f_per_m", wl->c_f_per_m);
+      int first = only >= 0 ? only : 0;
+      jw_num(&w, "rc_delay_1mm_s", der[first].wire_rc_delay_1mm_s[l]);
+      jw_obj_end(&w);
+    }
+    jw_obj_end(&w);
+    jw_obj_begin(&w, "layout");
+    jw_str(&w, "source", tech.layout.source);
+    jw_num(&w, "contact_width_m", tech.layout.contact_width_m);
+    jw_num(&w, "poly_to_contact_m", tech.layout.poly_to_contact_m);
+    jw_num(&w, "poly_to_poly_m", tech.layout.poly_to_poly_m);
+    jw_obj_end(&w);
+    jw_obj_begin(&w, "sense_amp");
+    jw_str(&w, "source", tech.sense_amp.source);
+    jw_num(&w, "delay_s", tech.sense_amp.delay_s);
+    jw_num(&w, "energy_j", tech.sense_amp.energy_j);
+    jw_obj_end(&w);
+    jw_obj_end(&w);
+    jw_finish(&w);
+  } else {
+    sb_printf(&out, "Technology %s: feature size %g nm\n", tech.name, tech.feature_size_m * 1e9);
+    if (tech.interpolated)
+      sb_printf(&out, "Interpolated between %s and %s (no file for this node)\n",
+                tech.interpolated_from[0], tech.interpolated_from[1]);
+    else
+      sb_printf(&out, "File: %s\n", tech.path);
+    for (int k = 0; k < GPURF_DEVICE_COUNT; k++) {
+      if (only >= 0 && k != only) continue;
+      const gpurf_device *d = &tech.device[k];
+      sb_printf(&out, "\nDevice %s\n  source: %s\n", gpurf_device_kind_name((gpurf_device_kind)k),
+                d->source);
+      text_rows(&out, rows, device_rows(d, rows));
+      sb_printf(&out, "  derived at %g K:\n", temp_k);
+      text_rows(&out, rows, derived_rows(&der[k], rows));
+    }
+    sb_printf(&out, "\nWires\n  source: %s\n", tech.wires.source);
+    sb_printf(&out, "  %-12s %10s %14s %14s %16s\n", "layer", "pitch nm", "R ohm/mm",
+              "C fF/mm", "RC delay 1mm ps");
+    int first = only >= 0 ? only : 0;
+    for (int l = 0; l < GPURF_WIRE_COUNT; l++) {
+      const gpurf_wire_layer *wl = &tech.wires.layer[l];
+      sb_printf(&out, "  %-12s %10.4g %14.5g %14.5g %16.4g\n",
+                gpurf_wire_kind_name((gpurf_wire_kind)l), wl->pitch_m * 1e9,
+                wl->r_ohm_per_m * 1e-3, wl->c_f_per_m * 1e12,
+                der[first].wire_rc_delay_1mm_s[l] * 1e12);
+    }
+    sb_printf(&out, "\nLayout rules\n  source: %s\n", tech.layout.source);
+    sb_printf(&out, "  %-34s %12.5g nm\n", "contact width", tech.layout.contact_width_m * 1e9);
+    sb_printf(&out, "  %-34s %12.5g nm\n", "poly to contact", tech.layout.poly_to_contact_m * 1e9);
+    sb_printf(&out, "  %-34s %12.5g nm\n", "poly to poly", tech.layout.poly_to_poly_m * 1e9);
+    sb_printf(&out, "\nSense amplifier\n  source: %s\n", tech.sense_amp.source);
+    sb_printf(&out, "  %-34s %12.5g ps\n", "delay", tech.sense_amp.delay_s * 1e12);
+    sb_printf(&out, "  %-34s %12.5g fJ\n", "energy", tech.sense_amp.energy_j * 1e15);
+  }
+  int rc = sb_flush_stdout(&out);
+  sb_free(&out);
+  return rc;
+}
+
+int cmd_tech(gpurf_ctx *ctx, int argc, char **argv) {
+  if (argc < 1 || cli_is_help(argv[0])) {
+    fputs(tech_help, argc < 1 ? stderr : stdout);
+    return argc < 1 ? CLI_USAGE : CLI_OK;
+  }
+  cli_args a = {argc - 1, argv + 1, 0, NULL};
+  if (strcmp(argv[0], "list") == 0) {
+    a.prog = "gpurf tech list";
+    return tech_list(ctx, &a);
+  }
+  if (strcmp(argv[0], "show") == 0) {
+    a.prog = "gpurf tech show";
+    return tech_show(ctx, &a);
+  }
+  fprintf(stderr, "gpurf tech: unknown subcommand '%s' (list or show)\n", argv[0]);
+  return CLI_USAGE;
+}

@@ -1,0 +1,28 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ctx_internal.h"
+
+gpurf_ctx *gpurf_ctx_alloc(void) { return calloc(1, sizeof(gpurf_ctx)); }
+
+void gpurf_ctx_free(gpurf_ctx *ctx) { free(ctx); }
+
+const gpurf_error *gpurf_ctx_error(const gpurf_ctx *ctx) {
+  return ctx ? &ctx->err : NULL;
+}
+
+void gpurf_ctx_clear_error(gpurf_ctx *ctx) {
+  if (ctx) memset(&ctx->err, 0, sizeof ctx->err);
+}
+
+int gpurf_ctx_set_data_dir(gpurf_ctx *ctx, const char *dir) {
+  if (!ctx || !dir) return GPURF_EINVAL;
+  if (gpurf_strlcpy(ctx->data_dir, dir, sizeof ctx->data_dir) != 0)
+    return gpurf_fail(ctx, GPURF_EINVAL, "data directory path is longer than %d bytes",
+                      GPURF_DATA_DIR_MAX - 1);
+  return GPURF_OK;
+}
+
+const char *gpurf_ctx_data_dir(const gpurf_ctx *ctx) {
+  return ctx ? ctx->data_dir : "";
+}

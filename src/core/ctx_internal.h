@@ -1,0 +1,34 @@
+/* Private view of the context handle and the error-setting helpers that
+ * every module uses to fill the caller's error record. */
+#ifndef GPURF_CTX_INTERNAL_H
+#define GPURF_CTX_INTERNAL_H
+
+#include "gpurf/context.h"
+
+#define GPURF_DATA_DIR_MAX 1024
+
+struct gpurf_ctx {
+  gpurf_error err;
+  char data_dir[GPURF_DATA_DIR_MAX];
+};
+
+#if defined(__GNUC__)
+#define GPURF_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define GPURF_PRINTF(fmt, args)
+#endif
+
+/* Fills the context's error record and returns status, so callers can write
+ * `return gpurf_fail(ctx, GPURF_EINVAL, ...)`. Any of file/field may be NULL. */
+int gpurf_fail_at(gpurf_ctx *ctx, int status, const char *file, int line,
+                  int column, const char *field, const char *fmt, ...)
+    GPURF_PRINTF(7, 8);
+
+/* Shorthand without a location. */
+int gpurf_fail(gpurf_ctx *ctx, int status, const char *fmt, ...)
+    GPURF_PRINTF(3, 4);
+
+/* Copies src into dst (size bytes), always terminated; returns 0 when it fit. */
+int gpurf_strlcpy(char *dst, const char *src, size_t size);
+
+#endif

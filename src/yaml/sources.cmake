@@ -1,0 +1,2 @@
+list(APPEND GPURF_LIB_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/yaml_schema.c)
