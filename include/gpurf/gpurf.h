@@ -8,5 +8,6 @@
 #include "gpurf/tech.h"
 #include "gpurf/cell.h"
 #include "gpurf/circuit.h"
+#include "gpurf/bank.h"
 
 #endif

@@ -10,7 +10,8 @@ double gpurf_circuit_horowitz_s(double input_ramp_s, double tau_s, double v_swit
                                 double b) {
   if (!(tau_s > 0.0)) return 0.0;
   double a = input_ramp_s / tau_s;
-  double lv = log(v_switch);
+  /* Most callers switch at half swing: skip the logarithm for them. */
+  double lv = v_switch == 0.5 ? -0.69314718055994531 : log(v_switch);
   return tau_s * sqrt(lv * lv + 2.0 * a * b * (1.0 - v_switch));
 }
 

@@ -1,3 +1,4 @@
 list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/gate.c
-  ${CMAKE_CURRENT_LIST_DIR}/cell_geom.c)
+  ${CMAKE_CURRENT_LIST_DIR}/cell_geom.c
+  ${CMAKE_CURRENT_LIST_DIR}/blocks.c)

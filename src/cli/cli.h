@@ -66,6 +66,15 @@ int cli_is_help(const char *arg);
 int cli_parse_format(const char *prog, const char *s, int allow_csv, out_format *out);
 int cli_parse_double(const char *prog, const char *opt, const char *s, double *out);
 
+/* Parses a whole decimal number in 1..max; on anything else (non-numeric,
+ * zero, negative, above max) prints a usage error and returns CLI_USAGE. */
+int cli_parse_count(const char *prog, const char *opt, const char *s, long long max,
+                    long long *out);
+
+/* The shipped SRAM cell `--cell sram` stands for: 6T for 1rw, 8T for 1r1w,
+ * the multi-port cell (grown per extra port by the model) otherwise. */
+const char *cli_sram_cell_for(const gpurf_ports *ports);
+
 /* Prints the context's last error as one line on stderr. */
 void cli_print_error(const gpurf_ctx *ctx);
 /* Prints "PROG: message" on stderr. */
@@ -78,5 +87,9 @@ void cli_usage_error(const char *prog, const char *fmt, ...)
 /* Commands. */
 int cmd_tech(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_cell(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_bank(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_validate(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_bench(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_trace(gpurf_ctx *ctx, int argc, char **argv);
 
 #endif

@@ -205,3 +205,45 @@ void cli_usage_error(const char *prog, const char *fmt, ...) {
   va_end(ap);
   fprintf(stderr, " (see '%s --help')\n", prog);
 }
+
+/* ---- helpers shared by the bank, validate and bench commands ---- */
+
+int cli_parse_count(const char *prog, const char *opt, const char *s, long long max,
+                    long long *out) {
+  const char *p = s;
+  if (*p == '-' || *p == '+') p++;
+  int digits = *p != '\0';
+  for (const char *q = p; *q; q++)
+    if (*q < '0' || *q > '9') digits = 0;
+  if (!digits) {
+    cli_usage_error(prog, "%s needs a whole number, not '%s'", opt, s);
+    return CLI_USAGE;
+  }
+  if (s[0] == '-') {
+    cli_usage_error(prog, "%s must be positive, not '%s'", opt, s);
+    return CLI_USAGE;
+  }
+  /* Accumulate with an explicit bound so huge inputs are reported as too
+   * large rather than wrapped or clamped by strtoll. */
+  long long v = 0;
+  for (; *p; p++) {
+    int d = *p - '0';
+    if (d > max || v > (max - d) / 10) {
+      cli_usage_error(prog, "%s %s is too large (at most %lld)", opt, s, max);
+      return CLI_USAGE;
+    }
+    v = v * 10 + d;
+  }
+  if (v < 1) {
+    cli_usage_error(prog, "%s must be at least 1, not '%s'", opt, s);
+    return CLI_USAGE;
+  }
+  *out = v;
+  return CLI_OK;
+}
+
+const char *cli_sram_cell_for(const gpurf_ports *ports) {
+  if (ports->rw == 1 && ports->read == 0 && ports->write == 0) return "sram-6t";
+  if (ports->rw == 0 && ports->read == 1 && ports->write == 1) return "sram-8t-1r1w";
+  return "sram-multiport";
+}

@@ -23,6 +23,16 @@ static const char *const usage_text =
     "                            derived checks (FO4 delay, wire RC); NODE is 22,\n"
     "                            22nm, a node between two files, or a .yaml path\n"
     "  cell show NAME|FILE       print a memory-cell file\n"
+    "  bank --tech NODE --cell sram|FILE (--bytes N | --entries E) --width BITS\n"
+    "                            SRAM banks: area, timing, energy, leakage and the\n"
+    "                            organisation chosen (see 'gpurf bank --help')\n"
+    "  validate [--set NAME]     compare the bank model with the reference tables\n"
+    "                            in validation/ (--check: fail outside tolerance)\n"
+    "  bench bank [--n N]        time the bank model on N varied configurations\n"
+    "  trace stats|convert|gen|dataflow\n"
+    "                            read Accel-Sim and native traces, write native\n"
+    "                            ones, generate synthetic workloads, analyse\n"
+    "                            register dataflow (see 'gpurf trace --help')\n"
     "  help                      this text\n"
     "\n"
     "Options for every command: --help, --format text|json.\n"
@@ -90,6 +100,14 @@ int main(int argc, char **argv) {
     rc = cmd_tech(ctx, argc - 2, argv + 2);
   } else if (strcmp(cmd, "cell") == 0) {
     rc = cmd_cell(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "bank") == 0) {
+    rc = cmd_bank(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "validate") == 0) {
+    rc = cmd_validate(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "bench") == 0) {
+    rc = cmd_bench(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "trace") == 0) {
+    rc = cmd_trace(ctx, argc - 2, argv + 2);
   } else {
     fprintf(stderr, "gpurf: unknown command '%s' (see 'gpurf help')\n", cmd);
     rc = CLI_USAGE;

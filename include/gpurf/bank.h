@@ -1,0 +1,119 @@
+/* Storage banks: N identical banks of words, each word `width_bits` wide,
+ * built from a memory cell, organised into sub-arrays by a search that
+ * minimises the chosen objective. All quantities SI. */
+#ifndef GPURF_BANK_H
+#define GPURF_BANK_H
+
+#include <stddef.h>
+
+#include "gpurf/cell.h"
+#include "gpurf/context.h"
+#include "gpurf/export.h"
+#include "gpurf/tech.h"
+
+GPURF_BEGIN_DECLS
+
+/* Objective of the organisation search. */
+typedef enum gpurf_opt {
+  GPURF_OPT_ED2 = 0, /* energy x delay^2 (default, as CACTI) */
+  GPURF_OPT_EDP,     /* energy x delay */
+  GPURF_OPT_DELAY,
+  GPURF_OPT_ENERGY,
+  GPURF_OPT_AREA,
+  GPURF_OPT_LEAKAGE,
+  GPURF_OPT_COUNT
+} gpurf_opt;
+
+GPURF_API int gpurf_opt_parse(const char *name, gpurf_opt *out);
+GPURF_API const char *gpurf_opt_name(gpurf_opt opt);
+
+/* Port mix of a bank: read/write, read-only and write-only ports. */
+typedef struct gpurf_ports {
+  int rw;
+  int read;
+  int write;
+} gpurf_ports;
+
+/* Parses "1rw", "1r1w", "3r1w", "2rw1r": counts followed by rw, r or w. */
+GPURF_API int gpurf_ports_parse(const char *text, gpurf_ports *out);
+/* Writes the canonical form ("1r1w") into buf. */
+GPURF_API void gpurf_ports_format(const gpurf_ports *ports, char *buf, size_t size);
+
+/* Parts of a bank that costs are broken down into. */
+typedef enum gpurf_part {
+  GPURF_PART_CELLS = 0,     /* storage cells */
+  GPURF_PART_DECODER,       /* predecoders and row decoders */
+  GPURF_PART_WORDLINE,      /* wordline drivers and wordline wires */
+  GPURF_PART_BITLINE,       /* bitlines, precharge and column multiplexers */
+  GPURF_PART_SENSE_AMP,     /* sense amplifiers */
+  GPURF_PART_WRITE_DRIVER,  /* write drivers */
+  GPURF_PART_OUTPUT_DRIVER, /* sub-array output drivers */
+  GPURF_PART_ROUTING,       /* H-tree from sub-arrays to the bank edge */
+  GPURF_PART_INTERBANK,     /* wiring between banks and to the port */
+  GPURF_PART_COUNT
+} gpurf_part;
+
+GPURF_API const char *gpurf_part_name(gpurf_part part);
+
+typedef struct gpurf_bank_spec {
+  const gpurf_tech *tech;
+  gpurf_device_kind device; /* device flavour of cells and periphery */
+  const gpurf_cell *cell;   /* storage cell; its core grows for extra ports */
+  long long entries;        /* words in all banks together */
+  int width_bits;           /* bits per word; one access moves one word */
+  gpurf_ports ports;
+  int banks;                /* identical banks sharing the entries evenly */
+  gpurf_opt opt;
+  double temp_k;
+  double clock_hz;          /* 0: no clock; else cycles are reported */
+  double data_activity;     /* E = data_activity x C Vdd^2 per data wire per access */
+  int long_channel_periphery; /* periphery drawn with long-channel devices, which
+                                 leak the node's long_channel_leakage_factor times
+                                 less (cells keep minimum length) */
+} gpurf_bank_spec;
+
+/* Defaults: 1 bank, ports 1rw, objective ed2, 360 K, no clock, device hp,
+ * data activity 1, long-channel periphery (both as CACTI's defaults).
+ * tech, cell, entries and width must be set. */
+GPURF_API void gpurf_bank_spec_init(gpurf_bank_spec *spec);
+
+/* The organisation the search chose. Sub-arrays hold rows x cols cells; a
+ * bank is ndbl sub-arrays along the bitlines by ndwl along the wordlines. */
+typedef struct gpurf_bank_org {
+  int rows;            /* physical rows per sub-array */
+  int cols;            /* physical columns per sub-array */
+  int col_mux;         /* words side by side in a row; 1 of col_mux is selected */
+  int ndwl;            /* sub-arrays along the wordline */
+  int ndbl;            /* sub-arrays along the bitline */
+  long long entries_per_bank;
+  long long padding_bits; /* cells built beyond the capacity of one bank */
+} gpurf_bank_org;
+
+typedef struct gpurf_cost {
+  double area_m2;         /* all banks and the wiring between them */
+  double access_time_s;   /* read: address in to data out, one bank */
+  double cycle_time_s;    /* minimum time between accesses of one bank */
+  double write_latency_s; /* address and data in to the cell written */
+  double read_energy_j;   /* one read of width_bits from one bank, with routing */
+  double write_energy_j;  /* one write of width_bits into one bank, with routing */
+  double leakage_sub_w;   /* all banks */
+  double leakage_gate_w;  /* all banks */
+  int read_cycles;        /* with a clock: cycles per read, else 0 */
+  int write_cycles;       /* with a clock: cycles per write, else 0 */
+  double area_part_m2[GPURF_PART_COUNT];
+  double read_part_j[GPURF_PART_COUNT];
+  double write_part_j[GPURF_PART_COUNT];
+  double delay_part_s[GPURF_PART_COUNT]; /* contribution to the read access time */
+  double leakage_part_w[GPURF_PART_COUNT];
+  gpurf_bank_org org;
+  long long candidates; /* organisations evaluated by the search */
+} gpurf_cost;
+
+/* Evaluates a bank, searching its organisation. Fails with GPURF_EINVAL for
+ * sizes that make no sense (zero, width above capacity) and with
+ * GPURF_EUNSUPPORTED for cell kinds without a bank model. */
+GPURF_API int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_cost *cost);
+
+GPURF_END_DECLS
+
+#endif

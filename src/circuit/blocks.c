@@ -1,0 +1,196 @@
+/* Device footprints, inverters, logical-effort driver chains and wires. */
+#include "circuit/blocks.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "core/ctx_internal.h"
+
+static void plan_repeaters(const gc_env *e, gpurf_wire_kind layer, gc_repeater_plan *out);
+
+int gc_env_init(gpurf_ctx *ctx, gc_env *e, const gpurf_tech *tech, gpurf_device_kind kind,
+                double temp_k, int long_channel_periphery) {
+  gpurf_leakage l;
+  int rc = gpurf_tech_leakage_at(ctx, tech, kind, temp_k, &l);
+  if (rc != GPURF_OK) return rc;
+  memset(e, 0, sizeof *e);
+  e->tech = tech;
+  e->dev = &tech->device[kind];
+  e->f_m = tech->feature_size_m;
+  e->vdd_v = e->dev->vdd_v;
+  e->i_off_n = l.i_off_n_a_per_m;
+  e->i_off_p = l.i_off_p_a_per_m;
+  e->i_gate = l.i_gate_a_per_m;
+  e->w_min_m = GPURF_MIN_NMOS_WIDTH_F * e->f_m;
+  e->periph_leak_factor = long_channel_periphery ? e->dev->long_channel_leakage_factor : 1.0;
+  for (int k = 0; k < GPURF_WIRE_COUNT; k++) plan_repeaters(e, (gpurf_wire_kind)k, &e->repeaters[k]);
+  e->fo4_s = gpurf_circuit_fo4_delay_s(tech, kind);
+  return GPURF_OK;
+}
+
+/* Length along the channel direction: gate plus a contacted diffusion
+ * (contact and its spacing to the gate) on each side. Width grows with w plus
+ * the diffusion overlap of the contacts (one contact width). */
+double gc_transistor_area_m2(const gc_env *e, double w_m) {
+  const gpurf_layout *lay = &e->tech->layout;
+  double len = e->dev->l_phy_m + 2.0 * (lay->contact_width_m + lay->poly_to_contact_m);
+  return (w_m + lay->contact_width_m) * len;
+}
+
+double gc_gate_area_m2(const gc_env *e, double wn_m, double wp_m, int fingers) {
+  const gpurf_layout *lay = &e->tech->layout;
+  double fold = GC_MAX_FOLD_F * e->f_m;
+  int folds_n = wn_m > 0.0 ? (int)ceil(wn_m / fold) : 0;
+  int folds_p = wp_m > 0.0 ? (int)ceil(wp_m / fold) : 0;
+  int folds = folds_n > folds_p ? folds_n : folds_p;
+  if (folds < 1) folds = 1;
+  double h = (wn_m > 0.0 ? wn_m / folds : 0.0) + (wp_m > 0.0 ? wp_m / folds : 0.0) +
+             (wn_m > 0.0 && wp_m > 0.0 ? GC_NP_GAP_F * e->f_m : 0.0) +
+             2.0 * GC_POWER_RAIL_F * e->f_m;
+  double poly_pitch = e->dev->l_phy_m + lay->contact_width_m + 2.0 * lay->poly_to_contact_m;
+  double w = fingers * folds * poly_pitch + lay->contact_width_m + 2.0 * lay->poly_to_contact_m;
+  return h * w;
+}
+
+double gc_inv_wp(const gc_env *e, double wn_m) { return wn_m * e->dev->n_to_p_drive_ratio; }
+
+double gc_inv_input_c(const gc_env *e, double wn_m) {
+  return gpurf_circuit_gate_c_f(e->dev, wn_m + gc_inv_wp(e, wn_m));
+}
+
+double gc_inv_drain_c(const gc_env *e, double wn_m) {
+  return gpurf_circuit_drain_c_f(e->tech, e->dev, wn_m) +
+         gpurf_circuit_drain_c_f(e->tech, e->dev, gc_inv_wp(e, wn_m));
+}
+
+double gc_inv_r(const gc_env *e, double wn_m) { return gpurf_circuit_r_on_ohm(e->dev, wn_m, 0); }
+
+double gc_inv_leak_w(const gc_env *e, double wn_m) {
+  return 0.5 * e->vdd_v * e->periph_leak_factor *
+         (e->i_off_n * wn_m + e->i_off_p * gc_inv_wp(e, wn_m));
+}
+
+double gc_inv_gate_leak_w(const gc_env *e, double wn_m) {
+  return 0.5 * e->vdd_v * e->i_gate * (wn_m + gc_inv_wp(e, wn_m));
+}
+
+double gc_inv_area_m2(const gc_env *e, double wn_m) {
+  return gc_gate_area_m2(e, wn_m, gc_inv_wp(e, wn_m), 1);
+}
+
+/* Stage count from the path effort with a target stage effort of 4
+ * (Sutherland, Sproull and Harris, "Logical Effort", 1999). */
+gc_chain gc_driver_chain(const gc_env *e, double c_in_f, double c_load_f, double r_wire_ohm,
+                         double input_ramp_s) {
+  return gc_driver_chain_effort(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s,
+                                GC_STAGE_EFFORT_FAST);
+}
+
+gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
+                                double r_wire_ohm, double input_ramp_s, double stage_effort) {
+  gc_chain ch;
+  memset(&ch, 0, sizeof ch);
+  double c_min = gc_inv_input_c(e, e->w_min_m);
+  if (c_in_f < c_min) c_in_f = c_min;
+  double h = c_load_f / c_in_f;
+  int n = h > 1.0 ? (int)floor(log(h) / log(stage_effort) + 0.5) : 1;
+  if (n < 1) n = 1;
+  double f = pow(h > 1.0 ? h : 1.0, 1.0 / n);
+  double wn = e->w_min_m * (c_in_f / c_min);
+  double ramp = input_ramp_s;
+  ch.stages = n;
+  ch.input_c_f = c_in_f;
+  for (int i = 0; i < n; i++) {
+    double c_next = (i == n - 1) ? c_load_f : gc_inv_input_c(e, wn * f);
+    double r = gc_inv_r(e, wn);
+    double c_self = gc_inv_drain_c(e, wn);
+    /* The last stage also drives the wire's resistance (Elmore, load at the end). */
+    double tau = r * (c_self + c_next) + (i == n - 1 ? r_wire_ohm * c_load_f * 0.5 : 0.0);
+    double d = gpurf_circuit_horowitz_s(ramp, tau, 0.5, 0.5);
+    ch.delay_s += d;
+    ramp = d / 0.5;
+    ch.energy_j += (c_self + c_next) * e->vdd_v * e->vdd_v;
+    ch.leak_w += gc_inv_leak_w(e, wn);
+    ch.gate_leak_w += gc_inv_gate_leak_w(e, wn);
+    ch.area_m2 += gc_inv_area_m2(e, wn);
+    ch.last_wn_m = wn;
+    wn *= f;
+  }
+  ch.out_ramp_s = ramp;
+  return ch;
+}
+
+/* Delay per metre of a line of resistance r and capacitance c per metre,
+ * cut by repeaters of size h every s metres. */
+static double repeated_delay_per_m(const gc_env *e, double r, double c, double h, double s) {
+  double r0 = gc_inv_r(e, e->w_min_m), c0 = gc_inv_input_c(e, e->w_min_m);
+  double c0d = gc_inv_drain_c(e, e->w_min_m);
+  double seg = 0.69 * (r0 / h) * (h * (c0d + c0) + c * s) + 0.38 * r * c * s * s + 0.69 * r * s * h * c0;
+  return seg / s;
+}
+
+static void plan_repeaters(const gc_env *e, gpurf_wire_kind layer, gc_repeater_plan *out) {
+  const gpurf_wire_layer *l = &e->tech->wires.layer[layer];
+  double r = l->r_ohm_per_m, c = l->c_f_per_m;
+  double r0 = gc_inv_r(e, e->w_min_m), c0 = gc_inv_input_c(e, e->w_min_m);
+  double c0d = gc_inv_drain_c(e, e->w_min_m);
+  /* Bakoglu's minimum-delay size and spacing. */
+  double h_opt = sqrt(r0 * c / (r * c0));
+  double s_opt = sqrt(2.0 * 0.69 * r0 * (c0 + c0d) / (0.76 * r * c));
+  if (h_opt < 1.0) h_opt = 1.0;
+  double d_opt = repeated_delay_per_m(e, r, c, h_opt, s_opt);
+  /* Fewer, smaller repeaters: least switched capacitance within 30%. */
+  static const double size_frac[] = {1.0, 0.8, 0.65, 0.5, 0.4, 0.3, 0.25};
+  static const double space_mult[] = {1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0};
+  double best_c = INFINITY;
+  for (size_t i = 0; i < sizeof size_frac / sizeof size_frac[0]; i++) {
+    for (size_t j = 0; j < sizeof space_mult / sizeof space_mult[0]; j++) {
+      double h = h_opt * size_frac[i], sp = s_opt * space_mult[j];
+      if (h < 1.0) continue;
+      double d = repeated_delay_per_m(e, r, c, h, sp);
+      double cap = c + h * (c0 + c0d) / sp;
+      if (d <= 1.3 * d_opt && cap < best_c) {
+        best_c = cap;
+        out->spacing_m = sp;
+        out->size = h;
+        out->delay_s_per_m = d;
+        out->cap_f_per_m = cap;
+      }
+    }
+  }
+  double wn = e->w_min_m * out->size;
+  out->leak_w_per_m = gc_inv_leak_w(e, wn) / out->spacing_m;
+  out->area_m2_per_m = gc_inv_area_m2(e, wn) / out->spacing_m;
+}
+
+gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m, double r_drive_ohm,
+                     double c_load_f) {
+  gc_wire w;
+  memset(&w, 0, sizeof w);
+  const double v2 = e->vdd_v * e->vdd_v;
+  if (len_m <= 0.0) {
+    w.delay_s = 0.69 * r_drive_ohm * c_load_f;
+    w.energy_j = c_load_f * v2;
+    return w;
+  }
+  const gpurf_wire_layer *l = &e->tech->wires.layer[layer];
+  const gc_repeater_plan *p = &e->repeaters[layer];
+  double rw = l->r_ohm_per_m * len_m, cw = l->c_f_per_m * len_m;
+  /* Unrepeated: Elmore delay of a distributed line with driver and load. */
+  double d_plain = 0.69 * r_drive_ohm * (cw + c_load_f) + 0.38 * rw * cw + 0.69 * rw * c_load_f;
+  /* Shorter than one spacing, a single repeater drives the whole length. */
+  double d_rep = len_m >= p->spacing_m
+                     ? p->delay_s_per_m * len_m
+                     : repeated_delay_per_m(e, l->r_ohm_per_m, l->c_f_per_m, p->size, len_m) * len_m;
+  if (d_rep < d_plain) {
+    w.repeaters = (int)ceil(len_m / p->spacing_m);
+    w.delay_s = d_rep;
+    w.energy_j = (p->cap_f_per_m * len_m + c_load_f) * v2;
+    w.leak_w = p->leak_w_per_m * len_m;
+    w.area_m2 = p->area_m2_per_m * len_m;
+  } else {
+    w.delay_s = d_plain;
+    w.energy_j = (cw + c_load_f) * v2;
+  }
+  return w;
+}

@@ -1,0 +1,111 @@
+/* Circuit blocks used by the bank models: device footprints, driver chains
+ * sized by logical effort, wires with optional repeaters, and leakage. All
+ * pure functions of the technology; results in SI units. */
+#ifndef GPURF_CIRCUIT_BLOCKS_H
+#define GPURF_CIRCUIT_BLOCKS_H
+
+#include "gpurf/circuit.h"
+#include "gpurf/tech.h"
+
+/* Minimum NMOS width, 3 lambda = 1.5 F (MOSIS scalable design rules). */
+#define GPURF_MIN_NMOS_WIDTH_F 1.5
+
+/* Layout view of a device flavour at one node and temperature. */
+/* Repeaters for one wire layer, chosen once per node: the least-energy size
+ * and spacing whose delay stays within 30% of the minimum (Bakoglu's
+ * optimum), expressed per metre so any length can use it. */
+typedef struct gc_repeater_plan {
+  double spacing_m;     /* wire length between repeaters */
+  double size;          /* repeater size in minimum inverters */
+  double delay_s_per_m;
+  double cap_f_per_m;   /* wire plus repeater capacitance switched */
+  double leak_w_per_m;
+  double area_m2_per_m;
+} gc_repeater_plan;
+
+typedef struct gc_env {
+  const gpurf_tech *tech;
+  const gpurf_device *dev;
+  double f_m;       /* feature size */
+  double vdd_v;
+  double i_off_n;   /* A/m at the temperature */
+  double i_off_p;
+  double i_gate;
+  double w_min_m;   /* minimum NMOS width */
+  double periph_leak_factor; /* subthreshold leakage of periphery devices relative
+                                to minimum-length ones (1, or the long-channel factor) */
+  gc_repeater_plan repeaters[GPURF_WIRE_COUNT];
+  double fo4_s;     /* FO4 inverter delay of the device */
+} gc_env;
+
+int gc_env_init(gpurf_ctx *ctx, gc_env *env, const gpurf_tech *tech,
+                gpurf_device_kind kind, double temp_k, int long_channel_periphery);
+
+/* Footprint of a transistor of width w: the channel plus a shared
+ * source/drain contact region on each side, as a layout would draw it. */
+double gc_transistor_area_m2(const gc_env *e, double w_m);
+
+/* Layout footprint of a static gate: an NMOS row of total width wn and a
+ * PMOS row of total width wp (either may be 0), each folded to at most
+ * GC_MAX_FOLD_F tall, `fingers` polysilicon gates side by side, with the
+ * N-to-P diffusion gap and two power rails (MOSIS-style rules in F, as in
+ * CACTI's gate-area model). */
+#define GC_NP_GAP_F 5.0
+#define GC_POWER_RAIL_F 2.0
+#define GC_MAX_FOLD_F 20.0
+double gc_gate_area_m2(const gc_env *e, double wn_m, double wp_m, int fingers);
+
+/* Inverter with NMOS width wn and a PMOS sized for equal drive. */
+double gc_inv_wp(const gc_env *e, double wn_m);
+double gc_inv_input_c(const gc_env *e, double wn_m);
+double gc_inv_drain_c(const gc_env *e, double wn_m);
+double gc_inv_r(const gc_env *e, double wn_m);
+/* Subthreshold leakage power of an inverter, averaged over its two states. */
+double gc_inv_leak_w(const gc_env *e, double wn_m);
+/* Gate leakage power of an inverter (one device on in either state). */
+double gc_inv_gate_leak_w(const gc_env *e, double wn_m);
+double gc_inv_area_m2(const gc_env *e, double wn_m);
+
+/* A chain of inverters driving c_load from an input of c_in (logical effort,
+ * stage effort near 4). Delay uses the Horowitz ramp model stage by stage. */
+typedef struct gc_chain {
+  int stages;
+  double delay_s;
+  double out_ramp_s;
+  double energy_j;      /* one full charge of every internal node and the load */
+  double leak_w;
+  double gate_leak_w;
+  double area_m2;
+  double input_c_f;
+  double last_wn_m;     /* NMOS width of the final stage */
+} gc_chain;
+
+gc_chain gc_driver_chain(const gc_env *e, double c_in_f, double c_load_f,
+                         double r_wire_ohm, double input_ramp_s);
+
+/* Stage effort of chains sized for energy rather than speed: about 9 gives a
+ * chain some 30% slower than the delay optimum (effort 4) with well under half
+ * the transistor width, the trade CACTI makes for its repeaters (Global_30). */
+#define GC_STAGE_EFFORT_FAST 4.0
+#define GC_STAGE_EFFORT_LEAN 9.0
+
+/* As gc_driver_chain with a chosen target stage effort. */
+gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
+                                double r_wire_ohm, double input_ramp_s, double stage_effort);
+
+/* A wire of length len on layer `layer`, driven by a source of r_drive into a
+ * load c_load. When repeaters make it faster, it is repeated with the
+ * least-energy repeaters whose delay stays within 30% of the optimum
+ * (Bakoglu's minimum-delay size and spacing). */
+typedef struct gc_wire {
+  double delay_s;
+  double energy_j;  /* one full charge (C Vdd^2) of wire, repeaters and load */
+  double leak_w;
+  double area_m2;   /* repeater area; wire tracks are counted by the caller */
+  int repeaters;
+} gc_wire;
+
+gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m,
+                     double r_drive_ohm, double c_load_f);
+
+#endif

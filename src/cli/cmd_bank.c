@@ -1,0 +1,371 @@
+/* gpurf bank: one storage bank (or N identical banks) evaluated by
+ * gpurf_bank_eval, printed as text, JSON or CSV. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const char *const bank_help =
+    "usage: gpurf bank --tech NODE [--device hp|lstp|lop] --cell sram|FILE\n"
+    "                  (--bytes N | --entries E) --width BITS\n"
+    "                  [--ports 1rw|1r1w|NrMw] [--banks N]\n"
+    "                  [--opt ed2|edp|delay|energy|area|leakage] [--temp-k T]\n"
+    "                  [--clock-ghz F] [--format text|json|csv]\n"
+    "\n"
+    "Evaluates N identical banks of words and prints the organisation the\n"
+    "search chose with its area, timing, energy and leakage.\n"
+    "--cell sram   the shipped 6T cell for 1rw, 8T for 1r1w, the multi-port\n"
+    "              cell (grown per extra port) otherwise; FILE is a cell YAML\n"
+    "              (or a cell name), and without --ports the bank takes the\n"
+    "              ports the cell declares\n"
+    "--bytes N     capacity of all banks together, in bytes (a whole number\n"
+    "              of words)\n"
+    "--entries E   capacity of all banks together, in words of BITS bits\n"
+    "--banks N     identical banks sharing the capacity (default 1)\n"
+    "--opt         objective of the organisation search (default ed2)\n"
+    "--temp-k      temperature for leakage, in kelvin (default 360)\n"
+    "--clock-ghz   also report read and write latency in clock cycles\n"
+    "Energies and times are per access of one bank (one word); area and\n"
+    "leakage cover all banks.\n";
+
+/* Beyond these a request is a typo, not an on-chip register file or cache:
+ * 64 Kib words, 1 GiB of storage, 4096 banks. */
+#define BANK_MAX_WIDTH_BITS 65536LL
+#define BANK_MAX_BITS (8LL << 30)
+#define BANK_MAX_BANKS 4096LL
+
+typedef struct bank_args {
+  const char *tech, *cell, *ports, *bytes, *entries, *width, *banks, *opt, *device;
+  const char *temp_k, *clock_ghz;
+  out_format fmt;
+} bank_args;
+
+static int parse_args(cli_args *a, bank_args *o) {
+  memset(o, 0, sizeof *o);
+  o->fmt = FMT_TEXT;
+  struct {
+    const char *name;
+    const char **slot;
+  } opts[] = {{"--tech", &o->tech},       {"--cell", &o->cell},     {"--ports", &o->ports},
+              {"--bytes", &o->bytes},     {"--entries", &o->entries}, {"--width", &o->width},
+              {"--banks", &o->banks},     {"--opt", &o->opt},       {"--device", &o->device},
+              {"--temp-k", &o->temp_k},   {"--clock-ghz", &o->clock_ghz}};
+  for (a->pos = 0; a->pos < a->argc; a->pos++) {
+    const char *v, *arg = a->argv[a->pos];
+    int bad = 0, matched = 0;
+    if (cli_is_help(arg)) {
+      fputs(bank_help, stdout);
+      return -1;
+    }
+    if (cli_opt_value(a, "--format", &v, &bad)) {
+      if (bad || cli_parse_format(a->prog, v, 1, &o->fmt)) return CLI_USAGE;
+      continue;
+    }
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0] && !matched; i++) {
+      if (!cli_opt_value(a, opts[i].name, &v, &bad)) continue;
+      if (bad) return CLI_USAGE;
+      if (*opts[i].slot) {
+        cli_usage_error(a->prog, "%s given twice", opts[i].name);
+        return CLI_USAGE;
+      }
+      *opts[i].slot = v;
+      matched = 1;
+    }
+    if (!matched) {
+      cli_usage_error(a->prog, "%s '%s'", arg[0] == '-' ? "unknown option" : "unexpected argument",
+                      arg);
+      return CLI_USAGE;
+    }
+  }
+  return CLI_OK;
+}
+
+/* Checks everything that can be checked without the model, so usage errors
+ * (exit 2) are told apart from model errors (exit 1). */
+static int build_spec(const char *prog, const bank_args *o, gpurf_bank_spec *s, int *ports_given) {
+  const char *missing = !o->tech ? "--tech NODE" : !o->cell ? "--cell sram|FILE"
+                        : !o->width ? "--width BITS" : NULL;
+  if (missing) {
+    cli_usage_error(prog, "%s is required", missing);
+    return CLI_USAGE;
+  }
+  if (!o->bytes == !o->entries) {
+    cli_usage_error(prog, "give exactly one of --bytes and --entries");
+    return CLI_USAGE;
+  }
+  long long width, banks = 1, entries;
+  if (cli_parse_count(prog, "--width", o->width, BANK_MAX_WIDTH_BITS, &width)) return CLI_USAGE;
+  if (o->banks && cli_parse_count(prog, "--banks", o->banks, BANK_MAX_BANKS, &banks))
+    return CLI_USAGE;
+  if (o->bytes) {
+    long long bytes;
+    if (cli_parse_count(prog, "--bytes", o->bytes, BANK_MAX_BITS / 8, &bytes)) return CLI_USAGE;
+    if (bytes * 8 < width) {
+      cli_usage_error(prog, "--width %lld is above the capacity of --bytes %lld (%lld bits)", width,
+                      bytes, bytes * 8);
+      return CLI_USAGE;
+    }
+    if ((bytes * 8) % width != 0) {
+      cli_usage_error(prog, "--bytes %lld is not a whole number of %lld-bit words; use --entries",
+                      bytes, width);
+      return CLI_USAGE;
+    }
+    entries = bytes * 8 / width;
+  } else {
+    if (cli_parse_count(prog, "--entries", o->entries, BANK_MAX_BITS, &entries)) return CLI_USAGE;
+    if (entries > BANK_MAX_BITS / width) {
+      cli_usage_error(prog, "--entries %lld of %lld bits is more than 1 GiB", entries, width);
+      return CLI_USAGE;
+    }
+  }
+  if (entries < banks) {
+    cli_usage_error(prog, "%lld words cannot fill %lld banks: each bank needs at least one word",
+                    entries, banks);
+    return CLI_USAGE;
+  }
+  gpurf_bank_spec_init(s);
+  s->entries = entries;
+  s->width_bits = (int)width;
+  s->banks = (int)banks;
+  *ports_given = o->ports != NULL;
+  if (o->ports && gpurf_ports_parse(o->ports, &s->ports) != GPURF_OK) {
+    cli_usage_error(prog, "--ports must be counts of rw, r and w ports such as 1rw, 1r1w or 3r1w, "
+                    "not '%s'", o->ports);
+    return CLI_USAGE;
+  }
+  if (o->opt && gpurf_opt_parse(o->opt, &s->opt) != GPURF_OK) {
+    cli_usage_error(prog, "--opt must be ed2, edp, delay, energy, area or leakage, not '%s'",
+                    o->opt);
+    return CLI_USAGE;
+  }
+  if (o->device && gpurf_device_kind_parse(o->device, &s->device) != GPURF_OK) {
+    cli_usage_error(prog, "--device must be hp, lstp or lop, not '%s'", o->device);
+    return CLI_USAGE;
+  }
+  if (o->temp_k) {
+    if (cli_parse_double(prog, "--temp-k", o->temp_k, &s->temp_k)) return CLI_USAGE;
+    if (!(s->temp_k > 0.0)) {
+      cli_usage_error(prog, "--temp-k must be above 0 K, not '%s'", o->temp_k);
+      return CLI_USAGE;
+    }
+  }
+  if (o->clock_ghz) {
+    double ghz;
+    if (cli_parse_double(prog, "--clock-ghz", o->clock_ghz, &ghz)) return CLI_USAGE;
+    if (!(ghz > 0.0 && ghz <= 1000.0)) {
+      cli_usage_error(prog, "--clock-ghz must be above 0 and at most 1000, not '%s'",
+                      o->clock_ghz);
+      return CLI_USAGE;
+    }
+    s->clock_hz = ghz * 1e9;
+  }
+  return CLI_OK;
+}
+
+/* Headline quantities: JSON key (SI value scaled to the unit in the key),
+ * text label and unit. */
+typedef struct metric {
+  const char *key, *label, *unit;
+  double v;
+} metric;
+
+static void headline(const gpurf_cost *c, metric per_access[5], metric all_banks[4]) {
+  per_access[0] = (metric){"access_time_ns", "access time (read)", "ns", c->access_time_s * 1e9};
+  per_access[1] = (metric){"cycle_time_ns", "cycle time", "ns", c->cycle_time_s * 1e9};
+  per_access[2] = (metric){"write_latency_ns", "write latency", "ns", c->write_latency_s * 1e9};
+  per_access[3] = (metric){"read_energy_pj", "read energy", "pJ", c->read_energy_j * 1e12};
+  per_access[4] = (metric){"write_energy_pj", "write energy", "pJ", c->write_energy_j * 1e12};
+  all_banks[0] = (metric){"area_mm2", "area", "mm^2", c->area_m2 * 1e6};
+  all_banks[1] = (metric){"leakage_mw", "leakage", "mW",
+                          (c->leakage_sub_w + c->leakage_gate_w) * 1e3};
+  all_banks[2] = (metric){"leakage_sub_mw", "  subthreshold", "mW", c->leakage_sub_w * 1e3};
+  all_banks[3] = (metric){"leakage_gate_mw", "  gate", "mW", c->leakage_gate_w * 1e3};
+}
+
+/* Breakdown tables: JSON key, per-part array, scale to the key's unit. */
+typedef struct part_table {
+  const char *key, *head;
+  const double *v;
+  double scale;
+} part_table;
+
+static void part_tables(const gpurf_cost *c, part_table t[5]) {
+  t[0] = (part_table){"area_mm2", "area mm^2", c->area_part_m2, 1e6};
+  t[1] = (part_table){"read_energy_pj", "read pJ", c->read_part_j, 1e12};
+  t[2] = (part_table){"write_energy_pj", "write pJ", c->write_part_j, 1e12};
+  t[3] = (part_table){"delay_ns", "delay ns", c->delay_part_s, 1e9};
+  t[4] = (part_table){"leakage_mw", "leakage mW", c->leakage_part_w, 1e3};
+}
+
+typedef struct bank_view {
+  const gpurf_bank_spec *spec;
+  const gpurf_tech *tech;
+  const gpurf_cell *cell;
+  const gpurf_cost *cost;
+  char ports[32];
+} bank_view;
+
+static void print_json(sbuf *out, const bank_view *b) {
+  const gpurf_bank_spec *s = b->spec;
+  const gpurf_cost *c = b->cost;
+  metric pa[5], ab[4];
+  part_table t[5];
+  headline(c, pa, ab);
+  part_tables(c, t);
+  jw w;
+  jw_init(&w, out);
+  jw_obj_begin(&w, NULL);
+  jw_str(&w, "tech", b->tech->name);
+  jw_str(&w, "device", gpurf_device_kind_name(s->device));
+  jw_str(&w, "cell", b->cell->name);
+  jw_str(&w, "ports", b->ports);
+  jw_int(&w, "banks", s->banks);
+  jw_int(&w, "width_bits", s->width_bits);
+  jw_int(&w, "entries", s->entries);
+  jw_str(&w, "opt", gpurf_opt_name(s->opt));
+  jw_num(&w, "temp_k", s->temp_k);
+  if (s->clock_hz > 0) jw_num(&w, "clock_ghz", s->clock_hz * 1e-9);
+  for (int i = 0; i < 5; i++) jw_num(&w, pa[i].key, pa[i].v);
+  if (s->clock_hz > 0) {
+    jw_int(&w, "read_cycles", c->read_cycles);
+    jw_int(&w, "write_cycles", c->write_cycles);
+  }
+  for (int i = 0; i < 4; i++) jw_num(&w, ab[i].key, ab[i].v);
+  jw_obj_begin(&w, "organization");
+  jw_int(&w, "rows", c->org.rows);
+  jw_int(&w, "cols", c->org.cols);
+  jw_int(&w, "col_mux", c->org.col_mux);
+  jw_int(&w, "ndwl", c->org.ndwl);
+  jw_int(&w, "ndbl", c->org.ndbl);
+  jw_int(&w, "entries_per_bank", c->org.entries_per_bank);
+  jw_int(&w, "padding_bits", c->org.padding_bits);
+  jw_obj_end(&w);
+  jw_int(&w, "search_candidates", c->candidates);
+  jw_obj_begin(&w, "breakdown");
+  for (int k = 0; k < 5; k++) {
+    jw_obj_begin(&w, t[k].key);
+    for (int p = 0; p < GPURF_PART_COUNT; p++)
+      jw_num(&w, gpurf_part_name((gpurf_part)p), t[k].v[p] * t[k].scale);
+    jw_obj_end(&w);
+  }
+  jw_obj_end(&w);
+  jw_obj_end(&w);
+  jw_finish(&w);
+}
+
+static void print_text(sbuf *out, const bank_view *b) {
+  const gpurf_bank_spec *s = b->spec;
+  const gpurf_cost *c = b->cost;
+  metric pa[5], ab[4];
+  part_table t[5];
+  headline(c, pa, ab);
+  part_tables(c, t);
+  sb_printf(out, "Bank: %s %s, cell %s, ports %s, objective %s, %g K\n", b->tech->name,
+            gpurf_device_kind_name(s->device), b->cell->name, b->ports, gpurf_opt_name(s->opt),
+            s->temp_k);
+  sb_printf(out, "Capacity: %lld words x %d bits in %d bank%s (%lld words per bank)\n", s->entries,
+            s->width_bits, s->banks, s->banks == 1 ? "" : "s", c->org.entries_per_bank);
+  if (s->clock_hz > 0) sb_printf(out, "Clock: %g GHz\n", s->clock_hz * 1e-9);
+  sb_printf(out, "\nPer access of one bank (one %d-bit word)\n", s->width_bits);
+  for (int i = 0; i < 5; i++) {
+    sb_printf(out, "  %-24s %12.5g %s", pa[i].label, pa[i].v, pa[i].unit);
+    int cycles = i == 0 ? c->read_cycles : i == 2 ? c->write_cycles : 0;
+    if (s->clock_hz > 0 && (i == 0 || i == 2))
+      sb_printf(out, " (%d cycle%s)", cycles, cycles == 1 ? "" : "s");
+    sb_printf(out, "\n");
+  }
+  if (s->banks == 1)
+    sb_printf(out, "\nThe bank as a whole\n");
+  else
+    sb_printf(out, "\nAll %d banks together\n", s->banks);
+  for (int i = 0; i < 4; i++)
+    sb_printf(out, "  %-24s %12.5g %s\n", ab[i].label, ab[i].v, ab[i].unit);
+  sb_printf(out, "\nOrganisation of each bank (%lld organisations searched)\n", c->candidates);
+  sb_printf(out, "  sub-array                %d rows x %d columns, column mux %d:1\n", c->org.rows,
+            c->org.cols, c->org.col_mux);
+  sb_printf(out, "  sub-arrays               %d along the wordline (ndwl) x %d along the bitline "
+            "(ndbl)\n", c->org.ndwl, c->org.ndbl);
+  sb_printf(out, "  padding                  %lld cells beyond the capacity\n",
+            c->org.padding_bits);
+  sb_printf(out, "\nBreakdown (area and leakage: all banks; energy and delay: one access)\n");
+  sb_printf(out, "  %-14s", "part");
+  for (int k = 0; k < 5; k++) sb_printf(out, " %12s", t[k].head);
+  sb_printf(out, "\n");
+  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+    sb_printf(out, "  %-14s", gpurf_part_name((gpurf_part)p));
+    for (int k = 0; k < 5; k++) sb_printf(out, " %12.5g", t[k].v[p] * t[k].scale);
+    sb_printf(out, "\n");
+  }
+}
+
+static void print_csv(sbuf *out, const bank_view *b) {
+  const gpurf_bank_spec *s = b->spec;
+  const gpurf_cost *c = b->cost;
+  metric pa[5], ab[4];
+  part_table t[5];
+  headline(c, pa, ab);
+  part_tables(c, t);
+  sb_printf(out, "tech,device,cell,ports,banks,width_bits,entries,opt,temp_k,clock_ghz");
+  for (int i = 0; i < 5; i++) sb_printf(out, ",%s", pa[i].key);
+  sb_printf(out, ",read_cycles,write_cycles");
+  for (int i = 0; i < 4; i++) sb_printf(out, ",%s", ab[i].key);
+  sb_printf(out, ",rows,cols,col_mux,ndwl,ndbl,entries_per_bank,padding_bits,search_candidates");
+  for (int k = 0; k < 5; k++)
+    for (int p = 0; p < GPURF_PART_COUNT; p++)
+      sb_printf(out, ",%s_%s", t[k].key, gpurf_part_name((gpurf_part)p));
+  /* Names are quoted: a cell file may carry any name. */
+  sb_printf(out, "\n\"%s\",%s,\"%s\",%s,%d,%d,%lld,%s,%.8g,%.8g", b->tech->name,
+            gpurf_device_kind_name(s->device), b->cell->name, b->ports, s->banks, s->width_bits,
+            s->entries, gpurf_opt_name(s->opt), s->temp_k, s->clock_hz * 1e-9);
+  for (int i = 0; i < 5; i++) sb_printf(out, ",%.8g", pa[i].v);
+  sb_printf(out, ",%d,%d", c->read_cycles, c->write_cycles);
+  for (int i = 0; i < 4; i++) sb_printf(out, ",%.8g", ab[i].v);
+  sb_printf(out, ",%d,%d,%d,%d,%d,%lld,%lld,%lld", c->org.rows, c->org.cols, c->org.col_mux,
+            c->org.ndwl, c->org.ndbl, c->org.entries_per_bank, c->org.padding_bits,
+            c->candidates);
+  for (int k = 0; k < 5; k++)
+    for (int p = 0; p < GPURF_PART_COUNT; p++) sb_printf(out, ",%.8g", t[k].v[p] * t[k].scale);
+  sb_printf(out, "\n");
+}
+
+int cmd_bank(gpurf_ctx *ctx, int argc, char **argv) {
+  cli_args a = {argc, argv, 0, "gpurf bank"};
+  bank_args o;
+  int rc = parse_args(&a, &o);
+  if (rc < 0) return CLI_OK; /* --help */
+  if (rc) return rc;
+  gpurf_bank_spec spec;
+  int ports_given = 0;
+  if ((rc = build_spec(a.prog, &o, &spec, &ports_given)) != CLI_OK) return rc;
+  gpurf_tech tech;
+  gpurf_cell cell;
+  int is_sram = strcmp(o.cell, "sram") == 0;
+  if (gpurf_tech_load(ctx, o.tech, &tech) != GPURF_OK ||
+      gpurf_cell_load(ctx, is_sram ? cli_sram_cell_for(&spec.ports) : o.cell, &cell) != GPURF_OK) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  if (!is_sram && !ports_given && cell.kind == GPURF_CELL_SRAM)
+    spec.ports = (gpurf_ports){cell.u.sram.rw_ports, cell.u.sram.read_ports,
+                               cell.u.sram.write_ports};
+  spec.tech = &tech;
+  spec.cell = &cell;
+  gpurf_cost cost;
+  if (gpurf_bank_eval(ctx, &spec, &cost) != GPURF_OK) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  bank_view view = {&spec, &tech, &cell, &cost, {0}};
+  gpurf_ports_format(&spec.ports, view.ports, sizeof view.ports);
+  sbuf out;
+  sb_init(&out);
+  if (o.fmt == FMT_JSON)
+    print_json(&out, &view);
+  else if (o.fmt == FMT_CSV)
+    print_csv(&out, &view);
+  else
+    print_text(&out, &view);
+  rc = sb_flush_stdout(&out);
+  sb_free(&out);
+  return rc;
+}

@@ -1,0 +1,162 @@
+/* gpurf bench bank: evaluates many varied bank configurations in-process,
+ * organisation search included, and reports the rate. Configurations come
+ * from a seeded generator, so a run is repeatable on any machine. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+
+static const char *const bench_help =
+    "usage: gpurf bench bank [--n N] [--seed S] [--format text|json]\n"
+    "\n"
+    "Evaluates N bank configurations (default 10000) with gpurf_bank_eval and\n"
+    "prints configurations per second. The configurations vary node (22 to\n"
+    "90 nm, interpolated nodes included), device, capacity (64 B to 512 KB),\n"
+    "width (8 to 1024 bits, not only powers of two), ports (1rw, 1r1w, 3r1w)\n"
+    "and banks (1 to 32); the same seed gives the same configurations.\n"
+    "Nodes and cells are loaded before the clock starts: the rate is the\n"
+    "model's.\n";
+
+/* Shipped nodes and nodes between them, which the library interpolates. */
+static const char *const bench_nodes[] = {"22", "28", "32", "36", "40", "45",
+                                          "50", "55", "65", "75", "90"};
+#define N_NODES (sizeof bench_nodes / sizeof bench_nodes[0])
+static const char *const bench_ports[] = {"1rw", "1r1w", "3r1w"};
+#define N_PORTS (sizeof bench_ports / sizeof bench_ports[0])
+
+/* splitmix64: small, fast, and the same sequence everywhere. */
+static uint64_t next_u64(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+static double next_unit(uint64_t *s) { return (double)(next_u64(s) >> 11) * 0x1.0p-53; }
+
+/* Integer in [lo, hi], uniform in log scale so small and large sizes are
+ * equally represented. */
+static long long log_uniform(uint64_t *s, long long lo, long long hi) {
+  double v = exp(log((double)lo) + next_unit(s) * (log((double)hi) - log((double)lo)));
+  long long r = llround(v);
+  return r < lo ? lo : r > hi ? hi : r;
+}
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
+  long long n = 10000, seed = 1;
+  out_format fmt = FMT_TEXT;
+  for (a->pos = 0; a->pos < a->argc; a->pos++) {
+    const char *v, *arg = a->argv[a->pos];
+    int bad = 0;
+    if (cli_is_help(arg)) {
+      fputs(bench_help, stdout);
+      return CLI_OK;
+    } else if (cli_opt_value(a, "--n", &v, &bad)) {
+      if (bad || cli_parse_count(a->prog, "--n", v, 100000000LL, &n)) return CLI_USAGE;
+    } else if (cli_opt_value(a, "--seed", &v, &bad)) {
+      if (bad || cli_parse_count(a->prog, "--seed", v, INT64_MAX, &seed)) return CLI_USAGE;
+    } else if (cli_opt_value(a, "--format", &v, &bad)) {
+      if (bad || cli_parse_format(a->prog, v, 0, &fmt)) return CLI_USAGE;
+    } else {
+      cli_usage_error(a->prog, "%s '%s'", arg[0] == '-' ? "unknown option" : "unexpected argument",
+                      arg);
+      return CLI_USAGE;
+    }
+  }
+  gpurf_tech *techs = malloc(N_NODES * sizeof *techs);
+  gpurf_cell cells[N_PORTS];
+  gpurf_ports ports[N_PORTS];
+  if (!techs) {
+    fprintf(stderr, "gpurf bench: out of memory\n");
+    return CLI_FAIL;
+  }
+  for (size_t i = 0; i < N_NODES; i++)
+    if (gpurf_tech_load(ctx, bench_nodes[i], &techs[i]) != GPURF_OK) goto lib_error;
+  for (size_t i = 0; i < N_PORTS; i++)
+    if (gpurf_ports_parse(bench_ports[i], &ports[i]) != GPURF_OK ||
+        gpurf_cell_load(ctx, cli_sram_cell_for(&ports[i]), &cells[i]) != GPURF_OK)
+      goto lib_error;
+
+  uint64_t rng = (uint64_t)seed;
+  long long candidates = 0;
+  double t0 = now_s();
+  for (long long k = 0; k < n; k++) {
+    gpurf_bank_spec s;
+    gpurf_bank_spec_init(&s);
+    size_t node = next_u64(&rng) % N_NODES, port = next_u64(&rng) % N_PORTS;
+    s.tech = &techs[node];
+    s.device = (gpurf_device_kind)(next_u64(&rng) % GPURF_DEVICE_COUNT);
+    s.cell = &cells[port];
+    s.ports = ports[port];
+    s.banks = (int)log_uniform(&rng, 1, 32);
+    s.width_bits = (int)log_uniform(&rng, 8, 1024);
+    /* Whole words per bank, at least one, for a capacity of 64 B..512 KB. */
+    long long bits = 8 * log_uniform(&rng, 64, 512 * 1024);
+    long long per_bank = bits / s.width_bits / s.banks;
+    s.entries = (per_bank < 1 ? 1 : per_bank) * s.banks;
+    gpurf_cost cost;
+    if (gpurf_bank_eval(ctx, &s, &cost) != GPURF_OK) {
+      char ports_txt[32], msg[2048];
+      gpurf_ports_format(&s.ports, ports_txt, sizeof ports_txt);
+      gpurf_error_format(gpurf_ctx_error(ctx), msg, sizeof msg);
+      fprintf(stderr, "gpurf bench bank: configuration %lld (%s %s, %s, %lld x %d bits, %d banks): "
+              "%s\n", k, s.tech->name, gpurf_device_kind_name(s.device), ports_txt, s.entries,
+              s.width_bits, s.banks, msg);
+      free(techs);
+      return CLI_FAIL;
+    }
+    candidates += cost.candidates;
+  }
+  double dt = now_s() - t0;
+  free(techs);
+  double rate = dt > 0 ? (double)n / dt : INFINITY;
+  sbuf out;
+  sb_init(&out);
+  if (fmt == FMT_JSON) {
+    jw w;
+    jw_init(&w, &out);
+    jw_obj_begin(&w, NULL);
+    jw_int(&w, "configurations", n);
+    jw_int(&w, "seed", seed);
+    jw_num(&w, "total_time_s", dt);
+    jw_num(&w, "configs_per_s", rate);
+    jw_num(&w, "time_per_config_us", dt / (double)n * 1e6);
+    jw_int(&w, "candidates_evaluated", candidates);
+    jw_obj_end(&w);
+    jw_finish(&w);
+  } else {
+    sb_printf(&out, "bank: %lld configurations (seed %lld) in %.3f s: %.0f configs/s, %.1f us each\n",
+              n, seed, dt, rate, dt / (double)n * 1e6);
+    sb_printf(&out, "organisation search: %lld candidates evaluated, %.0f per configuration\n",
+              candidates, (double)candidates / (double)n);
+  }
+  int rc = sb_flush_stdout(&out);
+  sb_free(&out);
+  return rc;
+
+lib_error:
+  cli_print_error(ctx);
+  free(techs);
+  return CLI_FAIL;
+}
+
+int cmd_bench(gpurf_ctx *ctx, int argc, char **argv) {
+  if (argc < 1 || cli_is_help(argv[0])) {
+    fputs(bench_help, argc < 1 ? stderr : stdout);
+    return argc < 1 ? CLI_USAGE : CLI_OK;
+  }
+  cli_args a = {argc - 1, argv + 1, 0, "gpurf bench bank"};
+  if (strcmp(argv[0], "bank") == 0) return bench_bank(ctx, &a);
+  fprintf(stderr, "gpurf bench: unknown benchmark '%s' (bank)\n", argv[0]);
+  return CLI_USAGE;
+}

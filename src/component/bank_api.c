@@ -1,0 +1,190 @@
+/* The bank front end: spec defaults, names, input checks, and dispatch to
+ * the cell-specific model. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "component/bank_internal.h"
+#include "core/ctx_internal.h"
+
+static const char *const opt_names[GPURF_OPT_COUNT] = {"ed2", "edp", "delay", "energy", "area",
+                                                       "leakage"};
+static const char *const part_names[GPURF_PART_COUNT] = {
+    "cells", "decoder", "wordline", "bitline", "sense_amp", "write_driver", "output_driver",
+    "routing", "interbank"};
+
+/* Largest bank the model accepts: 1 Gbit; far beyond any register file. */
+#define MAX_BANK_BITS (1LL << 30)
+#define MAX_WIDTH_BITS 65536
+#define MAX_BANKS 1024
+#define MAX_PORTS 16
+
+int gpurf_opt_parse(const char *name, gpurf_opt *out) {
+  for (int i = 0; i < GPURF_OPT_COUNT; i++) {
+    if (name && strcmp(name, opt_names[i]) == 0) {
+      *out = (gpurf_opt)i;
+      return GPURF_OK;
+    }
+  }
+  return GPURF_EINVAL;
+}
+
+const char *gpurf_opt_name(gpurf_opt opt) {
+  return (unsigned)opt < GPURF_OPT_COUNT ? opt_names[opt] : "?";
+}
+
+const char *gpurf_part_name(gpurf_part part) {
+  return (unsigned)part < GPURF_PART_COUNT ? part_names[part] : "?";
+}
+
+int gpurf_ports_parse(const char *text, gpurf_ports *out) {
+  gpurf_ports p = {0, 0, 0};
+  const char *s = text;
+  if (!s || !*s) return GPURF_EINVAL;
+  while (*s) {
+    if (!isdigit((unsigned char)*s)) return GPURF_EINVAL;
+    char *end;
+    long n = strtol(s, &end, 10);
+    if (n < 1 || n > MAX_PORTS) return GPURF_EINVAL;
+    s = end;
+    if (strncmp(s, "rw", 2) == 0) {
+      if (p.rw) return GPURF_EINVAL;
+      p.rw = (int)n;
+      s += 2;
+    } else if (*s == 'r') {
+      if (p.read) return GPURF_EINVAL;
+      p.read = (int)n;
+      s++;
+    } else if (*s == 'w') {
+      if (p.write) return GPURF_EINVAL;
+      p.write = (int)n;
+      s++;
+    } else {
+      return GPURF_EINVAL;
+    }
+  }
+  if (p.rw == 0 && (p.read == 0 || p.write == 0)) return GPURF_EINVAL;
+  if (p.rw + p.read + p.write > MAX_PORTS) return GPURF_EINVAL;
+  *out = p;
+  return GPURF_OK;
+}
+
+void gpurf_ports_format(const gpurf_ports *p, char *buf, size_t size) {
+  char tmp[64] = "";
+  size_t n = 0;
+  if (p->rw) n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%drw", p->rw);
+  if (p->read) n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%dr", p->read);
+  if (p->write) n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%dw", p->write);
+  snprintf(buf, size, "%s", tmp);
+}
+
+void gpurf_bank_spec_init(gpurf_bank_spec *s) {
+  memset(s, 0, sizeof *s);
+  s->device = GPURF_DEVICE_HP;
+  s->ports.rw = 1;
+  s->banks = 1;
+  s->opt = GPURF_OPT_ED2;
+  s->temp_k = GPURF_DEFAULT_TEMP_K;
+  /* A precharged (return-to-zero) data path charges every data wire once per
+   * access, which is also CACTI's convention; static buses carrying random
+   * data toggle a quarter of that. */
+  s->data_activity = 1.0;
+  s->long_channel_periphery = 1;
+}
+
+static int check_spec(gpurf_ctx *ctx, const gpurf_bank_spec *s) {
+  if (!s->tech) return gpurf_fail(ctx, GPURF_EINVAL, "bank: no technology given");
+  if (!s->cell) return gpurf_fail(ctx, GPURF_EINVAL, "bank: no cell given");
+  if ((unsigned)s->device >= GPURF_DEVICE_COUNT)
+    return gpurf_fail(ctx, GPURF_EINVAL, "bank: unknown device flavour");
+  if (s->width_bits < 1 || s->width_bits > MAX_WIDTH_BITS)
+    return gpurf_fail(ctx, GPURF_EINVAL, "bank: width %d bits is outside 1..%d", s->width_bits,
+                      MAX_WIDTH_BITS);
+  if (s->banks < 1 || s->banks > MAX_BANKS)
+    return gpurf_fail(ctx, GPURF_EINVAL, "bank: %d banks is outside 1..%d", s->banks, MAX_BANKS);
+  if (s->entries < 1)
+    return gpurf_fail(ctx, GPURF_EINVAL, "bank: capacity must be at least one word of %d bits",
+                      s->width_bits);
+  if (s->entries < s->banks)
+    return gpurf_fail(ctx, GPURF_EINVAL,
+                      "bank: %lld words cannot fill %d banks (width above capacity?)",
+                      s->entries, s->banks);
+  if (s->entries % s->banks != 0)
+    return gpurf_fail(ctx, GPURF_EINVAL, "bank: %lld words do not split evenly over %d banks",
+                      s->entries, s->banks);
+  if ((s->entries / s->banks) > MAX_BANK_BITS / s->width_bits)
+    return gpurf_fail(ctx, GPURF_EINVAL, "bank: more than %lld bits per bank", MAX_BANK_BITS);
+  const gpurf_ports *p = &s->ports;
+  if (p->rw < 0 || p->read < 0 || p->write < 0 || p->rw + p->read + p->write < 1 ||
+      p->rw + p->read + p->write > MAX_PORTS || (p->rw == 0 && (p->read == 0 || p->write == 0)))
+    return gpurf_fail(ctx, GPURF_EINVAL,
+                      "bank: ports need a read/write port or both a read and a write port");
+  if (!(s->opt >= 0 && s->opt < GPURF_OPT_COUNT))
+    return gpurf_fail(ctx, GPURF_EINVAL, "bank: unknown optimisation target");
+  if (!(s->clock_hz >= 0.0) || !isfinite(s->clock_hz))
+    return gpurf_fail(ctx, GPURF_EINVAL, "bank: clock must be a positive frequency");
+  if (!(s->data_activity >= 0.0 && s->data_activity <= 2.0))
+    return gpurf_fail(ctx, GPURF_EINVAL, "bank: data activity %g is outside 0..2",
+                      s->data_activity);
+  return GPURF_OK;
+}
+
+static int init_in(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in) {
+  memset(in, 0, sizeof *in);
+  in->spec = s;
+  int rc = gc_env_init(ctx, &in->env, s->tech, s->device, s->temp_k, s->long_channel_periphery);
+  if (rc != GPURF_OK) return rc;
+  /* The cell's core grows for every port of the bank beyond the first. */
+  gpurf_cell grown = *s->cell;
+  if (grown.kind == GPURF_CELL_SRAM) {
+    grown.u.sram.rw_ports = s->ports.rw;
+    grown.u.sram.read_ports = s->ports.read;
+    grown.u.sram.write_ports = s->ports.write;
+  }
+  gpurf_cell_dims d;
+  rc = gpurf_circuit_cell_dims(ctx, s->tech, &grown, &d);
+  if (rc != GPURF_OK) return rc;
+  in->cell_w_m = d.width_m;
+  in->cell_h_m = d.height_m;
+  in->read_paths = s->ports.rw + s->ports.read;
+  in->write_paths = s->ports.rw + s->ports.write;
+  in->wordline_ports = s->ports.rw + s->ports.read + s->ports.write;
+  in->entries_per_bank = s->entries / s->banks;
+  in->address_bits =
+      in->entries_per_bank > 1 ? (int)ceil(log2((double)in->entries_per_bank)) : 0;
+  return GPURF_OK;
+}
+
+int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_cost *cost) {
+  if (!ctx || !spec || !cost) return GPURF_EINVAL;
+  int rc = check_spec(ctx, spec);
+  if (rc != GPURF_OK) return rc;
+  bank_in in;
+  switch (spec->cell->kind) {
+  case GPURF_CELL_SRAM:
+    break;
+  case GPURF_CELL_STT_MTJ:
+  case GPURF_CELL_DFF:
+  case GPURF_CELL_LATCH:
+    return gpurf_fail(ctx, GPURF_EUNSUPPORTED,
+                      "bank: %s cells have no bank model yet (only SRAM banks are modelled)",
+                      gpurf_cell_kind_name(spec->cell->kind));
+  }
+  rc = init_in(ctx, spec, &in);
+  if (rc != GPURF_OK) return rc;
+  gpurf_cost best;
+  memset(&best, 0, sizeof best);
+  rc = sram_bank_search(ctx, &in, &best);
+  if (rc != GPURF_OK) return rc;
+  if (spec->clock_hz > 0.0) {
+    double period = 1.0 / spec->clock_hz;
+    best.read_cycles = (int)ceil(best.access_time_s / period - 1e-9);
+    best.write_cycles = (int)ceil(best.write_latency_s / period - 1e-9);
+    if (best.read_cycles < 1) best.read_cycles = 1;
+    if (best.write_cycles < 1) best.write_cycles = 1;
+  }
+  *cost = best;
+  return GPURF_OK;
+}

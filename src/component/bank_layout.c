@@ -1,0 +1,241 @@
+/* Placement and routing of a bank: sub-arrays in an ndbl x ndwl grid, data
+ * and address buses from the port at the middle of the bank's bottom edge
+ * to every sub-array, and, for several banks, the same again between banks.
+ * Energy follows the path of one access (a tree with repeaters at its
+ * junctions); area counts every wire track at its pitch. */
+#include <math.h>
+#include <string.h>
+
+#include "component/bank_internal.h"
+
+/* Static address wires with random addresses: half toggle per access and a
+ * toggle costs half of C Vdd^2. */
+#define ADDRESS_ACTIVITY 0.25
+/* Share of the semi-global tracks over an array that signals may use: the
+ * power grid feeding the array and its sense amplifiers takes the rest
+ * (power distribution typically claims a fifth to a half of upper-metal
+ * tracks; half is taken here). */
+#define OVER_ARRAY_TRACKS 0.5
+/* Control wires (enable, read/write, clock) routed with the address. */
+#define CONTROL_WIRES 3
+
+typedef struct route {
+  double delay_s;
+  double wire_energy_j;   /* wire, repeaters and port load, average length */
+  double driver_energy_j; /* the driver at the source */
+  double wire_leak_w;     /* repeaters of one wire */
+  double wire_area_m2;
+  double driver_leak_w;   /* one source driver */
+  double driver_area_m2;
+} route;
+
+/* A wire of worst length l_max (delay) and average length l_avg (energy)
+ * shared by `taps` sources, each with its own driver (tri-state): the idle
+ * drivers' drains load the wire. */
+static route route_eval(const gc_env *e, gpurf_wire_kind layer, double l_max, double l_avg,
+                        int taps) {
+  route r;
+  memset(&r, 0, sizeof r);
+  const double v2 = e->vdd_v * e->vdd_v;
+  const gpurf_wire_layer *wl = &e->tech->wires.layer[layer];
+  double c_port = gc_inv_input_c(e, 8.0 * e->w_min_m);
+  double c_wire = wl->c_f_per_m * l_max;
+  double scale = l_max > 0.0 ? l_avg / l_max : 0.0;
+  /* Size a source driver for the wire alone (for a repeated wire it drives
+   * the first repeater), then load the wire with the idle taps' drains. */
+  double c_taps = 0.0;
+  if (taps > 1) {
+    gc_wire w0 = gc_wire_eval(e, layer, l_max, gc_inv_r(e, 8.0 * e->w_min_m), c_port);
+    double c_first = w0.repeaters > 0 ? gc_inv_input_c(e, 8.0 * e->w_min_m) : c_wire + c_port;
+    gc_chain d0 = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_first,
+                                  w0.repeaters > 0 ? 0.0 : wl->r_ohm_per_m * l_max, 0.0);
+    c_taps = (taps - 1) * gc_inv_drain_c(e, d0.last_wn_m);
+  }
+  gc_wire w = gc_wire_eval(e, layer, l_max, gc_inv_r(e, 8.0 * e->w_min_m), c_port + c_taps);
+  if (w.repeaters > 0) {
+    gc_chain d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
+                                 gc_inv_input_c(e, 8.0 * e->w_min_m) + c_taps, 0.0, 0.0);
+    r.delay_s = d.delay_s + w.delay_s;
+    r.driver_energy_j = d.energy_j;
+    r.wire_energy_j = w.energy_j * scale;
+    r.wire_leak_w = w.leak_w;
+    r.wire_area_m2 = w.area_m2;
+    r.driver_leak_w = d.leak_w;
+    r.driver_area_m2 = d.area_m2;
+  } else {
+    gc_chain d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_wire + c_port + c_taps,
+                                 wl->r_ohm_per_m * l_max, 0.0);
+    r.delay_s = d.delay_s + 0.38 * wl->r_ohm_per_m * l_max * c_wire;
+    double c_load = c_wire + c_port + c_taps;
+    r.driver_energy_j = d.energy_j - c_load * v2;
+    r.wire_energy_j = (c_wire * scale + c_port + c_taps) * v2;
+    r.driver_leak_w = d.leak_w;
+    r.driver_area_m2 = d.area_m2;
+  }
+  return r;
+}
+
+/* Levels of a binary tree reaching n leaves. */
+static int tree_levels(int n) {
+  int levels = 0;
+  while ((1 << levels) < n) levels++;
+  return levels;
+}
+
+/* A NAND2 driving four copies of itself: logical effort 4/3 at fan-out 4. */
+static double tree_gate_delay(const bank_in *in) {
+  return 4.0 / 3.0 * in->env.fo4_s;
+}
+
+static int data_wires(const bank_in *in) {
+  return in->spec->width_bits * (in->read_paths + in->write_paths);
+}
+
+void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
+                        gpurf_cost *c, double *bank_w, double *bank_h) {
+  const gc_env *e = &in->env;
+  const gpurf_bank_spec *s = in->spec;
+  const double pitch = e->tech->wires.layer[GPURF_WIRE_SEMI_GLOBAL].pitch_m;
+  const int dw = data_wires(in);
+  const int aw = in->wordline_ports * (in->address_bits + CONTROL_WIRES);
+  double grid_w = org->ndwl * sa->width_m, grid_h = org->ndbl * sa->height_m;
+
+  /* Buses: a horizontal bus along the bottom edge converging on the port
+   * (half the wires on each side) and, with several sub-array rows, a
+   * vertical bus per sub-array column. Wires run over the array on the
+   * semi-global layer as far as its tracks allow; only the excess needs a
+   * channel of its own beside the array. */
+  double h_tracks = 0.5 * dw + aw - OVER_ARRAY_TRACKS * grid_h / pitch;
+  double v_tracks = (double)dw / org->ndwl + aw - OVER_ARRAY_TRACKS * sa->width_m / pitch;
+  double h_ch = h_tracks > 0.0 ? h_tracks * pitch : 0.0;
+  double v_ch = org->ndbl > 1 && v_tracks > 0.0 ? org->ndwl * v_tracks * pitch : 0.0;
+  double w = grid_w + v_ch, h = grid_h + h_ch;
+  double l_max = (org->ndbl > 1 ? grid_h : 0.0) + 0.5 * w;
+  double l_avg = (org->ndbl > 1 ? 0.5 * grid_h : 0.0) + 0.25 * w;
+
+  /* Read data leave through a tri-state driver in every sub-array row of a
+   * column; write data and the address are driven once, from the port. */
+  route out = route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, org->ndbl);
+  route in_data = route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, 1);
+  /* Address: to the farthest sub-array for delay; for energy along a spine
+   * the width of the bank and up every sub-array column. */
+  double l_addr_tot = w + (org->ndbl > 1 ? org->ndwl * grid_h : 0.0);
+  route addr = route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_addr_tot, 1);
+
+  memset(c, 0, sizeof *c);
+  c->org = *org;
+  int nsub = org->ndwl * org->ndbl;
+  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+    c->area_part_m2[p] = nsub * sa->area_part_m2[p];
+    c->leakage_part_w[p] = nsub * sa->leak_part_w[p];
+    /* One row of ndwl sub-arrays serves an access. */
+    c->read_part_j[p] = org->ndwl * sa->read_part_j[p];
+    c->write_part_j[p] = org->ndwl * sa->write_part_j[p];
+  }
+  c->leakage_gate_w = nsub * sa->gate_leak_w;
+
+  double w_bits = s->width_bits, act = s->data_activity;
+  int out_wires = s->width_bits * in->read_paths, in_wires = s->width_bits * in->write_paths;
+  double addr_e = ADDRESS_ACTIVITY * aw / in->wordline_ports * (addr.wire_energy_j + addr.driver_energy_j);
+  c->read_part_j[GPURF_PART_OUTPUT_DRIVER] = act * w_bits * out.driver_energy_j;
+  c->read_part_j[GPURF_PART_ROUTING] = act * w_bits * out.wire_energy_j + addr_e;
+  c->write_part_j[GPURF_PART_ROUTING] =
+      act * w_bits * (in_data.wire_energy_j + in_data.driver_energy_j) + addr_e;
+  c->area_part_m2[GPURF_PART_OUTPUT_DRIVER] = (double)org->ndbl * out_wires * out.driver_area_m2;
+  c->leakage_part_w[GPURF_PART_OUTPUT_DRIVER] = (double)org->ndbl * out_wires * out.driver_leak_w;
+  c->area_part_m2[GPURF_PART_ROUTING] =
+      h_ch * w + v_ch * grid_h + out_wires * out.wire_area_m2 +
+      in_wires * (in_data.wire_area_m2 + in_data.driver_area_m2) +
+      aw * (addr.wire_area_m2 + addr.driver_area_m2);
+  c->leakage_part_w[GPURF_PART_ROUTING] =
+      out_wires * out.wire_leak_w + in_wires * (in_data.wire_leak_w + in_data.driver_leak_w) +
+      aw * (addr.wire_leak_w + addr.driver_leak_w);
+  route data = out;
+  /* The address tree gates each branch point (only the selected branch
+   * toggles) and the data tree selects among its branches: one gate per
+   * level of a tree over all sub-arrays, each way. */
+  double t_tree = 2.0 * tree_levels(nsub) * tree_gate_delay(in);
+  c->delay_part_s[GPURF_PART_ROUTING] = addr.delay_s + data.delay_s + t_tree;
+  c->delay_part_s[GPURF_PART_DECODER] = sa->t_decode_s;
+  c->delay_part_s[GPURF_PART_WORDLINE] = sa->t_wordline_s;
+  c->delay_part_s[GPURF_PART_BITLINE] = sa->t_bitline_s;
+  c->delay_part_s[GPURF_PART_SENSE_AMP] = sa->t_sense_s;
+  c->access_time_s = 0.0;
+  for (int p = 0; p < GPURF_PART_COUNT; p++) c->access_time_s += c->delay_part_s[p];
+  /* The array is busy from wordline rise to the end of precharge; decoding
+   * and routing of the next access overlap it. */
+  c->cycle_time_s = sa->t_wordline_s + sa->t_bitline_s + sa->t_sense_s + sa->t_precharge_s;
+  double t_in = addr.delay_s > data.delay_s ? addr.delay_s : data.delay_s;
+  c->write_latency_s = t_in + 0.5 * t_tree + sa->t_decode_s + sa->t_wordline_s + sa->t_write_s;
+  *bank_w = w;
+  *bank_h = h;
+}
+
+void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_cost *c) {
+  const gpurf_bank_spec *s = in->spec;
+  const int n = s->banks;
+  const gc_env *e = &in->env;
+  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+    c->area_part_m2[p] *= n;
+    c->leakage_part_w[p] *= n;
+  }
+  c->leakage_gate_w *= n;
+  if (n > 1) {
+    /* Banks in the most compact nx x ny grid; a shared bus of all data and
+     * address wires runs along the bottom and up every bank column. */
+    int best_nx = 1;
+    double best_perim = INFINITY;
+    for (int nx = 1; nx <= n; nx++) {
+      int ny = (n + nx - 1) / nx;
+      double perim = nx * bank_w + ny * bank_h;
+      if (perim < best_perim) {
+        best_perim = perim;
+        best_nx = nx;
+      }
+    }
+    int nx = best_nx, ny = (n + nx - 1) / nx;
+    const double pitch = e->tech->wires.layer[GPURF_WIRE_GLOBAL].pitch_m;
+    int bank_bits = (int)ceil(log2((double)n));
+    int aw = in->wordline_ports * (in->address_bits + bank_bits + CONTROL_WIRES);
+    int dw = data_wires(in);
+    /* An H-tree: a vertical trunk between each pair of bank columns (banks
+     * on both sides tap it) and, with more than one trunk, a horizontal
+     * trunk along the bottom joining them at the port. */
+    int trunks = (nx + 1) / 2;
+    double bus_w = (dw + aw) * pitch;
+    double tot_w = nx * bank_w + trunks * bus_w;
+    double tot_h = ny * bank_h + (trunks > 1 ? bus_w : 0.0);
+    double trunk_len = trunks * ny * bank_h + (trunks > 1 ? tot_w : 0.0);
+    double l_max = ny * bank_h + 0.5 * tot_w;
+    double l_avg = 0.5 * ny * bank_h + 0.25 * tot_w;
+    /* Every bank on a trunk (both sides, ny deep) taps the shared data bus. */
+    route data = route_eval(e, GPURF_WIRE_GLOBAL, l_max, l_avg, 2 * ny);
+    route addr = route_eval(e, GPURF_WIRE_GLOBAL, l_max, l_avg, 1);
+    double addr_e = ADDRESS_ACTIVITY * aw / in->wordline_ports *
+                    (addr.wire_energy_j + addr.driver_energy_j);
+    double data_e = s->data_activity * s->width_bits * (data.wire_energy_j + data.driver_energy_j);
+    c->read_part_j[GPURF_PART_INTERBANK] = data_e + addr_e;
+    c->write_part_j[GPURF_PART_INTERBANK] = data_e + addr_e;
+    c->area_part_m2[GPURF_PART_INTERBANK] =
+        bus_w * trunk_len + (dw + aw) * data.wire_area_m2 + n * dw * data.driver_area_m2 +
+        aw * addr.driver_area_m2;
+    (void)tot_h;
+    c->leakage_part_w[GPURF_PART_INTERBANK] =
+        (dw + aw) * data.wire_leak_w + n * dw * data.driver_leak_w + aw * addr.driver_leak_w;
+    double t_tree = 2.0 * tree_levels(n) * tree_gate_delay(in);
+    c->delay_part_s[GPURF_PART_INTERBANK] = addr.delay_s + data.delay_s + t_tree;
+    c->access_time_s += addr.delay_s + data.delay_s + t_tree;
+    double t_in = addr.delay_s > data.delay_s ? addr.delay_s : data.delay_s;
+    c->write_latency_s += t_in + 0.5 * t_tree;
+  }
+  c->area_m2 = 0.0;
+  c->leakage_sub_w = 0.0;
+  c->read_energy_j = 0.0;
+  c->write_energy_j = 0.0;
+  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+    c->area_m2 += c->area_part_m2[p];
+    c->leakage_sub_w += c->leakage_part_w[p];
+    c->read_energy_j += c->read_part_j[p];
+    c->write_energy_j += c->write_part_j[p];
+  }
+}

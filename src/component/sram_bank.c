@@ -1,0 +1,135 @@
+/* Organisation search for SRAM banks. Unlike CACTI and NVSim any depth and
+ * width is accepted: rows and columns that do not divide evenly are padded
+ * with whole cells, never split into fractions. */
+#include <math.h>
+#include <string.h>
+
+#include "component/bank_internal.h"
+#include "core/ctx_internal.h"
+
+/* Practical sub-array limits: longer wordlines and bitlines are slower and
+ * costlier than splitting, and the search never needs them. */
+#define MAX_SUBARRAY_ROWS 1024
+#define MAX_SUBARRAY_COLS 2048
+#define MAX_SPLIT 64
+#define MAX_COL_MUX 32
+
+static double objective(gpurf_opt opt, const gpurf_cost *c) {
+  double e = 0.5 * (c->read_energy_j + c->write_energy_j);
+  double t = c->access_time_s;
+  switch (opt) {
+  case GPURF_OPT_ED2: return e * t * t;
+  case GPURF_OPT_EDP: return e * t;
+  case GPURF_OPT_DELAY: return t;
+  case GPURF_OPT_ENERGY: return e;
+  case GPURF_OPT_AREA: return c->area_m2;
+  case GPURF_OPT_LEAKAGE: return c->leakage_sub_w + c->leakage_gate_w;
+  case GPURF_OPT_COUNT: break;
+  }
+  return e * t * t;
+}
+
+static int eval_org(const bank_in *in, const gpurf_bank_org *org, gpurf_cost *c) {
+  subarray_cost sa;
+  int rc = sram_subarray_eval(in, org, &sa);
+  if (rc != GPURF_OK) return rc;
+  double w, h;
+  bank_layout_single(in, org, &sa, c, &w, &h);
+  bank_layout_multi(in, w, h, c);
+  return GPURF_OK;
+}
+
+static long long next_pow2(long long v) {
+  long long p = 1;
+  while (p < v) p *= 2;
+  return p;
+}
+
+/* Every organisation the search may pick, in a fixed order. Splits run up
+ * to the next power of two of what they split (beyond it whole sub-arrays
+ * or words would be empty, which never pays).  */
+static int enumerate(const bank_in *in, gpurf_bank_org *orgs, int max) {
+  const long long entries = in->entries_per_bank;
+  const int width = in->spec->width_bits;
+  int n = 0;
+  for (int mux = 1; mux <= MAX_COL_MUX && mux <= next_pow2(entries); mux *= 2) {
+    long long phys_rows = (entries + mux - 1) / mux;
+    for (int ndwl = 1; ndwl <= MAX_SPLIT && ndwl <= next_pow2(width); ndwl *= 2) {
+      int bits = (width + ndwl - 1) / ndwl;
+      long long cols = (long long)bits * mux;
+      if (cols > MAX_SUBARRAY_COLS) continue;
+      for (int ndbl = 1; ndbl <= MAX_SPLIT && ndbl <= next_pow2(phys_rows); ndbl *= 2) {
+        long long rows = (phys_rows + ndbl - 1) / ndbl;
+        if (rows > MAX_SUBARRAY_ROWS) continue;
+        gpurf_bank_org org;
+        memset(&org, 0, sizeof org);
+        org.rows = (int)rows;
+        org.cols = (int)cols;
+        org.col_mux = mux;
+        org.ndwl = ndwl;
+        org.ndbl = ndbl;
+        org.entries_per_bank = entries;
+        org.padding_bits = rows * ndbl * cols * ndwl - entries * (long long)width;
+        if (n < max) orgs[n++] = org;
+      }
+    }
+  }
+  return n;
+}
+
+/* Deviation windows, as CACTI applies before its ED^2 choice: candidates
+ * larger than the smallest bank, or costlier per access than the most
+ * frugal one, by more than these fractions are not considered for the
+ * delay-weighted objectives. A designer would not pay that much area or
+ * energy for the last few percent of speed. */
+#define AREA_SLACK 0.4
+#define ENERGY_SLACK 0.4
+#define MAX_CANDIDATES 4096
+
+int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *best) {
+  const long long entries = in->entries_per_bank;
+  const int width = in->spec->width_bits;
+  gpurf_bank_org orgs[MAX_CANDIDATES];
+  int n = enumerate(in, orgs, MAX_CANDIDATES);
+  /* The windows apply to the compound objectives only; a single-metric
+   * objective gets its true optimum. */
+  static const int windowed[GPURF_OPT_COUNT] = {[GPURF_OPT_ED2] = 1, [GPURF_OPT_EDP] = 1};
+  double obj[MAX_CANDIDATES], area[MAX_CANDIDATES], energy[MAX_CANDIDATES];
+  double min_area = INFINITY, min_energy = INFINITY;
+  for (int i = 0; i < n; i++) {
+    gpurf_cost c;
+    int rc = eval_org(in, &orgs[i], &c);
+    if (rc != GPURF_OK) return rc;
+    obj[i] = objective(in->spec->opt, &c);
+    area[i] = c.area_m2;
+    energy[i] = 0.5 * (c.read_energy_j + c.write_energy_j);
+    if (area[i] < min_area) min_area = area[i];
+    if (energy[i] < min_energy) min_energy = energy[i];
+  }
+  int pick = -1;
+  /* First with both windows; if no organisation meets both, area alone. */
+  for (int pass = 0; pass < 2 && pick < 0; pass++) {
+    for (int i = 0; i < n; i++) {
+      if (windowed[in->spec->opt]) {
+        if (area[i] > min_area * (1.0 + AREA_SLACK)) continue;
+        if (pass == 0 && energy[i] > min_energy * (1.0 + ENERGY_SLACK)) continue;
+      }
+      /* Ties (within a part in a million) go to the smaller bank. */
+      if (pick < 0 || obj[i] < obj[pick] * (1.0 - 1e-6) ||
+          (obj[i] <= obj[pick] * (1.0 + 1e-6) && area[i] < area[pick]))
+        pick = i;
+    }
+  }
+  long long tried = n;
+  if (pick >= 0) {
+    int rc = eval_org(in, &orgs[pick], best);
+    if (rc != GPURF_OK) return rc;
+  }
+  if (tried == 0)
+    return gpurf_fail(ctx, GPURF_EUNSUPPORTED,
+                      "no sub-array organisation fits %lld entries of %d bits "
+                      "(limits: %d rows, %d columns per sub-array, %d-way splits)",
+                      entries, width, MAX_SUBARRAY_ROWS, MAX_SUBARRAY_COLS, MAX_SPLIT);
+  best->candidates = tried;
+  return GPURF_OK;
+}

@@ -1,0 +1,245 @@
+/* One SRAM sub-array: rows x cols cells with its row decoder, wordline
+ * drivers, bitlines with precharge and column multiplexer, sense amplifiers,
+ * write drivers and output drivers. Every port has its own wordlines and
+ * bitlines; ports that read have sense amplifiers, ports that write have
+ * write drivers. */
+#include <math.h>
+#include <string.h>
+
+#include "component/bank_internal.h"
+
+/* The bitline keeps discharging while the sense amplifier resolves; the
+ * swing at precharge is taken as twice the sense margin, as CACTI does. */
+#define BITLINE_SWING_PER_MARGIN 2.0
+/* Sense margin: the larger of 5% of Vdd and 80 mV (offset of a latch sense
+ * amplifier with process variation), as CACTI and NVSim assume. */
+#define SENSE_MARGIN_FRACTION 0.05
+#define SENSE_MARGIN_MIN_V 0.08
+/* Precharge/equalise: three PMOS per bitline pair; column mux: one pass
+ * device per bitline; widths in units of the minimum NMOS width. */
+#define PRECHARGE_WIDTH_MIN 4.0
+#define MUX_WIDTH_MIN 4.0
+/* Latch sense amplifier: cross-coupled pair (2 NMOS + 2 PMOS), a tail
+ * enable and two isolation devices, each this many minimum widths. */
+#define SENSE_AMP_WIDTH_MIN 2.0
+
+typedef struct port_geom {
+  double w_access_m;   /* access device on the bitline */
+  double w_stack_m;    /* device in series with it when reading (pull-down) */
+  int access_per_cell; /* gates a wordline sees per cell */
+  int bitlines;        /* bitlines per column: 2 differential, 1 single-ended */
+} port_geom;
+
+static port_geom read_port_geom(const bank_in *in, int is_rw) {
+  const gpurf_cell_sram *s = &in->spec->cell->u.sram;
+  double f = in->env.f_m;
+  port_geom g;
+  if (!is_rw && s->w_read_access_f > 0.0) {
+    /* Decoupled read stack: one gate per cell, single-ended read bitline. */
+    g.w_access_m = s->w_read_access_f * f;
+    g.w_stack_m = s->w_read_pulldown_f * f;
+    g.access_per_cell = 1;
+    g.bitlines = 1;
+  } else {
+    g.w_access_m = s->w_access_f * f;
+    g.w_stack_m = s->w_pulldown_f * f;
+    g.access_per_cell = 2;
+    g.bitlines = 2;
+  }
+  return g;
+}
+
+static port_geom write_port_geom(const bank_in *in) {
+  const gpurf_cell_sram *s = &in->spec->cell->u.sram;
+  port_geom g = {s->w_access_f * in->env.f_m, s->w_pulldown_f * in->env.f_m, 2, 2};
+  return g;
+}
+
+static double sense_margin_v(const gc_env *e) {
+  double v = SENSE_MARGIN_FRACTION * e->vdd_v;
+  return v > SENSE_MARGIN_MIN_V ? v : SENSE_MARGIN_MIN_V;
+}
+
+/* Bitline capacitance of one column: half a shared drain contact per cell,
+ * the wire over the column, precharge, mux and (for the selected column)
+ * the sense amplifier input. */
+static double bitline_c(const bank_in *in, const port_geom *g, int rows, int col_mux) {
+  const gc_env *e = &in->env;
+  double c = rows * 0.5 * gpurf_circuit_drain_c_f(e->tech, e->dev, g->w_access_m);
+  c += rows * in->cell_h_m * e->tech->wires.layer[GPURF_WIRE_LOCAL].c_f_per_m;
+  c += 1.5 * gpurf_circuit_drain_c_f(e->tech, e->dev, PRECHARGE_WIDTH_MIN * e->w_min_m);
+  if (col_mux > 1) c += gpurf_circuit_drain_c_f(e->tech, e->dev, MUX_WIDTH_MIN * e->w_min_m);
+  c += gpurf_circuit_gate_c_f(e->dev, SENSE_AMP_WIDTH_MIN * e->w_min_m);
+  return c;
+}
+
+/* Row decoder for `rows` wordlines of one port: 2-bit predecode groups, a
+ * NAND per row with one input per group, then the wordline driver chain. */
+static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, double strip_h,
+                         subarray_cost *o, int ports) {
+  const gc_env *e = &in->env;
+  int bits = rows > 1 ? (int)ceil(log2((double)rows)) : 0;
+  int groups = bits / 2 + (bits % 2);
+  int fanin = groups > 0 ? groups : 1;
+  /* NAND with drive equal to the minimum inverter: series NMOS fan-in times wider. */
+  double wn_nand = fanin * e->w_min_m, wp_nand = gc_inv_wp(e, e->w_min_m);
+  double c_nand_in = gpurf_circuit_gate_c_f(e->dev, wn_nand + wp_nand);
+  double c_nand_out = gpurf_circuit_drain_c_f(e->tech, e->dev, wn_nand) +
+                      fanin * gpurf_circuit_drain_c_f(e->tech, e->dev, wp_nand);
+  double r_nand = gc_inv_r(e, e->w_min_m) * 1.0;
+  double nand_area = gc_gate_area_m2(e, fanin * wn_nand, fanin * wp_nand, fanin);
+  double nand_leak = 0.5 * e->vdd_v * e->periph_leak_factor *
+                     (e->i_off_n * wn_nand / fanin + e->i_off_p * wp_nand * fanin);
+
+  gc_chain wl = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_wl, r_wl, 0.0);
+  double t_pre = 0.0, e_pre = 0.0, a_pre = 0.0, l_pre = 0.0;
+  if (groups > 0) {
+    /* 2-bit groups drive four lines, each feeding rows / 4 NAND inputs; an
+     * odd bit makes a 1-bit group of two lines feeding rows / 2. Every line
+     * runs the height of the decoder strip. One line per group pulses. */
+    int pairs = bits / 2, single = bits % 2;
+    const gpurf_wire_layer *lw = &e->tech->wires.layer[GPURF_WIRE_LOCAL];
+    double c_wire_line = strip_h * lw->c_f_per_m, r_line = strip_h * lw->r_ohm_per_m;
+    gc_chain p4 = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
+                                  (rows / 4.0) * c_nand_in + c_wire_line, r_line, 0.0);
+    gc_chain p2 = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
+                                  (rows / 2.0) * c_nand_in + c_wire_line, r_line, 0.0);
+    t_pre = single ? (p2.delay_s > p4.delay_s || !pairs ? p2.delay_s : p4.delay_s) : p4.delay_s;
+    e_pre = pairs * p4.energy_j + single * p2.energy_j;
+    a_pre = pairs * 4.0 * p4.area_m2 + single * 2.0 * p2.area_m2;
+    l_pre = pairs * 4.0 * p4.leak_w + single * 2.0 * p2.leak_w;
+  }
+  double t_nand = gpurf_circuit_horowitz_s(0.0, r_nand * (c_nand_out + wl.input_c_f), 0.5, 0.5);
+  o->t_decode_s = t_pre + t_nand;
+  o->t_wordline_s = wl.delay_s;
+  o->wordline_ramp_s = wl.out_ramp_s;
+  double v2 = e->vdd_v * e->vdd_v;
+  double e_dec = e_pre + (c_nand_out + wl.input_c_f) * v2;
+  o->read_part_j[GPURF_PART_DECODER] += e_dec * (in->read_paths > 0 ? 1 : 0);
+  o->write_part_j[GPURF_PART_DECODER] += e_dec;
+  o->read_part_j[GPURF_PART_WORDLINE] += wl.energy_j;
+  o->write_part_j[GPURF_PART_WORDLINE] += wl.energy_j;
+  o->area_part_m2[GPURF_PART_DECODER] += ports * (rows * nand_area + a_pre);
+  o->area_part_m2[GPURF_PART_WORDLINE] += ports * rows * wl.area_m2;
+  o->leak_part_w[GPURF_PART_DECODER] += ports * (rows * nand_leak + l_pre);
+  o->leak_part_w[GPURF_PART_WORDLINE] += ports * rows * wl.leak_w;
+  o->gate_leak_w += ports * rows * wl.gate_leak_w;
+}
+
+/* Leakage of one cell: in each inverter of the latch one device is off; the
+ * access device on the side storing 0 leaks from its precharged bitline;
+ * a decoupled read stack leaks through two off devices in series (halved). */
+static void cell_leakage(const bank_in *in, double *sub_w, double *gate_w) {
+  const gc_env *e = &in->env;
+  const gpurf_cell_sram *s = &in->spec->cell->u.sram;
+  const gpurf_ports *p = &in->spec->ports;
+  double f = e->f_m;
+  double i = e->i_off_n * s->w_pulldown_f * f + e->i_off_p * s->w_pullup_f * f;
+  i += (p->rw + p->write) * e->i_off_n * s->w_access_f * f;
+  for (int k = 0; k < p->read; k++) {
+    port_geom g = read_port_geom(in, 0);
+    i += g.bitlines == 1 ? 0.5 * e->i_off_n * g.w_access_m : e->i_off_n * g.w_access_m;
+  }
+  *sub_w = i * e->vdd_v;
+  /* Gate tunnelling through the on pull-down and pull-up. */
+  *gate_w = e->i_gate * (s->w_pulldown_f + s->w_pullup_f) * f * e->vdd_v;
+}
+
+int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *o) {
+  const gc_env *e = &in->env;
+  const gpurf_ports *p = &in->spec->ports;
+  memset(o, 0, sizeof *o);
+  const int rows = org->rows, cols = org->cols, mux = org->col_mux;
+  const int groups = cols / mux; /* sensed/written bits per sub-array */
+  const double v2 = e->vdd_v * e->vdd_v;
+  const double array_w = cols * in->cell_w_m, array_h = rows * in->cell_h_m;
+  const gpurf_wire_layer *local = &e->tech->wires.layer[GPURF_WIRE_LOCAL];
+
+  /* Cells. */
+  double cell_sub, cell_gate;
+  cell_leakage(in, &cell_sub, &cell_gate);
+  o->area_part_m2[GPURF_PART_CELLS] = array_w * array_h;
+  o->leak_part_w[GPURF_PART_CELLS] = (double)rows * cols * cell_sub;
+  o->gate_leak_w += (double)rows * cols * cell_gate;
+
+  /* Wordline and decoder, for each port. A read uses one read port's
+   * decoder; a write one write port's. The decoder strip is as tall as the array. */
+  port_geom rg = read_port_geom(in, p->rw > 0);
+  port_geom wg = write_port_geom(in);
+  double c_wl = cols * (rg.access_per_cell * gpurf_circuit_gate_c_f(e->dev, rg.w_access_m) +
+                        in->cell_w_m * local->c_f_per_m);
+  double r_wl = cols * in->cell_w_m * local->r_ohm_per_m;
+  decoder_eval(in, rows, c_wl, r_wl, array_h, o, in->wordline_ports);
+
+  /* Bitlines: the read. Every column on the open row discharges. */
+  double c_bl = bitline_c(in, &rg, rows, mux);
+  double r_cell = gpurf_circuit_r_on_ohm(e->dev, rg.w_access_m, 0) +
+                  gpurf_circuit_r_on_ohm(e->dev, rg.w_stack_m, 0);
+  double r_mux = mux > 1 ? gpurf_circuit_r_on_ohm(e->dev, MUX_WIDTH_MIN * e->w_min_m, 0) : 0.0;
+  double r_bl_wire = rows * in->cell_h_m * local->r_ohm_per_m;
+  double vs = sense_margin_v(e);
+  double tau_bl = (r_cell + r_mux + 0.5 * r_bl_wire) * c_bl;
+  /* A slowly rising wordline turns the cell on gradually: the step-input
+   * delay is corrected for the wordline slope m (Horowitz's ramp analysis,
+   * as in CACTI's bitline model). */
+  double t_step = tau_bl * log(e->vdd_v / (e->vdd_v - vs));
+  double m = e->vdd_v / (o->wordline_ramp_s > 0.0 ? o->wordline_ramp_s : 1e-15);
+  double vov = e->vdd_v - e->dev->vth_v;
+  o->t_bitline_s = t_step <= 0.5 * vov / m ? sqrt(2.0 * t_step * vov / m) : t_step + vov / (2.0 * m);
+  double swing = BITLINE_SWING_PER_MARGIN * vs;
+  double w_pre = PRECHARGE_WIDTH_MIN * e->w_min_m;
+  double c_pre_gates = 3.0 * gpurf_circuit_gate_c_f(e->dev, gc_inv_wp(e, w_pre));
+  double e_read_col = rg.bitlines == 2 ? c_bl * swing * e->vdd_v : c_bl * swing * e->vdd_v;
+  o->read_part_j[GPURF_PART_BITLINE] = cols * (e_read_col + c_pre_gates * v2);
+  /* Precharge restores the swing through the precharge PMOS. */
+  double r_pre = gpurf_circuit_r_on_ohm(e->dev, gc_inv_wp(e, w_pre), 1);
+  o->t_precharge_s = 2.3 * r_pre * c_bl;
+
+  /* Sense amplifiers: one per mux group per read port (latch type, CACTI's
+   * per-node delay and energy). */
+  o->t_sense_s = e->tech->sense_amp.delay_s;
+  o->read_part_j[GPURF_PART_SENSE_AMP] = groups * e->tech->sense_amp.energy_j;
+  double sa_w = SENSE_AMP_WIDTH_MIN * e->w_min_m;
+  /* Four NMOS (pair, tail) and three PMOS (pair, ...) in four gate columns. */
+  double sa_area = gc_gate_area_m2(e, 4.0 * sa_w, 3.0 * sa_w, 4);
+  o->area_part_m2[GPURF_PART_SENSE_AMP] = in->read_paths * groups * sa_area;
+  /* An idle latch sense amplifier has its tail off: leakage of the stack. */
+  o->leak_part_w[GPURF_PART_SENSE_AMP] =
+      in->read_paths * groups * e->vdd_v * e->periph_leak_factor * e->i_off_n * sa_w;
+
+  /* Precharge and column multiplexer footprint, per bitline of every port. */
+  int bitlines_per_col = (p->rw + p->write) * 2 + p->read * rg.bitlines;
+  double pre_area = gc_gate_area_m2(e, 0.0, 3.0 * gc_inv_wp(e, w_pre), 3);
+  double mux_area = mux > 1 ? gc_gate_area_m2(e, 2.0 * MUX_WIDTH_MIN * e->w_min_m, 0.0, 2) : 0.0;
+  o->area_part_m2[GPURF_PART_BITLINE] = cols * 0.5 * bitlines_per_col * (pre_area + mux_area);
+  if (mux > 1) {
+    double c_sel = groups * gpurf_circuit_gate_c_f(e->dev, 2.0 * MUX_WIDTH_MIN * e->w_min_m) +
+                   array_w * local->c_f_per_m;
+    o->read_part_j[GPURF_PART_BITLINE] += c_sel * v2;
+    o->write_part_j[GPURF_PART_BITLINE] += c_sel * v2;
+  }
+
+  /* Writes: the driver pulls one bitline of each written column to ground;
+   * the other columns on the open row see a read-like discharge. */
+  double c_bl_w = bitline_c(in, &wg, rows, mux);
+  gc_chain wd = gc_driver_chain_effort(e, gc_inv_input_c(e, e->w_min_m), c_bl_w, r_bl_wire, 0.0,
+                                       GC_STAGE_EFFORT_LEAN);
+  o->write_part_j[GPURF_PART_WRITE_DRIVER] = groups * wd.energy_j;
+  o->write_part_j[GPURF_PART_BITLINE] +=
+      (cols - groups) * c_bl_w * swing * e->vdd_v + cols * c_pre_gates * v2;
+  o->area_part_m2[GPURF_PART_WRITE_DRIVER] = in->write_paths * groups * 2.0 * wd.area_m2;
+  o->leak_part_w[GPURF_PART_WRITE_DRIVER] = in->write_paths * groups * 2.0 * wd.leak_w;
+  o->gate_leak_w += in->write_paths * groups * 2.0 * wd.gate_leak_w;
+  /* The cell flips once its node crosses the trip point: the driver's
+   * discharge of the bitline dominates. */
+  o->t_write_s = wd.delay_s;
+
+  /* Sub-array footprint: the decoder strip beside the array, the column
+   * periphery below it, pitch-matched. */
+  double dec_area = o->area_part_m2[GPURF_PART_DECODER] + o->area_part_m2[GPURF_PART_WORDLINE];
+  double col_area = o->area_part_m2[GPURF_PART_BITLINE] + o->area_part_m2[GPURF_PART_SENSE_AMP] +
+                    o->area_part_m2[GPURF_PART_WRITE_DRIVER];
+  o->width_m = array_w + dec_area / array_h;
+  o->height_m = array_h + col_area / array_w;
+  return GPURF_OK;
+}

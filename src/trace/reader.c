@@ -1,0 +1,101 @@
+/* Opening a trace: the format is told by content, not by file name. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "trace/trace_internal.h"
+
+/* True when the first non-blank line looks like a kernelslist.g entry. */
+static int looks_like_list(const unsigned char *h, size_t n) {
+  size_t i = 0;
+  while (i < n && (h[i] == ' ' || h[i] == '\t' || h[i] == '\n' || h[i] == '\r')) i++;
+  const char *s = (const char *)h + i;
+  size_t m = n - i;
+  return (m >= 6 && memcmp(s, "Memcpy", 6) == 0) || (m >= 6 && memcmp(s, "kernel", 6) == 0);
+}
+
+int gpurf_trace_reader_alloc(gpurf_ctx *ctx, const char *path, gpurf_trace_reader **out) {
+  *out = NULL;
+  if (!path || !path[0]) return gpurf_fail(ctx, GPURF_EINVAL, "no trace path given");
+  char list[TR_PATH_MAX];
+  const char *file = path;
+  struct stat sb;
+  if (stat(path, &sb) != 0)
+    return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  int is_dir = S_ISDIR(sb.st_mode);
+  if (is_dir) {
+    if (snprintf(list, sizeof list, "%s/kernelslist.g", path) >= (int)sizeof list)
+      return gpurf_fail(ctx, GPURF_EINVAL, "path too long");
+    if (stat(list, &sb) != 0)
+      return gpurf_fail_at(ctx, GPURF_ENOTFOUND, path, 0, 0, NULL,
+                           "directory holds no kernelslist.g");
+    file = list;
+  }
+  FILE *f = fopen(file, "rb");
+  if (!f) return gpurf_fail_at(ctx, GPURF_EIO, file, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  unsigned char head[64];
+  size_t n = fread(head, 1, sizeof head, f);
+  fclose(f);
+  int rc = tr_refuse_compressed(ctx, file, head, n);
+  if (rc) return rc;
+  if (n == 0) return gpurf_fail_at(ctx, GPURF_EPARSE, file, 1, 1, NULL, "empty file");
+
+  gpurf_trace_reader *r = calloc(1, sizeof *r);
+  if (!r) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (n >= TR_BINARY_MAGIC_LEN && memcmp(head, TR_BINARY_MAGIC, TR_BINARY_MAGIC_LEN) == 0)
+    rc = tr_binary_open(ctx, r, file);
+  else if (n >= strlen(TR_TEXT_MAGIC) && memcmp(head, TR_TEXT_MAGIC, strlen(TR_TEXT_MAGIC)) == 0)
+    rc = tr_text_open(ctx, r, file);
+  else
+    rc = tr_accelsim_open(ctx, r, file, is_dir || looks_like_list(head, n));
+  if (rc != GPURF_OK) {
+    gpurf_trace_reader_free(r);
+    return rc;
+  }
+  *out = r;
+  return GPURF_OK;
+}
+
+void gpurf_trace_reader_free(gpurf_trace_reader *r) {
+  if (!r) return;
+  if (r->ops && r->ops->free) r->ops->free(r);
+  free(r);
+}
+
+int gpurf_trace_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst) {
+  if (!r || !inst) return gpurf_fail(ctx, GPURF_EINVAL, "no reader or record");
+  return r->ops->next(ctx, r, inst);
+}
+
+const gpurf_trace_kernel *gpurf_trace_reader_kernel(const gpurf_trace_reader *r) {
+  return r ? &r->kernel : NULL;
+}
+
+gpurf_trace_format gpurf_trace_reader_format(const gpurf_trace_reader *r) { return r->format; }
+
+void gpurf_trace_reader_memcpy(const gpurf_trace_reader *r, uint64_t *count, uint64_t *bytes) {
+  if (count) *count = r ? r->memcpy_count : 0;
+  if (bytes) *bytes = r ? r->memcpy_bytes : 0;
+}
+
+int gpurf_trace_convert(gpurf_ctx *ctx, const char *in, const char *out, gpurf_trace_format fmt) {
+  gpurf_trace_reader *r = NULL;
+  gpurf_trace_writer *w = NULL;
+  gpurf_trace_inst *inst = malloc(sizeof *inst);
+  if (!inst) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  int rc = gpurf_trace_reader_alloc(ctx, in, &r);
+  if (rc == GPURF_OK) rc = gpurf_trace_writer_alloc(ctx, out, fmt, &w);
+  while (rc == GPURF_OK) {
+    rc = gpurf_trace_next(ctx, r, inst);
+    if (rc == GPURF_TRACE_END) {
+      rc = gpurf_trace_writer_commit(ctx, w);
+      break;
+    }
+    if (rc == GPURF_OK) rc = gpurf_trace_write(ctx, w, gpurf_trace_reader_kernel(r), inst);
+  }
+  gpurf_trace_writer_free(w);
+  gpurf_trace_reader_free(r);
+  free(inst);
+  return rc;
+}

@@ -1,0 +1,11 @@
+list(APPEND GPURF_LIB_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/text_util.c
+  ${CMAKE_CURRENT_LIST_DIR}/opcode.c
+  ${CMAKE_CURRENT_LIST_DIR}/accelsim.c
+  ${CMAKE_CURRENT_LIST_DIR}/native_text.c
+  ${CMAKE_CURRENT_LIST_DIR}/native_binary.c
+  ${CMAKE_CURRENT_LIST_DIR}/reader.c
+  ${CMAKE_CURRENT_LIST_DIR}/writer.c
+  ${CMAKE_CURRENT_LIST_DIR}/stats.c
+  ${CMAKE_CURRENT_LIST_DIR}/dataflow.c
+  ${CMAKE_CURRENT_LIST_DIR}/synth.c)

@@ -1,0 +1,448 @@
+/* Synthetic workloads. A warp's stream is built value by value: each
+ * register write draws how often the value will be read and when, and each
+ * instruction reads the values whose reads fall due, so value usage and
+ * lifetimes follow the preset's distributions directly. Every warp runs
+ * the same instruction sequence (an SPMD kernel); lane values differ.
+ * docs/workloads.md names the published figures each preset is fitted to. */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/trace_internal.h"
+
+/* ---- xoshiro256** seeded by splitmix64 (Blackman and Vigna) ---- */
+
+typedef struct rng {
+  uint64_t s[4];
+} rng;
+
+static uint64_t splitmix64(uint64_t *x) {
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+static void rng_seed(rng *r, uint64_t seed, uint64_t stream) {
+  uint64_t x = seed ^ (stream * 0xd1b54a32d192ed03ULL);
+  for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&x);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static uint64_t rng_next(rng *r) {
+  uint64_t *s = r->s;
+  uint64_t out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl(s[3], 45);
+  return out;
+}
+
+static double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
+
+/* Geometric count >= 0 with the given mean. */
+static uint32_t rng_geom(rng *r, double mean) {
+  if (mean <= 0) return 0;
+  double q = mean / (1.0 + mean);
+  double u = rng_unit(r);
+  double k = floor(log1p(-u) / log(q));
+  return k > 1e6 ? 1000000u : (uint32_t)k;
+}
+
+/* ---- presets ---- */
+
+enum { K_FP, K_INT, K_SETP, K_SFU, K_LDG, K_LDS, K_STG, K_STS, K_BRA, K_BAR, K_NOP, K_COUNT };
+
+typedef struct preset {
+  uint32_t ctas, warps, insts, nregs;
+  double mix[K_COUNT];     /* instruction templates, summing to 1 */
+  double kind[3];          /* written values: uniform, affine (not uniform), other */
+  double p1[3], p2[3];     /* per kind: read once, read twice; the rest 3 or more */
+  double tail_mean;        /* reads beyond 3 of a 3+ value (geometric mean) */
+  double d[3];             /* first read 1, 2, 3 instructions after the write */
+  double d_tail_mean;      /* otherwise 4 + geometric(mean) */
+  double gap_mean;         /* between later reads: 1 + geometric(mean) */
+  double div_rate;         /* divergent regions started per instruction */
+  uint32_t div_len;
+} preset;
+
+/* Collange et al. (Euro-Par 2009) as cited by SIMTight (Sec. II): 15% of
+ * written vectors uniform and 28% affine; 27% of read vectors uniform and
+ * 44% affine. Gebhart et al. (TOCS 2012, Sec. 2.2, Fig. 3): 70% of values
+ * read once, 10% more than twice; Sec. 7.3: 1.6 reads and 0.8 writes per
+ * instruction, so 2.0 reads per value. The per-kind read distributions
+ * below meet all of these at once: mean reads 3.7 (uniform), 2.7 (affine)
+ * and 1.60 (other) turn the write fractions into the read fractions;
+ * 10.5% rather than 10% of values get 3+ reads because the end of a warp or
+ * of a divergent region cuts some reads short. */
+#define COLLANGE_KIND {0.15, 0.13, 0.72}
+#define GEBHART_P1 {0.495, 0.62, 0.75}
+#define GEBHART_P2 {0.20, 0.20, 0.20}
+
+static const gpurf_trace_preset_info infos[] = {
+    {"compute",
+     "CUDA compute kernel: value reuse and lifetimes of Gebhart's CUDA applications, "
+     "uniform/affine vectors of Collange, about half of the registers live (Jeon)",
+     "Gebhart et al. TOCS 2012 Sec. 2.2/Fig. 3 (70% of values read once, 10% more than twice, "
+     "40% of values read once within 3 instructions) and Sec. 7.3 (1.6 register reads and 0.8 "
+     "writes per instruction); Collange et al. via SIMTight Sec. II (reads 27% uniform, 44% "
+     "affine; writes 15% and 28%); Jeon et al. MICRO 2015 Fig. 1 (about half of the "
+     "allocated registers live)"},
+    {"hpc",
+     "hand-scheduled HPC kernel (DGEMM, SGEMM, FFT): more reuse, loads hoisted far above "
+     "their uses",
+     "Gebhart et al. TOCS 2012 Sec. 2.2: HPC traces read 40% of their values more than once"},
+    {"matrixmul",
+     "tiled single-precision matrix multiply: 1 CTA of 32 warps, 30 registers per thread",
+     "instruction mix, CTA shape, warp length and registers per thread of the recorded CUDA "
+     "matrixMul trace (tests/data/traces/matrixmul-32-32-trace, sm_61); value usage as "
+     "'compute'"},
+    {NULL, NULL, NULL}};
+
+static const preset presets[] = {
+    {4, 8, 16384, 23,
+     {0.24, 0.32, 0.05, 0.04, 0.06, 0.14, 0.04, 0.03, 0.04, 0.02, 0.02},
+     COLLANGE_KIND, GEBHART_P1, GEBHART_P2, 6.0,
+     {0.46, 0.18, 0.10}, 9.0, 7.0, 0.004, 12},
+    {4, 8, 16384, 48,
+     {0.34, 0.22, 0.05, 0.02, 0.08, 0.12, 0.04, 0.02, 0.06, 0.03, 0.02},
+     COLLANGE_KIND, {0.40, 0.52, 0.65}, {0.25, 0.25, 0.25}, 6.0,
+     {0.20, 0.12, 0.08}, 18.0, 9.0, 0.005, 12},
+    {1, 32, 138, 30,
+     /* per warp of the recorded trace: 32 fp, 49 int, 2 compares, 2 global
+      * loads, 40 shared loads, 1 global and 2 shared stores, 3 branches,
+      * 4 barriers, 3 others out of 138 */
+     {32 / 138.0, 49 / 138.0, 2 / 138.0, 0.0, 2 / 138.0, 40 / 138.0, 1 / 138.0, 2 / 138.0,
+      3 / 138.0, 4 / 138.0, 3 / 138.0},
+     COLLANGE_KIND, GEBHART_P1, GEBHART_P2, 6.0,
+     {0.34, 0.17, 0.10}, 9.0, 7.0, 0.0, 0},
+};
+
+const gpurf_trace_preset_info *gpurf_trace_gen_presets(void) { return infos; }
+
+/* ---- generator ---- */
+
+#define CAL 2048      /* calendar slots; read distances are clipped below this */
+#define SLOT_CAP 8
+#define DECK_MAX 1024 /* templates are dealt from a shuffled deck of exact proportions */
+#define MAX_DIST 1500
+#define ARCH 61       /* opcodes below are sm_61's; global addresses are 32-bit */
+
+typedef struct vreg {
+  uint32_t remaining; /* reads still to come */
+  uint8_t kind;
+  uint8_t in_region;  /* written inside a divergent region */
+} vreg;
+
+typedef struct slot {
+  uint8_t n;
+  uint8_t reg[SLOT_CAP];
+} slot;
+
+typedef struct gen_state {
+  preset p;
+  int values;
+  uint64_t seed;
+  uint32_t ctas, warps, insts;
+  uint32_t cta, warp, t; /* position */
+  int started;
+  rng srng;              /* structure: the same for every warp */
+  rng vrng;              /* values: per warp */
+  vreg regs[GPURF_TRACE_NUM_REGS];
+  slot cal[CAL];
+  uint32_t region_left, region_mask;
+  int pending_branch;
+  uint8_t deck[DECK_MAX];
+  uint32_t deck_n, deck_pos;
+} gen_state;
+
+static void schedule(gen_state *g, uint32_t at, uint8_t reg) {
+  for (;; at++) {
+    slot *s = &g->cal[at % CAL];
+    if (s->n < SLOT_CAP) {
+      s->reg[s->n++] = reg;
+      return;
+    }
+  }
+}
+
+static uint32_t draw_reads(gen_state *g, int kind) {
+  double u = rng_unit(&g->srng);
+  if (u < g->p.p1[kind]) return 1;
+  if (u < g->p.p1[kind] + g->p.p2[kind]) return 2;
+  return 3 + rng_geom(&g->srng, g->p.tail_mean);
+}
+
+static uint32_t draw_first(gen_state *g) {
+  double u = rng_unit(&g->srng);
+  if (u < g->p.d[0]) return 1;
+  if (u < g->p.d[0] + g->p.d[1]) return 2;
+  if (u < g->p.d[0] + g->p.d[1] + g->p.d[2]) return 3;
+  uint32_t d = 4 + rng_geom(&g->srng, g->p.d_tail_mean);
+  return d > MAX_DIST ? MAX_DIST : d;
+}
+
+static uint32_t draw_gap(gen_state *g) {
+  uint32_t d = 1 + rng_geom(&g->srng, g->p.gap_mean);
+  return d > MAX_DIST ? MAX_DIST : d;
+}
+
+static void start_warp(gen_state *g) {
+  rng_seed(&g->srng, g->seed, 0);
+  rng_seed(&g->vrng, g->seed, 1 + (uint64_t)g->cta * g->warps + g->warp);
+  memset(g->regs, 0, sizeof g->regs);
+  memset(g->cal, 0, sizeof g->cal);
+  g->t = 0;
+  g->region_left = 0;
+  g->region_mask = 0xffffffffu;
+  g->pending_branch = 0;
+  g->deck_n = g->deck_pos = 0;
+}
+
+/* Deals the next template. A deck holds each template in proportion to the
+ * mix (largest remainders), shuffled, so even a short warp has the exact mix. */
+static int pick_template(gen_state *g) {
+  if (g->deck_pos >= g->deck_n) {
+    uint32_t n = g->insts < DECK_MAX ? g->insts : DECK_MAX;
+    uint32_t cnt[K_COUNT], total = 0;
+    double rem[K_COUNT];
+    for (int k = 0; k < K_COUNT; k++) {
+      double x = g->p.mix[k] * n;
+      cnt[k] = (uint32_t)x;
+      rem[k] = x - cnt[k];
+      total += cnt[k];
+    }
+    while (total < n) {
+      int best = 0;
+      for (int k = 1; k < K_COUNT; k++)
+        if (rem[k] > rem[best]) best = k;
+      cnt[best]++;
+      rem[best] = -1;
+      total++;
+    }
+    uint32_t m = 0;
+    for (int k = 0; k < K_COUNT; k++)
+      for (uint32_t j = 0; j < cnt[k] && m < n; j++) g->deck[m++] = (uint8_t)k;
+    for (uint32_t i = m; i > 1; i--) {
+      uint32_t j = (uint32_t)(rng_next(&g->srng) % i);
+      uint8_t t = g->deck[i - 1];
+      g->deck[i - 1] = g->deck[j];
+      g->deck[j] = t;
+    }
+    g->deck_n = m;
+    g->deck_pos = 0;
+  }
+  return g->deck[g->deck_pos++];
+}
+
+static void fill_values(gen_state *g, gpurf_trace_inst *inst, unsigned k, int kind) {
+  uint32_t *v = inst->values[k];
+  if (kind == 0) {
+    uint32_t c = (uint32_t)rng_next(&g->vrng);
+    for (int l = 0; l < 32; l++) v[l] = c;
+  } else if (kind == 1) {
+    uint32_t base = (uint32_t)rng_next(&g->vrng);
+    uint32_t stride = 1u << (rng_next(&g->vrng) % 5); /* 1..16: indices, byte offsets */
+    for (int l = 0; l < 32; l++) v[l] = base + (uint32_t)l * stride;
+  } else {
+    for (int l = 0; l < 32; l++) v[l] = (uint32_t)rng_next(&g->vrng);
+  }
+}
+
+static void set_opcode(gpurf_trace_inst *inst, const char *op) {
+  size_t n = strlen(op);
+  memcpy(inst->opcode, op, n + 1);
+}
+
+static int gen_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst) {
+  (void)ctx;
+  gen_state *g = r->impl;
+  if (!g->started) {
+    g->started = 1;
+    g->cta = g->warp = 0;
+    start_warp(g);
+  } else if (g->t >= g->insts) {
+    if (++g->warp >= g->warps) {
+      g->warp = 0;
+      if (++g->cta >= g->ctas) return GPURF_TRACE_END;
+    }
+    start_warp(g);
+  }
+  uint32_t t = g->t;
+  memset(inst, 0, offsetof(gpurf_trace_inst, addr));
+  inst->kernel = 0;
+  inst->cta[0] = g->cta;
+  inst->warp = g->warp;
+  inst->pc = 8 + 8 * (uint64_t)t;
+  int last = t + 1 == g->insts;
+  /* Reads due now; those an instruction cannot take move to the next one. */
+  slot due = g->cal[t % CAL];
+  g->cal[t % CAL].n = 0;
+  int tmpl;
+  uint32_t mask = 0xffffffffu;
+  if (last) {
+    tmpl = K_NOP;
+  } else if (g->region_left == 0 && g->p.div_rate > 0 && rng_unit(&g->srng) < g->p.div_rate &&
+             t + g->p.div_len + 2 < g->insts) {
+    /* A divergent if-then: lanes outside the region's mask branch over it. */
+    uint32_t lanes = 8 + (uint32_t)(rng_next(&g->srng) % 17);
+    g->region_mask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1;
+    g->region_left = g->p.div_len;
+    tmpl = K_BRA;
+    mask = ~g->region_mask;
+    g->pending_branch = 1;
+  } else {
+    tmpl = pick_template(g);
+    if (g->region_left) {
+      mask = g->region_mask;
+      /* Values written in the region are read only inside it, and the
+       * region's last instruction writes nothing. */
+      if (g->region_left == 1 && tmpl != K_STG && tmpl != K_STS && tmpl != K_SETP) tmpl = K_SETP;
+      if (tmpl == K_BRA || tmpl == K_BAR) tmpl = K_NOP;
+      g->region_left--;
+    }
+  }
+  inst->mask = mask;
+  static const unsigned arity[K_COUNT] = {3, 3, 2, 1, 1, 1, 2, 2, 0, 0, 0};
+  static const int writes[K_COUNT] = {1, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0};
+  unsigned take = due.n < arity[tmpl] ? due.n : arity[tmpl];
+  for (unsigned i = take; i < due.n; i++) schedule(g, t + 1, due.reg[i]);
+  int w = writes[tmpl];
+  /* Consume the reads. */
+  inst->n_src = (uint8_t)take;
+  for (unsigned i = 0; i < take; i++) {
+    uint8_t reg = due.reg[i];
+    inst->src[i].reg = reg;
+    inst->src[i].width = 1;
+    vreg *v = &g->regs[reg];
+    if (v->remaining > 0) v->remaining--;
+    if (v->remaining > 0) {
+      uint32_t at = t + draw_gap(g);
+      if (v->in_region && at >= t + g->region_left) v->remaining = 0; /* region ends first */
+      else schedule(g, at, reg);
+    }
+  }
+  /* Destination: the lowest free register, as a compiler's allocator would. */
+  int dst = -1;
+  if (w) {
+    for (uint32_t reg = 0; reg < g->p.nregs; reg++)
+      if (g->regs[reg].remaining == 0) {
+        dst = (int)reg;
+        break;
+      }
+    if (dst < 0) w = 0;
+  }
+  static const char *const op0[K_COUNT] = {"FADD32I", "MOV32I", "ISETP.GE.AND", "MUFU.EX2", "LDG",
+                                           "LDS.U.32", "STG", "STS", "BRA", "BAR.SYNC", "NOP"};
+  static const char *const op1[K_COUNT] = {"FMUL32I", "SHL", "ISETP.GE.AND", "MUFU.EX2", "LDG",
+                                           "LDS.U.32", "STG", "STS", "BRA", "BAR.SYNC", "NOP"};
+  static const char *const op2[K_COUNT] = {"FADD", "IADD", "ISETP.GE.AND", "MUFU.EX2", "LDG",
+                                           "LDS.U.32", "STG", "STS", "BRA", "BAR.SYNC", "NOP"};
+  static const char *const op3[K_COUNT] = {"FFMA", "IADD3", "ISETP.GE.AND", "MUFU.EX2", "LDG",
+                                           "LDS.U.32", "STG", "STS", "BRA", "BAR.SYNC", "NOP"};
+  const char *op = take == 0 ? op0[tmpl] : take == 1 ? op1[tmpl] : take == 2 ? op2[tmpl] : op3[tmpl];
+  if (last) op = "EXIT";
+  if (writes[tmpl] && !w) {
+    /* No register free: the result goes to RZ. */
+    inst->n_dst = 1;
+    inst->dst[0].reg = GPURF_TRACE_REG_ZERO;
+    inst->dst[0].width = 1;
+  }
+  set_opcode(inst, op);
+  if (w) {
+    vreg *v = &g->regs[dst];
+    double u = rng_unit(&g->srng);
+    int kind = u < g->p.kind[0] ? 0 : u < g->p.kind[0] + g->p.kind[1] ? 1 : 2;
+    v->kind = (uint8_t)kind;
+    v->in_region = g->region_left > 0 || (mask != 0xffffffffu);
+    uint32_t reads = draw_reads(g, kind);
+    uint32_t first = draw_first(g);
+    if (v->in_region) {
+      reads = 1;
+      uint32_t room = g->region_left; /* instructions left in the region after this one */
+      if (first > room) first = room ? room : 1;
+    }
+    if (t + first >= g->insts - 1) first = 0;
+    if (first == 0) {
+      v->remaining = 0; /* the warp ends before any read: a dead value */
+    } else {
+      v->remaining = reads;
+      schedule(g, t + first, (uint8_t)dst);
+    }
+    inst->n_dst = 1;
+    inst->dst[0].reg = (uint8_t)dst;
+    inst->dst[0].width = 1;
+    if (g->values) {
+      fill_values(g, inst, 0, kind);
+      inst->flags |= GPURF_TRACE_HAS_VALUES;
+    }
+  }
+  tr_decode_opcode(inst, ARCH);
+  /* Widths stay 1: the opcodes above are 32-bit on sm_61. */
+  for (unsigned i = 0; i < GPURF_TRACE_MAX_DST; i++) inst->dst[i].width = 1;
+  for (unsigned i = 0; i < GPURF_TRACE_MAX_SRC; i++) inst->src[i].width = 1;
+  inst->n_dst_regs = tr_count_dst_regs(inst);
+  if (inst->mem != GPURF_TRACE_MEM_NONE && inst->mem_width) {
+    /* Coalesced 4-byte accesses from a per-warp base. */
+    uint64_t base = (inst->mem == GPURF_TRACE_MEM_SHARED ? 0 : 0x10000000ULL) +
+                    ((uint64_t)(g->cta * g->warps + g->warp) << 12) + ((uint64_t)t % 64) * 128;
+    for (int l = 0, k = 0; l < 32; l++)
+      inst->addr[l] = (mask >> l & 1) ? base + 4 * (uint64_t)k++ : 0;
+    inst->flags |= GPURF_TRACE_HAS_ADDR;
+  }
+  g->t++;
+  return GPURF_OK;
+}
+
+static void gen_free(gpurf_trace_reader *r) {
+  free(r->impl);
+  r->impl = NULL;
+}
+
+static const tr_ops gen_ops = {gen_next, gen_free};
+
+int gpurf_trace_gen_alloc(gpurf_ctx *ctx, const gpurf_trace_gen_params *p,
+                          gpurf_trace_reader **out) {
+  *out = NULL;
+  if (!p || !p->workload) return gpurf_fail(ctx, GPURF_EINVAL, "no workload named");
+  size_t i = 0;
+  while (infos[i].name && strcmp(infos[i].name, p->workload) != 0) i++;
+  if (!infos[i].name)
+    return gpurf_fail(ctx, GPURF_ENOTFOUND, "unknown workload '%s' (compute, hpc or matrixmul)",
+                      p->workload);
+  gpurf_trace_reader *r = calloc(1, sizeof *r);
+  gen_state *g = calloc(1, sizeof *g);
+  if (!r || !g) {
+    free(r);
+    free(g);
+    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  }
+  g->p = presets[i];
+  g->seed = p->seed;
+  g->ctas = p->ctas ? p->ctas : g->p.ctas;
+  g->warps = p->warps ? p->warps : g->p.warps;
+  g->insts = p->insts ? p->insts : g->p.insts;
+  if (g->insts < 2) g->insts = 2;
+  g->values = p->values < 0 ? 1 : p->values;
+  r->impl = g;
+  r->ops = &gen_ops;
+  r->format = GPURF_TRACE_FORMAT_SYNTHETIC;
+  gpurf_trace_kernel *k = &r->kernel;
+  snprintf(k->name, sizeof k->name, "synthetic_%s_seed%llu", infos[i].name,
+           (unsigned long long)p->seed);
+  k->id = 1;
+  k->grid[0] = g->ctas;
+  k->grid[1] = k->grid[2] = 1;
+  k->block[0] = 32 * g->warps;
+  k->block[1] = k->block[2] = 1;
+  k->nregs = g->p.nregs;
+  k->binary_version = ARCH;
+  *out = r;
+  return GPURF_OK;
+}

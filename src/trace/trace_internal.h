@@ -1,0 +1,126 @@
+/* Shared pieces of the trace readers and writers. */
+#ifndef GPURF_TRACE_INTERNAL_H
+#define GPURF_TRACE_INTERNAL_H
+
+#include <stdio.h>
+
+#include "core/ctx_internal.h"
+#include "gpurf/trace.h"
+
+/* Longest text line accepted; a list-all Accel-Sim line of 32 64-bit
+ * addresses is under 1 KiB, so anything near this is not a trace. */
+#define TR_LINE_MAX 65536
+#define TR_PATH_MAX 4096
+
+/* Buffered line reader that counts lines and refuses binary data. */
+typedef struct tr_lines {
+  FILE *f;
+  char path[TR_PATH_MAX];
+  char *buf;
+  size_t cap, start, end;
+  int eof;
+  long line_no;
+} tr_lines;
+
+int tr_lines_open(gpurf_ctx *ctx, tr_lines *l, const char *path);
+/* 1 with *line (NUL-terminated, newline stripped), 0 at end, < 0 on error. */
+int tr_lines_next(gpurf_ctx *ctx, tr_lines *l, char **line, size_t *len);
+void tr_lines_close(tr_lines *l);
+
+/* Sniffs the first bytes of a file: fails with a message when it is gzip,
+ * xz, bzip2 or zstd compressed. */
+int tr_refuse_compressed(gpurf_ctx *ctx, const char *path, const unsigned char *head, size_t n);
+
+/* Token scanner over one line. */
+typedef struct tr_tok {
+  const char *s; /* start of the line */
+  const char *p; /* cursor */
+} tr_tok;
+
+/* Next whitespace-separated token; returns its length (0 at end). */
+size_t tr_tok_next(tr_tok *t, const char **tok);
+int tr_col(const tr_tok *t, const char *at);
+
+/* Strict number parsers over [s, s+n): 0 on success. */
+int tr_parse_hex(const char *s, size_t n, uint64_t *out);
+int tr_parse_u64(const char *s, size_t n, uint64_t *out);
+int tr_parse_i64(const char *s, size_t n, int64_t *out);
+
+/* Fills class, latency and memory kind of inst from its opcode and sets the
+ * operand widths. Returns 1 when the opcode was in the table. */
+int tr_decode_opcode(gpurf_trace_inst *inst, uint32_t binary_version);
+
+/* Number of 32-bit destination registers, RZ excluded. */
+uint8_t tr_count_dst_regs(const gpurf_trace_inst *inst);
+
+/* Checks operands against the register count; names FILE:LINE on failure. */
+int tr_check_regs(gpurf_ctx *ctx, const gpurf_trace_inst *inst, uint32_t nregs,
+                  const char *file, long line);
+
+static inline int tr_popcount(uint32_t m) {
+#if defined(__GNUC__)
+  return __builtin_popcount(m);
+#else
+  int n = 0;
+  for (; m; m &= m - 1) n++;
+  return n;
+#endif
+}
+
+/* The reader variants behind gpurf_trace_reader. */
+typedef struct tr_ops {
+  int (*next)(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst);
+  void (*free)(gpurf_trace_reader *r);
+} tr_ops;
+
+struct gpurf_trace_reader {
+  const tr_ops *ops;
+  gpurf_trace_format format;
+  gpurf_trace_kernel kernel;
+  uint32_t kernel_index; /* of kernel, from 0 */
+  uint64_t memcpy_count, memcpy_bytes;
+  void *impl;
+};
+
+int tr_accelsim_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path, int is_list);
+int tr_text_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path);
+int tr_binary_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path);
+
+/* Magic bytes of the native formats. */
+#define TR_TEXT_MAGIC "gpurf-trace 1"
+#define TR_BINARY_MAGIC "GPURFTB1"
+#define TR_BINARY_MAGIC_LEN 8
+
+/* Writer back ends. */
+typedef struct tr_wops {
+  int (*kernel)(gpurf_ctx *ctx, gpurf_trace_writer *w, const gpurf_trace_kernel *k);
+  /* w->cta and w->warp changed; new_cta when the CTA did. */
+  int (*pos)(gpurf_ctx *ctx, gpurf_trace_writer *w, int new_cta);
+  int (*inst)(gpurf_ctx *ctx, gpurf_trace_writer *w, const gpurf_trace_inst *inst);
+  int (*finish)(gpurf_ctx *ctx, gpurf_trace_writer *w);
+} tr_wops;
+
+struct gpurf_trace_writer {
+  const tr_wops *ops;
+  FILE *f;
+  char path[TR_PATH_MAX];
+  char tmp[TR_PATH_MAX + 16];
+  int committed;
+  int have_kernel;
+  uint32_t kernel_index;
+  int have_cta;
+  uint32_t cta[3], warp;
+  int have_warp;
+  uint64_t count;
+  /* binary: opcode dictionary */
+  uint32_t n_opcodes;
+  char (*opcodes)[GPURF_TRACE_OPCODE_MAX];
+};
+
+extern const tr_wops tr_text_wops;
+extern const tr_wops tr_binary_wops;
+
+/* Writes all bytes or fails with the output path in the error. */
+int tr_write(gpurf_ctx *ctx, gpurf_trace_writer *w, const void *p, size_t n);
+
+#endif

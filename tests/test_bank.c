@@ -1,0 +1,259 @@
+/* The SRAM bank model: input checks, names, organisation and padding, and
+ * the properties every physical model must have (bigger costs more). */
+#include <string.h>
+
+#include "test_util.h"
+
+typedef struct fixture {
+  gpurf_ctx *ctx;
+  gpurf_tech tech[4];
+  gpurf_cell c6, c8, cm, stt;
+} fixture;
+
+static int setup(void **state) {
+  static fixture f;
+  f.ctx = test_ctx();
+  const char *nodes[] = {"22nm", "32nm", "45nm", "90nm"};
+  for (int i = 0; i < 4; i++) assert_ok(f.ctx, gpurf_tech_load(f.ctx, nodes[i], &f.tech[i]));
+  assert_ok(f.ctx, gpurf_cell_load(f.ctx, "sram-6t", &f.c6));
+  assert_ok(f.ctx, gpurf_cell_load(f.ctx, "sram-8t-1r1w", &f.c8));
+  assert_ok(f.ctx, gpurf_cell_load(f.ctx, "sram-multiport", &f.cm));
+  assert_ok(f.ctx, gpurf_cell_load(f.ctx, "stt-40f2-cal-vol", &f.stt));
+  *state = &f;
+  return 0;
+}
+
+static int teardown(void **state) {
+  fixture *f = *state;
+  gpurf_ctx_free(f->ctx);
+  return 0;
+}
+
+static gpurf_bank_spec spec_for(fixture *f, int node, long long entries, int width,
+                                const char *ports, int banks, gpurf_opt opt) {
+  gpurf_bank_spec s;
+  gpurf_bank_spec_init(&s);
+  assert_int_equal(gpurf_ports_parse(ports, &s.ports), GPURF_OK);
+  s.tech = &f->tech[node];
+  s.cell = s.ports.rw == 1 && s.ports.read == 0 && s.ports.write == 0 ? &f->c6
+           : s.ports.rw == 0 && s.ports.read == 1 && s.ports.write == 1 ? &f->c8
+                                                                         : &f->cm;
+  s.entries = entries;
+  s.width_bits = width;
+  s.banks = banks;
+  s.opt = opt;
+  return s;
+}
+
+static gpurf_cost eval(fixture *f, const gpurf_bank_spec *s) {
+  gpurf_cost c;
+  assert_ok(f->ctx, gpurf_bank_eval(f->ctx, s, &c));
+  return c;
+}
+
+static void ports_parse_and_format(void **state) {
+  (void)state;
+  const char *good[] = {"1rw", "1r1w", "3r1w", "2rw1r", "4r2w", "1rw1w"};
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+    gpurf_ports p;
+    assert_int_equal(gpurf_ports_parse(good[i], &p), GPURF_OK);
+    char buf[32];
+    gpurf_ports_format(&p, buf, sizeof buf);
+    assert_string_equal(buf, good[i]);
+  }
+  const char *bad[] = {"", "rw", "1r", "1w", "0rw", "1x", "1rw1rw", "17rw", "3r1w2", "-1rw"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    gpurf_ports p;
+    if (gpurf_ports_parse(bad[i], &p) == GPURF_OK) fail_msg("'%s' was accepted", bad[i]);
+  }
+  gpurf_opt o;
+  for (int i = 0; i < GPURF_OPT_COUNT; i++) {
+    assert_int_equal(gpurf_opt_parse(gpurf_opt_name((gpurf_opt)i), &o), GPURF_OK);
+    assert_int_equal(o, i);
+  }
+  assert_int_equal(gpurf_opt_parse("speed", &o), GPURF_EINVAL);
+  for (int i = 0; i < GPURF_PART_COUNT; i++) assert_string_not_equal(gpurf_part_name(i), "?");
+}
+
+static void bad_specs_are_rejected(void **state) {
+  fixture *f = *state;
+  gpurf_cost c;
+  gpurf_bank_spec s = spec_for(f, 1, 256, 128, "1rw", 1, GPURF_OPT_ED2);
+  gpurf_bank_spec t = s;
+  t.entries = 0;
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+  t = s;
+  t.width_bits = 0;
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+  t = s;
+  t.banks = 512;
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL); /* fewer words than banks */
+  t = s;
+  t.banks = 3;
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL); /* uneven split */
+  assert_non_null(strstr(gpurf_ctx_error(f->ctx)->message, "split evenly"));
+  t = s;
+  t.ports = (gpurf_ports){0, 2, 0};
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+  t = s;
+  t.temp_k = 500.0;
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EUNSUPPORTED);
+  t = s;
+  t.cell = &f->stt;
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EUNSUPPORTED);
+  t = s;
+  t.tech = NULL;
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+  t = s;
+  t.entries = 1LL << 40;
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+}
+
+/* Odd sizes are built from whole cells: a 60-entry write pool of 1024-bit
+ * words and 10-bit renaming entries, with the padding reported. */
+static void odd_sizes_are_padded_physically(void **state) {
+  fixture *f = *state;
+  const struct {
+    long long entries;
+    int width;
+  } cases[] = {{60, 1024}, {3072, 10}, {1, 1}, {7, 3}, {48 * 63, 10}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    gpurf_bank_spec s = spec_for(f, 0, cases[i].entries, cases[i].width, "1rw", 1, GPURF_OPT_ED2);
+    gpurf_cost c = eval(f, &s);
+    const gpurf_bank_org *o = &c.org;
+    long long built = (long long)o->rows * o->ndbl * o->cols * o->ndwl;
+    assert_true(built >= cases[i].entries * cases[i].width);
+    assert_int_equal(built - cases[i].entries * cases[i].width, o->padding_bits);
+    assert_true((long long)o->rows * o->ndbl * o->col_mux >= cases[i].entries);
+    assert_int_equal(o->cols % o->col_mux, 0);
+    assert_true((o->cols / o->col_mux) * o->ndwl >= cases[i].width);
+    assert_true(c.area_m2 > 0.0 && c.read_energy_j > 0.0 && c.access_time_s > 0.0);
+  }
+}
+
+static void totals_are_the_sum_of_their_parts(void **state) {
+  fixture *f = *state;
+  gpurf_bank_spec s = spec_for(f, 1, 8 * 1024, 1024, "1rw", 8, GPURF_OPT_ED2);
+  gpurf_cost c = eval(f, &s);
+  double a = 0, r = 0, w = 0, l = 0, d = 0;
+  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+    a += c.area_part_m2[p];
+    r += c.read_part_j[p];
+    w += c.write_part_j[p];
+    l += c.leakage_part_w[p];
+    d += c.delay_part_s[p];
+  }
+  assert_rel(a, c.area_m2, 1e-12);
+  assert_rel(r, c.read_energy_j, 1e-12);
+  assert_rel(w, c.write_energy_j, 1e-12);
+  assert_rel(l, c.leakage_sub_w, 1e-12);
+  assert_rel(d, c.access_time_s, 1e-12);
+  assert_true(c.area_part_m2[GPURF_PART_INTERBANK] > 0.0);
+  assert_true(c.cycle_time_s > 0.0 && c.write_latency_s > 0.0);
+  assert_true(c.candidates > 1);
+}
+
+static void clock_gives_whole_cycles(void **state) {
+  fixture *f = *state;
+  gpurf_bank_spec s = spec_for(f, 2, 256, 128, "1r1w", 1, GPURF_OPT_ED2);
+  s.clock_hz = 1e9;
+  gpurf_cost c = eval(f, &s);
+  assert_true(c.read_cycles >= 1 && c.write_cycles >= 1);
+  assert_true(c.read_cycles * 1e-9 >= c.access_time_s * (1 - 1e-9));
+  assert_true((c.read_cycles - 1) * 1e-9 < c.access_time_s);
+  s.clock_hz = 0.0;
+  c = eval(f, &s);
+  assert_int_equal(c.read_cycles, 0);
+}
+
+static double objective_metric(const gpurf_cost *c, gpurf_opt o) {
+  switch (o) {
+  case GPURF_OPT_DELAY: return c->access_time_s;
+  case GPURF_OPT_ENERGY: return c->read_energy_j + c->write_energy_j;
+  case GPURF_OPT_AREA: return c->area_m2;
+  case GPURF_OPT_LEAKAGE: return c->leakage_sub_w + c->leakage_gate_w;
+  default: return 0.0;
+  }
+}
+
+/* Bigger costs more: at every node, for every single-metric objective, the
+ * optimum grows with depth, with width and with ports, and splitting a
+ * capacity into more banks takes more area. (Each objective is checked on
+ * the metric it optimises: the search may trade the others.) */
+static void bigger_costs_more(void **state) {
+  fixture *f = *state;
+  const gpurf_opt opts[] = {GPURF_OPT_DELAY, GPURF_OPT_ENERGY, GPURF_OPT_AREA, GPURF_OPT_LEAKAGE};
+  const char *const ports[] = {"1rw", "1r1w", "2r1w", "3r1w", "4r2w"};
+  for (int node = 0; node < 4; node += 3) {
+    for (size_t oi = 0; oi < 4; oi++) {
+      gpurf_opt o = opts[oi];
+      const int widths[] = {10, 128, 1024};
+      for (size_t wi = 0; wi < 3; wi++) {
+        double prev = 0.0;
+        for (long long e = 1; e <= 16384; e *= 4) {
+          gpurf_bank_spec s = spec_for(f, node, e, widths[wi], "1rw", 1, o);
+          gpurf_cost c = eval(f, &s);
+          double m = objective_metric(&c, o);
+          if (m < prev) fail_msg("%s: %lld x %d bits costs %g < %g", gpurf_opt_name(o), e,
+                                 widths[wi], m, prev);
+          prev = m;
+        }
+      }
+      double prev = 0.0;
+      for (int w = 1; w <= 2048; w *= 4) {
+        gpurf_bank_spec s = spec_for(f, node, 256, w, "1rw", 1, o);
+        gpurf_cost c = eval(f, &s);
+        double m = objective_metric(&c, o);
+        if (m < prev) fail_msg("%s: width %d costs %g < %g", gpurf_opt_name(o), w, m, prev);
+        prev = m;
+      }
+      prev = 0.0;
+      for (size_t pi = 0; pi < sizeof ports / sizeof ports[0]; pi++) {
+        gpurf_bank_spec s = spec_for(f, node, 1024, 128, ports[pi], 1, o);
+        gpurf_cost c = eval(f, &s);
+        double m = objective_metric(&c, o);
+        if (m < prev) fail_msg("%s: ports %s cost %g < %g", gpurf_opt_name(o), ports[pi], m, prev);
+        prev = m;
+      }
+    }
+    double prev = 0.0;
+    for (int b = 1; b <= 32; b *= 2) {
+      gpurf_bank_spec s = spec_for(f, node, 1024, 1024, "1rw", b, GPURF_OPT_AREA);
+      gpurf_cost c = eval(f, &s);
+      if (c.area_m2 <= prev) fail_msg("%d banks take %g m2 <= %g", b, c.area_m2, prev);
+      prev = c.area_m2;
+    }
+  }
+}
+
+/* Leakage rises with temperature, through the node's leakage table. */
+static void leakage_follows_temperature(void **state) {
+  fixture *f = *state;
+  gpurf_bank_spec s = spec_for(f, 1, 1024, 128, "1rw", 1, GPURF_OPT_ED2);
+  s.temp_k = 300.0;
+  gpurf_cost cold = eval(f, &s);
+  s.temp_k = 380.0;
+  gpurf_cost hot = eval(f, &s);
+  assert_true(hot.leakage_sub_w > 2.0 * cold.leakage_sub_w);
+}
+
+static void same_input_same_output(void **state) {
+  fixture *f = *state;
+  gpurf_bank_spec s = spec_for(f, 0, 4096, 64, "3r1w", 4, GPURF_OPT_ED2);
+  gpurf_cost a = eval(f, &s), b = eval(f, &s);
+  assert_memory_equal(&a, &b, sizeof a);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(ports_parse_and_format),
+      cmocka_unit_test(bad_specs_are_rejected),
+      cmocka_unit_test(odd_sizes_are_padded_physically),
+      cmocka_unit_test(totals_are_the_sum_of_their_parts),
+      cmocka_unit_test(clock_gives_whole_cycles),
+      cmocka_unit_test(bigger_costs_more),
+      cmocka_unit_test(leakage_follows_temperature),
+      cmocka_unit_test(same_input_same_output),
+  };
+  return cmocka_run_group_tests_name("bank", tests, setup, teardown);
+}

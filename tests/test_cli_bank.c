@@ -1,0 +1,295 @@
+/* `gpurf bank` and `gpurf bench bank` as a user meets them: one-line errors
+ * with the right exit status and nothing on stdout, the pinned JSON keys,
+ * sizes CACTI and NVSim refuse, and golden output. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "test_util.h"
+
+typedef struct run_result {
+  int status;
+  char out[1 << 17];
+  char err[4096];
+} run_result;
+
+static char *slurp(const char *path, size_t max) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *buf = calloc(1, max + 1);
+  size_t n = fread(buf, 1, max, f);
+  buf[n] = '\0';
+  fclose(f);
+  return buf;
+}
+
+/* Runs the CLI with args (a shell-quoted string) and GPURF_DATA_DIR set. */
+static void run(run_result *r, const char *args) {
+  char cmd[4096], outp[512], errp[512];
+  snprintf(outp, sizeof outp, "%s/cli_bank_out.txt", GPURF_TEST_TMP_DIR);
+  snprintf(errp, sizeof errp, "%s/cli_bank_err.txt", GPURF_TEST_TMP_DIR);
+  snprintf(cmd, sizeof cmd, "GPURF_DATA_DIR='%s' '%s' %s >'%s' 2>'%s'", GPURF_TEST_SOURCE_DIR,
+           GPURF_TEST_CLI, args, outp, errp);
+  int st = system(cmd);
+  r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  char *o = slurp(outp, sizeof r->out - 1), *e = slurp(errp, sizeof r->err - 1);
+  assert_non_null(o);
+  assert_non_null(e);
+  strcpy(r->out, o);
+  strcpy(r->err, e);
+  free(o);
+  free(e);
+}
+
+static run_result R;
+
+static int count_lines(const char *s) {
+  int n = 0;
+  for (; *s; s++) n += *s == '\n';
+  return n;
+}
+
+/* The number after "KEY": in JSON output; fails the test when absent. */
+static double json_number(const char *json, const char *key) {
+  char pat[128];
+  snprintf(pat, sizeof pat, "\"%s\": ", key);
+  const char *p = strstr(json, pat);
+  if (!p) fail_msg("no %s in JSON output", key);
+  return strtod(p + strlen(pat), NULL);
+}
+
+#define BANK_4K "bank --tech 40nm --cell sram --bytes 4096 --width 128"
+
+static void bad_input_is_one_line_with_no_output(void **state) {
+  (void)state;
+  const struct {
+    const char *args;
+    int status;
+    const char *err;
+  } cases[] = {
+      {"bank --tech 40 --cell sram --bytes 0 --width 128", 2, "--bytes must be at least 1"},
+      {"bank --tech 40 --cell sram --bytes -4096 --width 128", 2, "--bytes must be positive"},
+      {"bank --tech 40 --cell sram --bytes 4k --width 128", 2, "--bytes needs a whole number"},
+      {"bank --tech 40 --cell sram --bytes 99999999999999999999 --width 128", 2, "too large"},
+      {"bank --tech 40 --cell sram --entries 0 --width 8", 2, "--entries must be at least 1"},
+      {"bank --tech 40 --cell sram --entries 1e3 --width 8", 2, "--entries needs a whole number"},
+      {"bank --tech 40 --cell sram --entries 10000000000000 --width 1024", 2, "too large"},
+      {"bank --tech 40 --cell sram --bytes 4096 --width 0", 2, "--width must be at least 1"},
+      {"bank --tech 40 --cell sram --bytes 4096 --width -8", 2, "--width must be positive"},
+      {"bank --tech 40 --cell sram --bytes 4096 --width 100000", 2, "--width 100000 is too large"},
+      {"bank --tech 40 --cell sram --bytes 4 --width 128", 2, "above the capacity"},
+      {"bank --tech 40 --cell sram --bytes 100 --width 24", 2, "not a whole number of 24-bit"},
+      {"bank --tech 40 --cell sram --entries 4 --width 128 --banks 8", 2, "cannot fill 8 banks"},
+      {"bank --tech 40 --cell sram --bytes 4096 --width 128 --banks 0", 2, "--banks must be"},
+      {"bank --tech 40 --cell sram --bytes 4096 --entries 512 --width 8", 2, "exactly one of"},
+      {"bank --tech 40 --cell sram --width 8", 2, "exactly one of"},
+      {"bank --cell sram --bytes 4096 --width 128", 2, "--tech NODE is required"},
+      {"bank --tech 40 --bytes 4096 --width 128", 2, "--cell sram|FILE is required"},
+      {"bank --tech 40 --cell sram --bytes 4096", 2, "--width BITS is required"},
+      {BANK_4K " --ports 1x", 2, "--ports must be"},
+      {BANK_4K " --ports rw", 2, "--ports must be"},
+      {BANK_4K " --opt fastest", 2, "--opt must be"},
+      {BANK_4K " --device ulp", 2, "--device must be"},
+      {BANK_4K " --temp-k hot", 2, "--temp-k needs a number"},
+      {BANK_4K " --temp-k -5", 2, "--temp-k must be above 0 K"},
+      {BANK_4K " --clock-ghz 0", 2, "--clock-ghz must be above 0"},
+      {BANK_4K " --format xml", 2, "--format must be"},
+      {BANK_4K " --bogus", 2, "unknown option '--bogus'"},
+      {BANK_4K " --tech 32", 2, "--tech given twice"},
+      {BANK_4K " --width", 2, "needs a value"},
+      {"bank --tech 40 --cell no-such-cell --bytes 4096 --width 128", 1, "no cell named"},
+      {"bank --tech 40 --cell '" GPURF_TEST_DATA_DIR "/bad/unknown-key.yaml' --bytes 4096 "
+       "--width 128", 1, "unknown-key.yaml:4:1: key 'area_f3': unknown key"},
+      {"bank --tech 5nm --cell sram --bytes 4096 --width 128", 1, "no technology data for 5 nm"},
+      {BANK_4K " --temp-k 900", 1, "outside the hp leakage table"},
+      {"bench bank --n 0", 2, "--n must be at least 1"},
+      {"bench bank --n lots", 2, "--n needs a whole number"},
+      {"bench frobnicate", 2, "unknown benchmark"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    run(&R, cases[i].args);
+    if (R.status != cases[i].status || !strstr(R.err, cases[i].err) || count_lines(R.err) != 1 ||
+        R.out[0] != '\0')
+      fail_msg("'%s': status %d, stderr '%s', stdout %zu bytes", cases[i].args, R.status, R.err,
+               strlen(R.out));
+  }
+}
+
+static void json_has_pinned_keys(void **state) {
+  (void)state;
+  run(&R, BANK_4K " --ports 1r1w --clock-ghz 1 --format json");
+  assert_int_equal(R.status, 0);
+  assert_string_equal(R.err, "");
+  const char *keys[] = {
+      "\"area_mm2\"", "\"access_time_ns\"", "\"cycle_time_ns\"", "\"read_energy_pj\"",
+      "\"write_energy_pj\"", "\"leakage_mw\"", "\"leakage_sub_mw\"", "\"leakage_gate_mw\"",
+      "\"write_latency_ns\"", "\"read_cycles\"", "\"write_cycles\"", "\"organization\"",
+      "\"rows\"", "\"cols\"", "\"col_mux\"", "\"ndwl\"", "\"ndbl\"", "\"entries_per_bank\"",
+      "\"padding_bits\"", "\"breakdown\"", "\"delay_ns\"", "\"tech\": \"40nm\"",
+      "\"device\": \"hp\"", "\"cell\": \"sram-8t-1r1w\"", "\"ports\": \"1r1w\"", "\"banks\": 1",
+      "\"width_bits\": 128", "\"entries\": 256", "\"opt\": \"ed2\"", "\"temp_k\": 360"};
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    if (!strstr(R.out, keys[i])) fail_msg("missing %s in JSON output", keys[i]);
+  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+    char key[64];
+    snprintf(key, sizeof key, "\"%s\"", gpurf_part_name((gpurf_part)p));
+    if (!strstr(R.out, key)) fail_msg("breakdown lacks part %s", key);
+  }
+  double total = json_number(R.out, "leakage_mw");
+  double sub = json_number(R.out, "leakage_sub_mw"), gate = json_number(R.out, "leakage_gate_mw");
+  assert_true(total > 0);
+  assert_rel(total, sub + gate, 1e-6);
+  /* Without a clock there are no cycle counts. */
+  run(&R, BANK_4K " --format json");
+  assert_int_equal(R.status, 0);
+  assert_null(strstr(R.out, "read_cycles"));
+}
+
+/* A 60-entry write pool and 10-bit renaming entries: depths and widths that
+ * CACTI and NVSim cannot model must be accepted and built whole. */
+static void odd_sizes_are_accepted(void **state) {
+  (void)state;
+  const struct {
+    const char *args;
+    long long entries, width;
+  } cases[] = {
+      {"bank --tech 22 --cell sram --entries 60 --width 1024 --format json", 60, 1024},
+      {"bank --tech 40 --cell sram --entries 3072 --width 10 --format json", 3072, 10},
+      {"bank --tech 28 --cell sram --bytes 3840 --width 10 --banks 3 --format json", 3072, 10},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    run(&R, cases[i].args);
+    if (R.status != 0) fail_msg("'%s': status %d, %s", cases[i].args, R.status, R.err);
+    assert_int_equal((long long)json_number(R.out, "entries"), cases[i].entries);
+    assert_int_equal((long long)json_number(R.out, "width_bits"), cases[i].width);
+    /* The organisation holds at least the capacity of one bank. */
+    double rows = json_number(R.out, "rows"), cols = json_number(R.out, "cols");
+    double subarrays = json_number(R.out, "ndwl") * json_number(R.out, "ndbl");
+    double banks = json_number(R.out, "banks");
+    double cells = rows * cols * subarrays;
+    assert_true(cells >= (double)cases[i].entries * (double)cases[i].width / banks);
+    assert_rel(cells, (double)cases[i].entries * (double)cases[i].width / banks +
+                          json_number(R.out, "padding_bits"), 1e-9);
+  }
+}
+
+/* --cell sram picks the cell by ports; a cell file brings its own ports. */
+static void cell_choice_follows_ports(void **state) {
+  (void)state;
+  const struct {
+    const char *args, *cell, *ports;
+  } cases[] = {
+      {BANK_4K " --format json", "sram-6t", "1rw"},
+      {BANK_4K " --ports 1r1w --format json", "sram-8t-1r1w", "1r1w"},
+      {BANK_4K " --ports 3r1w --format json", "sram-multiport", "3r1w"},
+      {"bank --tech 45 --cell '" GPURF_TEST_SOURCE_DIR "/tech/cells/sram-multiport.yaml' "
+       "--bytes 4096 --width 128 --format json", "sram-multiport", "3r1w"},
+      {"bank --tech 45 --cell sram-8t-1r1w --bytes 4096 --width 128 --format json",
+       "sram-8t-1r1w", "1r1w"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    run(&R, cases[i].args);
+    if (R.status != 0) fail_msg("'%s': status %d, %s", cases[i].args, R.status, R.err);
+    char want[128];
+    snprintf(want, sizeof want, "\"cell\": \"%s\"", cases[i].cell);
+    if (!strstr(R.out, want)) fail_msg("'%s': expected %s", cases[i].args, want);
+    snprintf(want, sizeof want, "\"ports\": \"%s\"", cases[i].ports);
+    if (!strstr(R.out, want)) fail_msg("'%s': expected %s", cases[i].args, want);
+  }
+}
+
+static int count_char(const char *s, const char *end, char c) {
+  int n = 0;
+  for (; s < end; s++) n += *s == c;
+  return n;
+}
+
+static void csv_is_one_header_and_one_row(void **state) {
+  (void)state;
+  run(&R, BANK_4K " --banks 4 --format csv");
+  assert_int_equal(R.status, 0);
+  assert_int_equal(count_lines(R.out), 2);
+  const char *nl = strchr(R.out, '\n');
+  assert_non_null(nl);
+  assert_int_equal(count_char(R.out, nl, ','), count_char(nl + 1, R.out + strlen(R.out), ','));
+  assert_true(strncmp(R.out, "tech,device,cell,ports,banks", 28) == 0);
+  assert_non_null(strstr(R.out, ",area_mm2,leakage_mw,"));
+}
+
+/* Text output names the units and says which numbers cover all banks. */
+static void text_says_units_and_scope(void **state) {
+  (void)state;
+  run(&R, BANK_4K " --banks 4");
+  assert_int_equal(R.status, 0);
+  const char *needles[] = {"Per access of one bank", "All 4 banks together", " ns\n", " pJ\n",
+                           " mm^2\n", " mW\n", "Breakdown", "organisations searched"};
+  for (size_t i = 0; i < sizeof needles / sizeof needles[0]; i++)
+    if (!strstr(R.out, needles[i])) fail_msg("text output lacks '%s'", needles[i]);
+}
+
+static void bench_reports_a_rate(void **state) {
+  (void)state;
+  run(&R, "bench bank --n 50 --seed 7");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "50 configurations (seed 7)"));
+  assert_non_null(strstr(R.out, "configs/s"));
+  /* The same seed gives the same configurations, so the same search work. */
+  run(&R, "bench bank --n 50 --seed 7 --format json");
+  assert_int_equal(R.status, 0);
+  double first = json_number(R.out, "candidates_evaluated");
+  run(&R, "bench bank --n 50 --seed 7 --format json");
+  assert_true(first > 0);
+  assert_true(json_number(R.out, "candidates_evaluated") == first);
+}
+
+static void help_texts(void **state) {
+  (void)state;
+  const char *helps[] = {"bank --help", "validate --help", "bench --help", "bench bank --help"};
+  for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
+    run(&R, helps[i]);
+    if (R.status != 0 || !strstr(R.out, "usage:")) fail_msg("'%s' gave no usage", helps[i]);
+  }
+  run(&R, "help");
+  assert_non_null(strstr(R.out, "  bank --tech NODE"));
+  assert_non_null(strstr(R.out, "  validate"));
+}
+
+/* Golden files pin the human and JSON output; regenerate them with
+ * tools/update-golden.sh after an intended model change and review the diff. */
+static void golden_outputs(void **state) {
+  (void)state;
+  const struct {
+    const char *args, *golden;
+  } cases[] = {
+      {BANK_4K " --ports 1r1w --clock-ghz 1", "bank-40nm-4k-128-1r1w.txt"},
+      {"bank --tech 32nm --cell sram --bytes 131072 --width 1024 --banks 16 --format json",
+       "bank-32nm-128k-1024-16bk.json"},
+      {"bank --tech 28nm --cell sram --entries 60 --width 1024 --ports 3r1w --device lop "
+       "--opt energy --temp-k 330 --format json", "bank-28nm-60x1024-3r1w-lop.json"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    run(&R, cases[i].args);
+    assert_int_equal(R.status, 0);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/golden/%s", GPURF_TEST_DATA_DIR, cases[i].golden);
+    char *want = slurp(path, 1 << 17);
+    if (!want) fail_msg("missing golden file %s", path);
+    if (strcmp(want, R.out) != 0) fail_msg("'%s' differs from %s", cases[i].args, path);
+    free(want);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(bad_input_is_one_line_with_no_output),
+      cmocka_unit_test(json_has_pinned_keys),
+      cmocka_unit_test(odd_sizes_are_accepted),
+      cmocka_unit_test(cell_choice_follows_ports),
+      cmocka_unit_test(csv_is_one_header_and_one_row),
+      cmocka_unit_test(text_says_units_and_scope),
+      cmocka_unit_test(bench_reports_a_rate),
+      cmocka_unit_test(help_texts),
+      cmocka_unit_test(golden_outputs),
+  };
+  return cmocka_run_group_tests_name("cli_bank", tests, NULL, NULL);
+}
