@@ -5,49 +5,9 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "test_util.h"
+#include "cli_run.h"
 
-typedef struct run_result {
-  int status;
-  char out[1 << 17];
-  char err[4096];
-} run_result;
-
-static char *slurp(const char *path, size_t max) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *buf = calloc(1, max + 1);
-  size_t n = fread(buf, 1, max, f);
-  buf[n] = '\0';
-  fclose(f);
-  return buf;
-}
-
-/* Runs the CLI with args (a shell-quoted string) and GPURF_DATA_DIR set. */
-static void run(run_result *r, const char *args) {
-  char cmd[4096], outp[512], errp[512];
-  snprintf(outp, sizeof outp, "%s/cli_bank_out.txt", GPURF_TEST_TMP_DIR);
-  snprintf(errp, sizeof errp, "%s/cli_bank_err.txt", GPURF_TEST_TMP_DIR);
-  snprintf(cmd, sizeof cmd, "GPURF_DATA_DIR='%s' '%s' %s >'%s' 2>'%s'", GPURF_TEST_SOURCE_DIR,
-           GPURF_TEST_CLI, args, outp, errp);
-  int st = system(cmd);
-  r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  char *o = slurp(outp, sizeof r->out - 1), *e = slurp(errp, sizeof r->err - 1);
-  assert_non_null(o);
-  assert_non_null(e);
-  strcpy(r->out, o);
-  strcpy(r->err, e);
-  free(o);
-  free(e);
-}
-
-static run_result R;
-
-static int count_lines(const char *s) {
-  int n = 0;
-  for (; *s; s++) n += *s == '\n';
-  return n;
-}
+static cli_result R;
 
 /* The number after "KEY": in JSON output; fails the test when absent. */
 static double json_number(const char *json, const char *key) {
@@ -62,11 +22,7 @@ static double json_number(const char *json, const char *key) {
 
 static void bad_input_is_one_line_with_no_output(void **state) {
   (void)state;
-  const struct {
-    const char *args;
-    int status;
-    const char *err;
-  } cases[] = {
+  const cli_error_case cases[] = {
       {"bank --tech 40 --cell sram --bytes 0 --width 128", 2, "--bytes must be at least 1"},
       {"bank --tech 40 --cell sram --bytes -4096 --width 128", 2, "--bytes must be positive"},
       {"bank --tech 40 --cell sram --bytes 4k --width 128", 2, "--bytes needs a whole number"},
@@ -106,18 +62,12 @@ static void bad_input_is_one_line_with_no_output(void **state) {
       {"bench bank --n lots", 2, "--n needs a whole number"},
       {"bench frobnicate", 2, "unknown benchmark"},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    run(&R, cases[i].args);
-    if (R.status != cases[i].status || !strstr(R.err, cases[i].err) || count_lines(R.err) != 1 ||
-        R.out[0] != '\0')
-      fail_msg("'%s': status %d, stderr '%s', stdout %zu bytes", cases[i].args, R.status, R.err,
-               strlen(R.out));
-  }
+  cli_check_errors(cases, sizeof cases / sizeof cases[0]);
 }
 
 static void json_has_pinned_keys(void **state) {
   (void)state;
-  run(&R, BANK_4K " --ports 1r1w --clock-ghz 1 --format json");
+  cli_run(&R, BANK_4K " --ports 1r1w --clock-ghz 1 --format json");
   assert_int_equal(R.status, 0);
   assert_string_equal(R.err, "");
   const char *keys[] = {
@@ -140,7 +90,7 @@ static void json_has_pinned_keys(void **state) {
   assert_true(total > 0);
   assert_rel(total, sub + gate, 1e-6);
   /* Without a clock there are no cycle counts. */
-  run(&R, BANK_4K " --format json");
+  cli_run(&R, BANK_4K " --format json");
   assert_int_equal(R.status, 0);
   assert_null(strstr(R.out, "read_cycles"));
 }
@@ -158,7 +108,7 @@ static void odd_sizes_are_accepted(void **state) {
       {"bank --tech 28 --cell sram --bytes 3840 --width 10 --banks 3 --format json", 3072, 10},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    run(&R, cases[i].args);
+    cli_run(&R, cases[i].args);
     if (R.status != 0) fail_msg("'%s': status %d, %s", cases[i].args, R.status, R.err);
     assert_int_equal((long long)json_number(R.out, "entries"), cases[i].entries);
     assert_int_equal((long long)json_number(R.out, "width_bits"), cases[i].width);
@@ -188,7 +138,7 @@ static void cell_choice_follows_ports(void **state) {
        "sram-8t-1r1w", "1r1w"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    run(&R, cases[i].args);
+    cli_run(&R, cases[i].args);
     if (R.status != 0) fail_msg("'%s': status %d, %s", cases[i].args, R.status, R.err);
     char want[128];
     snprintf(want, sizeof want, "\"cell\": \"%s\"", cases[i].cell);
@@ -206,9 +156,9 @@ static int count_char(const char *s, const char *end, char c) {
 
 static void csv_is_one_header_and_one_row(void **state) {
   (void)state;
-  run(&R, BANK_4K " --banks 4 --format csv");
+  cli_run(&R, BANK_4K " --banks 4 --format csv");
   assert_int_equal(R.status, 0);
-  assert_int_equal(count_lines(R.out), 2);
+  assert_int_equal(cli_count_lines(R.out), 2);
   const char *nl = strchr(R.out, '\n');
   assert_non_null(nl);
   assert_int_equal(count_char(R.out, nl, ','), count_char(nl + 1, R.out + strlen(R.out), ','));
@@ -219,7 +169,7 @@ static void csv_is_one_header_and_one_row(void **state) {
 /* Text output names the units and says which numbers cover all banks. */
 static void text_says_units_and_scope(void **state) {
   (void)state;
-  run(&R, BANK_4K " --banks 4");
+  cli_run(&R, BANK_4K " --banks 4");
   assert_int_equal(R.status, 0);
   const char *needles[] = {"Per access of one bank", "All 4 banks together", " ns\n", " pJ\n",
                            " mm^2\n", " mW\n", "Breakdown", "organisations searched"};
@@ -229,15 +179,15 @@ static void text_says_units_and_scope(void **state) {
 
 static void bench_reports_a_rate(void **state) {
   (void)state;
-  run(&R, "bench bank --n 50 --seed 7");
+  cli_run(&R, "bench bank --n 50 --seed 7");
   assert_int_equal(R.status, 0);
   assert_non_null(strstr(R.out, "50 configurations (seed 7)"));
   assert_non_null(strstr(R.out, "configs/s"));
   /* The same seed gives the same configurations, so the same search work. */
-  run(&R, "bench bank --n 50 --seed 7 --format json");
+  cli_run(&R, "bench bank --n 50 --seed 7 --format json");
   assert_int_equal(R.status, 0);
   double first = json_number(R.out, "candidates_evaluated");
-  run(&R, "bench bank --n 50 --seed 7 --format json");
+  cli_run(&R, "bench bank --n 50 --seed 7 --format json");
   assert_true(first > 0);
   assert_true(json_number(R.out, "candidates_evaluated") == first);
 }
@@ -246,10 +196,10 @@ static void help_texts(void **state) {
   (void)state;
   const char *helps[] = {"bank --help", "validate --help", "bench --help", "bench bank --help"};
   for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
-    run(&R, helps[i]);
+    cli_run(&R, helps[i]);
     if (R.status != 0 || !strstr(R.out, "usage:")) fail_msg("'%s' gave no usage", helps[i]);
   }
-  run(&R, "help");
+  cli_run(&R, "help");
   assert_non_null(strstr(R.out, "  bank --tech NODE"));
   assert_non_null(strstr(R.out, "  validate"));
 }
@@ -268,11 +218,11 @@ static void golden_outputs(void **state) {
        "--opt energy --temp-k 330 --format json", "bank-28nm-60x1024-3r1w-lop.json"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    run(&R, cases[i].args);
+    cli_run(&R, cases[i].args);
     assert_int_equal(R.status, 0);
     char path[1024];
     snprintf(path, sizeof path, "%s/golden/%s", GPURF_TEST_DATA_DIR, cases[i].golden);
-    char *want = slurp(path, 1 << 17);
+    char *want = cli_slurp(path, 1 << 17);
     if (!want) fail_msg("missing golden file %s", path);
     if (strcmp(want, R.out) != 0) fail_msg("'%s' differs from %s", cases[i].args, path);
     free(want);

@@ -4,53 +4,13 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "test_util.h"
+#include "cli_run.h"
 
-typedef struct run_result {
-  int status;
-  char out[1 << 17];
-  char err[4096];
-} run_result;
-
-static char *slurp(const char *path, size_t max) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *buf = calloc(1, max + 1);
-  size_t n = fread(buf, 1, max, f);
-  buf[n] = '\0';
-  fclose(f);
-  return buf;
-}
-
-/* Runs the CLI with args (a shell-quoted string) and GPURF_DATA_DIR set. */
-static void run(run_result *r, const char *args) {
-  char cmd[2048], outp[512], errp[512];
-  snprintf(outp, sizeof outp, "%s/cli_out.txt", GPURF_TEST_TMP_DIR);
-  snprintf(errp, sizeof errp, "%s/cli_err.txt", GPURF_TEST_TMP_DIR);
-  snprintf(cmd, sizeof cmd, "GPURF_DATA_DIR='%s' '%s' %s >'%s' 2>'%s'", GPURF_TEST_SOURCE_DIR,
-           GPURF_TEST_CLI, args, outp, errp);
-  int st = system(cmd);
-  r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  char *o = slurp(outp, sizeof r->out - 1), *e = slurp(errp, sizeof r->err - 1);
-  assert_non_null(o);
-  assert_non_null(e);
-  strcpy(r->out, o);
-  strcpy(r->err, e);
-  free(o);
-  free(e);
-}
-
-static run_result R;
-
-static int count_lines(const char *s) {
-  int n = 0;
-  for (; *s; s++) n += *s == '\n';
-  return n;
-}
+static cli_result R;
 
 static void show_40nm_json_has_every_parameter(void **state) {
   (void)state;
-  run(&R, "tech show 40nm --format json");
+  cli_run(&R, "tech show 40nm --format json");
   assert_int_equal(R.status, 0);
   const char *keys[] = {"\"vdd_v\"", "\"vth_v\"", "\"l_phy_m\"", "\"c_gate_f_per_m\"",
                         "\"c_overlap_f_per_m\"", "\"c_junction_f_per_m2\"", "\"i_on_n_a_per_m\"",
@@ -65,10 +25,10 @@ static void show_40nm_json_has_every_parameter(void **state) {
 
 static void interpolated_node_is_labelled(void **state) {
   (void)state;
-  run(&R, "tech show 28nm");
+  cli_run(&R, "tech show 28nm");
   assert_int_equal(R.status, 0);
   assert_non_null(strstr(R.out, "Interpolated between 22nm and 32nm"));
-  run(&R, "tech show 28 --format json --device hp");
+  cli_run(&R, "tech show 28 --format json --device hp");
   assert_int_equal(R.status, 0);
   assert_non_null(strstr(R.out, "\"interpolated\": true"));
   assert_null(strstr(R.out, "\"lstp\""));
@@ -76,11 +36,7 @@ static void interpolated_node_is_labelled(void **state) {
 
 static void errors_are_one_line_with_no_output(void **state) {
   (void)state;
-  const struct {
-    const char *args;
-    int status;
-    const char *err;
-  } cases[] = {
+  const cli_error_case cases[] = {
       {"tech show 5nm", 1, "no technology data for 5 nm"},
       {"tech show 40nm --temp-k 500", 1, "outside the hp leakage table"},
       {"tech show 40nm --temp-k hot", 2, "--temp-k needs a number"},
@@ -94,18 +50,12 @@ static void errors_are_one_line_with_no_output(void **state) {
       {"cell show '" GPURF_TEST_DATA_DIR "/bad/unknown-key.yaml'", 1,
        "unknown-key.yaml:4:1: key 'area_f3': unknown key"},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    run(&R, cases[i].args);
-    if (R.status != cases[i].status || !strstr(R.err, cases[i].err) || count_lines(R.err) != 1 ||
-        R.out[0] != '\0')
-      fail_msg("'%s': status %d, stderr '%s', stdout %zu bytes", cases[i].args, R.status, R.err,
-               strlen(R.out));
-  }
+  cli_check_errors(cases, sizeof cases / sizeof cases[0]);
 }
 
 static void help_and_version(void **state) {
   (void)state;
-  run(&R, "--version");
+  cli_run(&R, "--version");
   assert_int_equal(R.status, 0);
   char expect[64];
   snprintf(expect, sizeof expect, "gpurf %s\n", gpurf_version());
@@ -113,7 +63,7 @@ static void help_and_version(void **state) {
   const char *helps[] = {"help", "--help", "tech --help", "tech show --help", "tech list --help",
                          "cell --help", "cell show --help"};
   for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
-    run(&R, helps[i]);
+    cli_run(&R, helps[i]);
     if (R.status != 0 || !strstr(R.out, "usage:")) fail_msg("'%s' gave no usage", helps[i]);
   }
 }
@@ -129,11 +79,11 @@ static void golden_outputs(void **state) {
       {"tech show 28nm --device hp --temp-k 330 --format json", "tech-show-28nm-hp.json"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    run(&R, cases[i].args);
+    cli_run(&R, cases[i].args);
     assert_int_equal(R.status, 0);
     char path[1024];
     snprintf(path, sizeof path, "%s/golden/%s", GPURF_TEST_DATA_DIR, cases[i].golden);
-    char *want = slurp(path, 1 << 17);
+    char *want = cli_slurp(path, 1 << 17);
     if (!want) fail_msg("missing golden file %s", path);
     /* The output names the source tree; the golden file says SRC. */
     char *got = R.out, *p;
@@ -149,7 +99,7 @@ static void golden_outputs(void **state) {
 
 static void list_shows_every_node_in_order(void **state) {
   (void)state;
-  run(&R, "tech list");
+  cli_run(&R, "tech list");
   assert_int_equal(R.status, 0);
   const char *p = R.out;
   const char *order[] = {"22nm", "32nm", "40nm", "45nm", "65nm", "90nm"};
@@ -157,7 +107,7 @@ static void list_shows_every_node_in_order(void **state) {
     p = strstr(p, order[i]);
     if (!p) fail_msg("%s missing or out of order", order[i]);
   }
-  run(&R, "tech list --format json");
+  cli_run(&R, "tech list --format json");
   assert_int_equal(R.status, 0);
   assert_non_null(strstr(R.out, "\"feature_size_nm\": 22"));
 }

@@ -3,7 +3,7 @@
 # already present. Used by the README's first command and by .ci/run.
 set -euo pipefail
 
-packages=(build-essential cmake pkg-config libgsl-dev libyaml-dev libcmocka-dev)
+packages=(build-essential cmake pkg-config libgsl-dev libyaml-dev libcmocka-dev clang)
 
 missing=()
 for p in "${packages[@]}"; do

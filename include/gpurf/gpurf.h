@@ -9,5 +9,7 @@
 #include "gpurf/cell.h"
 #include "gpurf/circuit.h"
 #include "gpurf/bank.h"
+#include "gpurf/trace.h"
+#include "gpurf/dataflow.h"
 
 #endif

@@ -101,7 +101,7 @@ static int header_line(gpurf_ctx *ctx, as_state *st, gpurf_trace_kernel *k, cons
   key[n] = '\0';
   const char *v = eq + 1;
   int col = (int)(v - line) + 1;
-  uint64_t u;
+  uint64_t u = 0;
   int bad = 0;
   if (strcmp(key, "kernel name") == 0) {
     v = skip_ws(v);

@@ -113,7 +113,7 @@ static const op_row rows[] = {
     {"WARPSYNC", BA, S, N0, ALL}, {"XMAD", IN, S, N0, A6},       {"YIELD", OT, S, N0, AV},
 };
 
-/* Exposed for the table-order test through gpurf_trace_classify's contract. */
+/* sm_5x and sm_6x share a table; a version above the newest table uses it. */
 static unsigned arch_bit(uint32_t bv) {
   if (bv == 0) return ALL;
   if (bv < 70) return A6;

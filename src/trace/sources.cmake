@@ -9,3 +9,9 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/stats.c
   ${CMAKE_CURRENT_LIST_DIR}/dataflow.c
   ${CMAKE_CURRENT_LIST_DIR}/synth.c)
+
+# Reading-speed benchmark (not run by ctest): build with `cmake --build B
+# --target bench_trace`, run B/src/bench_trace.
+add_executable(bench_trace EXCLUDE_FROM_ALL ${PROJECT_SOURCE_DIR}/tools/bench_trace.c)
+target_compile_definitions(bench_trace PRIVATE GPURF_BENCH_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+target_link_libraries(bench_trace PRIVATE gpurf gpurf_warnings m)

@@ -157,7 +157,6 @@ typedef struct gen_state {
   vreg regs[GPURF_TRACE_NUM_REGS];
   slot cal[CAL];
   uint32_t region_left, region_mask;
-  int pending_branch;
   uint8_t deck[DECK_MAX];
   uint32_t deck_n, deck_pos;
 } gen_state;
@@ -201,7 +200,6 @@ static void start_warp(gen_state *g) {
   g->t = 0;
   g->region_left = 0;
   g->region_mask = 0xffffffffu;
-  g->pending_branch = 0;
   g->deck_n = g->deck_pos = 0;
 }
 
@@ -296,7 +294,6 @@ static int gen_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *ins
     g->region_left = g->p.div_len;
     tmpl = K_BRA;
     mask = ~g->region_mask;
-    g->pending_branch = 1;
   } else {
     tmpl = pick_template(g);
     if (g->region_left) {

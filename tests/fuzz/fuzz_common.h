@@ -1,0 +1,39 @@
+/* libFuzzer harness shared by the trace parsers: the readers take paths, so
+ * each input is written to one private file and read back to its end. */
+#ifndef GPURF_FUZZ_COMMON_H
+#define GPURF_FUZZ_COMMON_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gpurf/trace.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char *fuzz_path(const char *suffix) {
+  static char path[256];
+  if (!path[0]) snprintf(path, sizeof path, "/tmp/gpurf-fuzz-%ld%s", (long)getpid(), suffix);
+  return path;
+}
+
+/* Writes prefix + data to the private file and reads every record. */
+static void fuzz_read(const char *suffix, const char *prefix, const uint8_t *data, size_t size) {
+  const char *path = fuzz_path(suffix);
+  FILE *f = fopen(path, "wb");
+  if (!f) abort();
+  if (prefix) fputs(prefix, f);
+  if (size) fwrite(data, 1, size, f);
+  fclose(f);
+  gpurf_ctx *ctx = gpurf_ctx_alloc();
+  gpurf_trace_reader *r = NULL;
+  static gpurf_trace_inst inst;
+  int rc = gpurf_trace_reader_alloc(ctx, path, &r);
+  for (long n = 0; rc == GPURF_OK && n < 1000000; n++) rc = gpurf_trace_next(ctx, r, &inst);
+  gpurf_trace_reader_free(r);
+  gpurf_ctx_free(ctx);
+}
+
+#endif
