@@ -8,6 +8,9 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/writer.c
   ${CMAKE_CURRENT_LIST_DIR}/stats.c
   ${CMAKE_CURRENT_LIST_DIR}/dataflow.c
+  ${CMAKE_CURRENT_LIST_DIR}/dataflow_graph.c
+  ${CMAKE_CURRENT_LIST_DIR}/dataflow_analyze.c
+  ${CMAKE_CURRENT_LIST_DIR}/dataflow_defuse.c
   ${CMAKE_CURRENT_LIST_DIR}/synth.c)
 
 # Reading-speed benchmark (not run by ctest): build with `cmake --build B
