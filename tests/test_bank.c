@@ -100,7 +100,11 @@ static void bad_specs_are_rejected(void **state) {
   assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EUNSUPPORTED);
   t = s;
   t.cell = &f->stt;
-  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EUNSUPPORTED);
+  t.ports = (gpurf_ports){0, 1, 1}; /* a 1T1MTJ cell has one port */
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+  t = s;
+  t.split_write = 1; /* an STT-RAM option */
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
   t = s;
   t.tech = NULL;
   assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);

@@ -61,6 +61,13 @@ static void bad_input_is_one_line_with_no_output(void **state) {
       {"bench bank --n 0", 2, "--n must be at least 1"},
       {"bench bank --n lots", 2, "--n needs a whole number"},
       {"bench frobnicate", 2, "unknown benchmark"},
+      {"bench bank --cell flash", 2, "--cell must be sram, stt, dff or latch"},
+      {"bank --tech 40 --cell dff --entries 8 --width 128 --ports 1rw", 1,
+       "not read/write ports"},
+      {BANK_4K " --split-write", 1, "split write is an STT-RAM option"},
+      {"bank --tech 22 --cell stt-40f2-vol --bytes 8192 --width 1024 --ports 1r1w", 1,
+       "one access device"},
+      {"bank --tech 65 --cell stt-40f2-cur --bytes 8192 --width 1024", 1, "22-45 nm"},
   };
   cli_check_errors(cases, sizeof cases / sizeof cases[0]);
 }
@@ -204,6 +211,42 @@ static void help_texts(void **state) {
   assert_non_null(strstr(R.out, "  validate"));
 }
 
+/* STT-RAM and flop-array banks through the same command: WarRF's 8 KB bank
+ * writes in 3 cycles of 0.7 GHz, split write changes what may overlap, flop
+ * arrays default to one read and one write port. */
+static void stt_and_flop_banks(void **state) {
+  (void)state;
+  const char *stt = "bank --tech 22 --cell stt-40f2-cal-cur --bytes 8192 --width 1024 "
+                    "--clock-ghz 0.7 --format json";
+  cli_run(&R, stt);
+  assert_int_equal(R.status, 0);
+  assert_true(json_number(R.out, "write_cycles") == 3);
+  assert_true(json_number(R.out, "write_latency_ns") > 3.8);
+  assert_non_null(strstr(R.out, "\"overlap\": \"none\""));
+  assert_non_null(strstr(R.out, "\"split_write\": false"));
+  double area = json_number(R.out, "area_mm2");
+  char split[512];
+  snprintf(split, sizeof split, "%s --split-write", stt);
+  cli_run(&R, split);
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "\"overlap\": \"read_during_write_other_half\""));
+  assert_true(json_number(R.out, "area_mm2") > area);
+  cli_run(&R, "bank --tech 40 --cell latch --entries 8 --width 128");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "ports 1r1w"));
+  assert_non_null(strstr(R.out, "Overlapping accesses: ports"));
+  const char *kinds[] = {"stt", "dff", "latch"};
+  for (int i = 0; i < 3; i++) {
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "bench bank --cell %s --n 40 --seed 3", kinds[i]);
+    cli_run(&R, cmd);
+    assert_int_equal(R.status, 0);
+    char want[64];
+    snprintf(want, sizeof want, "bank (%s): 40 configurations", kinds[i]);
+    assert_non_null(strstr(R.out, want));
+  }
+}
+
 /* Golden files pin the human and JSON output; regenerate them with
  * tools/update-golden.sh after an intended model change and review the diff. */
 static void golden_outputs(void **state) {
@@ -216,6 +259,10 @@ static void golden_outputs(void **state) {
        "bank-32nm-128k-1024-16bk.json"},
       {"bank --tech 28nm --cell sram --entries 60 --width 1024 --ports 3r1w --device lop "
        "--opt energy --temp-k 330 --format json", "bank-28nm-60x1024-3r1w-lop.json"},
+      {"bank --tech 22 --cell stt-40f2-cal-vol --bytes 8192 --width 1024 --clock-ghz 0.7 "
+       "--split-write --format json", "bank-22nm-8k-1024-stt-split.json"},
+      {"bank --tech 40 --cell dff --entries 64 --width 128 --banks 8 --ports 3r1w --clock-ghz 1",
+       "bank-40nm-l0-dff-3r1w.txt"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     cli_run(&R, cases[i].args);
@@ -239,6 +286,7 @@ int main(void) {
       cmocka_unit_test(text_says_units_and_scope),
       cmocka_unit_test(bench_reports_a_rate),
       cmocka_unit_test(help_texts),
+      cmocka_unit_test(stt_and_flop_banks),
       cmocka_unit_test(golden_outputs),
   };
   return cmocka_run_group_tests_name("cli_bank", tests, NULL, NULL);

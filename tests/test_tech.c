@@ -47,6 +47,7 @@ static void names_paths_and_list_resolve(void **state) {
   for (size_t i = 1; i < n; i++) assert_true(e[i].feature_size_m > e[i - 1].feature_size_m);
   assert_int_equal(gpurf_tech_load(ctx, "fast", &a), GPURF_EINVAL);
   gpurf_ctx *bare = gpurf_ctx_alloc();
+  assert_ok(bare, gpurf_ctx_set_data_dir(bare, GPURF_TEST_TMP_DIR "/no-such-data-dir"));
   assert_int_equal(gpurf_tech_load(bare, "22nm", &a), GPURF_ENOTFOUND);
   gpurf_ctx_free(bare);
   gpurf_ctx_free(ctx);

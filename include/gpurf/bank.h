@@ -55,6 +55,18 @@ typedef enum gpurf_part {
 
 GPURF_API const char *gpurf_part_name(gpurf_part part);
 
+/* Which accesses of one bank may proceed at the same time. */
+typedef enum gpurf_overlap {
+  GPURF_OVERLAP_NONE = 0,  /* one access at a time: a write holds the whole bank */
+  GPURF_OVERLAP_PORTS,     /* accesses on different ports proceed together */
+  GPURF_OVERLAP_SPLIT,     /* a read of one half during a write of the other half
+                              (split sub-array write, STT-RAM only) */
+  GPURF_OVERLAP_COUNT
+} gpurf_overlap;
+
+/* "none", "ports", "read_during_write_other_half". */
+GPURF_API const char *gpurf_overlap_name(gpurf_overlap overlap);
+
 typedef struct gpurf_bank_spec {
   const gpurf_tech *tech;
   gpurf_device_kind device; /* device flavour of cells and periphery */
@@ -70,10 +82,15 @@ typedef struct gpurf_bank_spec {
   int long_channel_periphery; /* periphery drawn with long-channel devices, which
                                  leak the node's long_channel_leakage_factor times
                                  less (cells keep minimum length) */
+  int split_write;          /* STT-RAM: split each bank into two halves along the
+                               bitlines, with separate read and write address paths,
+                               so a read of one half may proceed during a write of
+                               the other (WarRF's split bank write); 0 by default */
 } gpurf_bank_spec;
 
 /* Defaults: 1 bank, ports 1rw, objective ed2, 360 K, no clock, device hp,
- * data activity 1, long-channel periphery (both as CACTI's defaults).
+ * data activity 1, long-channel periphery (both as CACTI's defaults), no
+ * split write.
  * tech, cell, entries and width must be set. */
 GPURF_API void gpurf_bank_spec_init(gpurf_bank_spec *spec);
 
@@ -107,11 +124,18 @@ typedef struct gpurf_cost {
   double leakage_part_w[GPURF_PART_COUNT];
   gpurf_bank_org org;
   long long candidates; /* organisations evaluated by the search */
+  long long rejected;   /* of those, organisations that cannot work (an STT-RAM read
+                           margin or headroom that fails) */
+  gpurf_overlap overlap; /* which accesses of one bank may overlap */
 } gpurf_cost;
 
-/* Evaluates a bank, searching its organisation. Fails with GPURF_EINVAL for
- * sizes that make no sense (zero, width above capacity) and with
- * GPURF_EUNSUPPORTED for cell kinds without a bank model. */
+/* Evaluates a bank, searching its organisation. SRAM and STT-RAM cells build
+ * sub-arrays; flip-flop and latch cells build one flop array per bank (an
+ * entry per row, a read mux tree per read port). Fails with GPURF_EINVAL for
+ * sizes and port mixes that make no sense (zero, width above capacity, a
+ * read/write port on a flip-flop, several ports on a 1T1MTJ cell, a split
+ * write on anything but STT-RAM) and with GPURF_EUNSUPPORTED when no
+ * organisation can work (an STT-RAM read margin below the cell's minimum). */
 GPURF_API int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_cost *cost);
 
 GPURF_END_DECLS

@@ -43,6 +43,9 @@ typedef struct gpurf_cell_ff {
   double data_gate_width_f;
   double internal_switched_width_f;
   double leak_width_f;
+  int has_clock_internal;        /* 1 when clock_internal_width_f was given */
+  double clock_internal_width_f; /* gate+drain width switched inside the cell by a clock
+                                    edge that captures nothing, in F; 0 when not given */
 } gpurf_cell_ff;
 
 typedef struct gpurf_cell_stt {

@@ -18,8 +18,10 @@ GPURF_API void gpurf_ctx_free(gpurf_ctx *ctx);
 GPURF_API const gpurf_error *gpurf_ctx_error(const gpurf_ctx *ctx);
 GPURF_API void gpurf_ctx_clear_error(gpurf_ctx *ctx);
 
-/* Directory holding tech/ (and later models/). Node names such as "40nm" are
- * looked up in DIR/tech/. Empty until set; paths to files work without it. */
+/* Directory holding tech/ and models/. Node names such as "40nm" are looked
+ * up in DIR/tech/. A new context starts with the installed data directory
+ * (PREFIX/share/gpurf); the gpurf command overrides it from GPURF_DATA_DIR,
+ * and a program may do the same. Paths to files work without it. */
 GPURF_API int gpurf_ctx_set_data_dir(gpurf_ctx *ctx, const char *dir);
 GPURF_API const char *gpurf_ctx_data_dir(const gpurf_ctx *ctx);
 

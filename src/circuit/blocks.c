@@ -78,6 +78,36 @@ double gc_inv_area_m2(const gc_env *e, double wn_m) {
   return gc_gate_area_m2(e, wn_m, gc_inv_wp(e, wn_m), 1);
 }
 
+gc_latch gc_latch_min(const gc_env *e) {
+  gc_latch l;
+  double w = e->w_min_m, wp = gc_inv_wp(e, w);
+  /* Two inverters and two transmission gates: four N and four P devices. */
+  l.area_m2 = gc_gate_area_m2(e, 4.0 * w, 4.0 * wp, 4);
+  l.c_d_f = gpurf_circuit_gate_c_f(e->dev, w) + gpurf_circuit_drain_c_f(e->tech, e->dev, w);
+  l.c_en_f = 2.0 * gpurf_circuit_gate_c_f(e->dev, w + wp);
+  l.c_int_f = 2.0 * (gc_inv_input_c(e, w) + gc_inv_drain_c(e, w));
+  l.leak_w = 2.0 * gc_inv_leak_w(e, w);
+  l.gate_leak_w = 2.0 * gc_inv_gate_leak_w(e, w);
+  return l;
+}
+
+gc_mux2 gc_mux2_min(const gc_env *e) {
+  gc_mux2 m;
+  double w = e->w_min_m, wp = gc_inv_wp(e, w);
+  m.area_m2 = gc_gate_area_m2(e, 3.0 * w, 3.0 * wp, 3);
+  m.c_in_f = gpurf_circuit_drain_c_f(e->tech, e->dev, w) +
+             gpurf_circuit_drain_c_f(e->tech, e->dev, wp);
+  /* Select drives one gate of each gate pair and the select inverter. */
+  m.c_sel_f = 2.0 * gpurf_circuit_gate_c_f(e->dev, w + wp);
+  m.c_out_f = 2.0 * m.c_in_f;
+  /* N and P of a transmission gate in parallel. */
+  double rn = gpurf_circuit_r_on_ohm(e->dev, w, 0), rp = gpurf_circuit_r_on_ohm(e->dev, wp, 1);
+  m.r_ohm = rn * rp / (rn + rp);
+  m.leak_w = gc_inv_leak_w(e, w) + 0.5 * e->vdd_v * e->periph_leak_factor *
+                                       (e->i_off_n * w + e->i_off_p * wp);
+  return m;
+}
+
 /* Stage count from the path effort with a target stage effort of 4
  * (Sutherland, Sproull and Harris, "Logical Effort", 1999). */
 gc_chain gc_driver_chain(const gc_env *e, double c_in_f, double c_load_f, double r_wire_ohm,

@@ -66,6 +66,34 @@ double gc_inv_leak_w(const gc_env *e, double wn_m);
 double gc_inv_gate_leak_w(const gc_env *e, double wn_m);
 double gc_inv_area_m2(const gc_env *e, double wn_m);
 
+/* A static latch of minimum devices (two inverters and two transmission
+ * gates, both enable polarities): footprint, input capacitance of its data
+ * and enable pins, and leakage. */
+typedef struct gc_latch {
+  double area_m2;
+  double c_d_f;   /* data input */
+  double c_en_f;  /* enable input, both polarities */
+  double c_int_f; /* internal nodes that flip when the stored bit changes */
+  double leak_w;
+  double gate_leak_w;
+} gc_latch;
+
+gc_latch gc_latch_min(const gc_env *e);
+
+/* A 2:1 multiplexer of minimum devices (two transmission gates and the
+ * select inverter): footprint, data and select input capacitance, output
+ * diffusion, resistance of the selected path, leakage. */
+typedef struct gc_mux2 {
+  double area_m2;
+  double c_in_f;
+  double c_sel_f;
+  double c_out_f;
+  double r_ohm;
+  double leak_w;
+} gc_mux2;
+
+gc_mux2 gc_mux2_min(const gc_env *e);
+
 /* A chain of inverters driving c_load from an input of c_in (logical effort,
  * stage effort near 4). Delay uses the Horowitz ramp model stage by stage. */
 typedef struct gc_chain {

@@ -6,9 +6,9 @@
 #include "cli/cli.h"
 
 static const char *const bank_help =
-    "usage: gpurf bank --tech NODE [--device hp|lstp|lop] --cell sram|FILE\n"
+    "usage: gpurf bank --tech NODE [--device hp|lstp|lop] --cell sram|dff|latch|FILE\n"
     "                  (--bytes N | --entries E) --width BITS\n"
-    "                  [--ports 1rw|1r1w|NrMw] [--banks N]\n"
+    "                  [--ports 1rw|1r1w|NrMw] [--banks N] [--split-write]\n"
     "                  [--opt ed2|edp|delay|energy|area|leakage] [--temp-k T]\n"
     "                  [--clock-ghz F] [--format text|json|csv]\n"
     "\n"
@@ -16,8 +16,12 @@ static const char *const bank_help =
     "search chose with its area, timing, energy and leakage.\n"
     "--cell sram   the shipped 6T cell for 1rw, 8T for 1r1w, the multi-port\n"
     "              cell (grown per extra port) otherwise; FILE is a cell YAML\n"
-    "              (or a cell name), and without --ports the bank takes the\n"
-    "              ports the cell declares\n"
+    "              (or a cell name such as stt-40f2-cal-vol), and without\n"
+    "              --ports an SRAM bank takes the ports the cell declares\n"
+    "--cell dff|latch  a flip-flop or latch array, one per bank (default\n"
+    "              ports 1r1w; read and write ports only)\n"
+    "--split-write STT-RAM: two halves with separate read and write address\n"
+    "              paths, so a read of one half may overlap a write of the other\n"
     "--bytes N     capacity of all banks together, in bytes (a whole number\n"
     "              of words)\n"
     "--entries E   capacity of all banks together, in words of BITS bits\n"
@@ -37,6 +41,7 @@ static const char *const bank_help =
 typedef struct bank_args {
   const char *tech, *cell, *ports, *bytes, *entries, *width, *banks, *opt, *device;
   const char *temp_k, *clock_ghz;
+  int split_write;
   out_format fmt;
 } bank_args;
 
@@ -59,6 +64,10 @@ static int parse_args(cli_args *a, bank_args *o) {
     }
     if (cli_opt_value(a, "--format", &v, &bad)) {
       if (bad || cli_parse_format(a->prog, v, 1, &o->fmt)) return CLI_USAGE;
+      continue;
+    }
+    if (cli_is_flag(a, "--split-write")) {
+      o->split_write = 1;
       continue;
     }
     for (size_t i = 0; i < sizeof opts / sizeof opts[0] && !matched; i++) {
@@ -127,6 +136,7 @@ static int build_spec(const char *prog, const bank_args *o, gpurf_bank_spec *s, 
   s->entries = entries;
   s->width_bits = (int)width;
   s->banks = (int)banks;
+  s->split_write = o->split_write;
   *ports_given = o->ports != NULL;
   if (o->ports && gpurf_ports_parse(o->ports, &s->ports) != GPURF_OK) {
     cli_usage_error(prog, "--ports must be counts of rw, r and w ports such as 1rw, 1r1w or 3r1w, "
@@ -224,6 +234,8 @@ static void print_json(sbuf *out, const bank_view *b) {
   jw_int(&w, "entries", s->entries);
   jw_str(&w, "opt", gpurf_opt_name(s->opt));
   jw_num(&w, "temp_k", s->temp_k);
+  jw_bool(&w, "split_write", s->split_write);
+  jw_str(&w, "overlap", gpurf_overlap_name(c->overlap));
   if (s->clock_hz > 0) jw_num(&w, "clock_ghz", s->clock_hz * 1e-9);
   for (int i = 0; i < 5; i++) jw_num(&w, pa[i].key, pa[i].v);
   if (s->clock_hz > 0) {
@@ -241,6 +253,7 @@ static void print_json(sbuf *out, const bank_view *b) {
   jw_int(&w, "padding_bits", c->org.padding_bits);
   jw_obj_end(&w);
   jw_int(&w, "search_candidates", c->candidates);
+  jw_int(&w, "search_rejected", c->rejected);
   jw_obj_begin(&w, "breakdown");
   for (int k = 0; k < 5; k++) {
     jw_obj_begin(&w, t[k].key);
@@ -266,6 +279,10 @@ static void print_text(sbuf *out, const bank_view *b) {
   sb_printf(out, "Capacity: %lld words x %d bits in %d bank%s (%lld words per bank)\n", s->entries,
             s->width_bits, s->banks, s->banks == 1 ? "" : "s", c->org.entries_per_bank);
   if (s->clock_hz > 0) sb_printf(out, "Clock: %g GHz\n", s->clock_hz * 1e-9);
+  sb_printf(out, "Overlapping accesses: %s%s\n", gpurf_overlap_name(c->overlap),
+            c->overlap == GPURF_OVERLAP_SPLIT ? " (split write)"
+            : c->overlap == GPURF_OVERLAP_PORTS ? " (on different ports)"
+                                                : " (one access at a time)");
   sb_printf(out, "\nPer access of one bank (one %d-bit word)\n", s->width_bits);
   for (int i = 0; i < 5; i++) {
     sb_printf(out, "  %-24s %12.5g %s", pa[i].label, pa[i].v, pa[i].unit);
@@ -280,7 +297,9 @@ static void print_text(sbuf *out, const bank_view *b) {
     sb_printf(out, "\nAll %d banks together\n", s->banks);
   for (int i = 0; i < 4; i++)
     sb_printf(out, "  %-24s %12.5g %s\n", ab[i].label, ab[i].v, ab[i].unit);
-  sb_printf(out, "\nOrganisation of each bank (%lld organisations searched)\n", c->candidates);
+  sb_printf(out, "\nOrganisation of each bank (%lld organisations searched", c->candidates);
+  if (c->rejected > 0) sb_printf(out, ", %lld rejected", c->rejected);
+  sb_printf(out, ")\n");
   sb_printf(out, "  sub-array                %d rows x %d columns, column mux %d:1\n", c->org.rows,
             c->org.cols, c->org.col_mux);
   sb_printf(out, "  sub-arrays               %d along the wordline (ndwl) x %d along the bitline "
@@ -310,6 +329,7 @@ static void print_csv(sbuf *out, const bank_view *b) {
   sb_printf(out, ",read_cycles,write_cycles");
   for (int i = 0; i < 4; i++) sb_printf(out, ",%s", ab[i].key);
   sb_printf(out, ",rows,cols,col_mux,ndwl,ndbl,entries_per_bank,padding_bits,search_candidates");
+  sb_printf(out, ",search_rejected,split_write,overlap");
   for (int k = 0; k < 5; k++)
     for (int p = 0; p < GPURF_PART_COUNT; p++)
       sb_printf(out, ",%s_%s", t[k].key, gpurf_part_name((gpurf_part)p));
@@ -323,6 +343,7 @@ static void print_csv(sbuf *out, const bank_view *b) {
   sb_printf(out, ",%d,%d,%d,%d,%d,%lld,%lld,%lld", c->org.rows, c->org.cols, c->org.col_mux,
             c->org.ndwl, c->org.ndbl, c->org.entries_per_bank, c->org.padding_bits,
             c->candidates);
+  sb_printf(out, ",%lld,%d,%s", c->rejected, s->split_write, gpurf_overlap_name(c->overlap));
   for (int k = 0; k < 5; k++)
     for (int p = 0; p < GPURF_PART_COUNT; p++) sb_printf(out, ",%.8g", t[k].v[p] * t[k].scale);
   sb_printf(out, "\n");
@@ -348,6 +369,10 @@ int cmd_bank(gpurf_ctx *ctx, int argc, char **argv) {
   if (!is_sram && !ports_given && cell.kind == GPURF_CELL_SRAM)
     spec.ports = (gpurf_ports){cell.u.sram.rw_ports, cell.u.sram.read_ports,
                                cell.u.sram.write_ports};
+  /* A flop has a separate data input and output: one read and one write
+   * port unless told otherwise. */
+  if (!ports_given && (cell.kind == GPURF_CELL_DFF || cell.kind == GPURF_CELL_LATCH))
+    spec.ports = (gpurf_ports){0, 1, 1};
   spec.tech = &tech;
   spec.cell = &cell;
   gpurf_cost cost;

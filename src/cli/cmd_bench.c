@@ -11,13 +11,19 @@
 #include "cli/cli.h"
 
 static const char *const bench_help =
-    "usage: gpurf bench bank [--n N] [--seed S] [--format text|json]\n"
+    "usage: gpurf bench bank [--cell sram|stt|dff|latch] [--n N] [--seed S]\n"
+    "                        [--format text|json]\n"
     "\n"
     "Evaluates N bank configurations (default 10000) with gpurf_bank_eval and\n"
     "prints configurations per second. The configurations vary node (22 to\n"
     "90 nm, interpolated nodes included), device, capacity (64 B to 512 KB),\n"
-    "width (8 to 1024 bits, not only powers of two), ports (1rw, 1r1w, 3r1w)\n"
-    "and banks (1 to 32); the same seed gives the same configurations.\n"
+    "width (8 to 1024 bits, not only powers of two) and banks (1 to 32); the\n"
+    "same seed gives the same configurations. By --cell (default sram):\n"
+    "  sram   ports 1rw, 1r1w, 3r1w\n"
+    "  stt    the four stt-40f2-* cells, 1rw, half with split write; current\n"
+    "         sensing only at 22-45 nm, where its converter is known\n"
+    "  dff, latch  flop arrays of 1 to 256 entries per bank, ports 1r1w, 2r1w,\n"
+    "         3r1w, 3r2w\n"
     "Nodes and cells are loaded before the clock starts: the rate is the\n"
     "model's.\n";
 
@@ -27,6 +33,30 @@ static const char *const bench_nodes[] = {"22", "28", "32", "36", "40", "45",
 #define N_NODES (sizeof bench_nodes / sizeof bench_nodes[0])
 static const char *const bench_ports[] = {"1rw", "1r1w", "3r1w"};
 #define N_PORTS (sizeof bench_ports / sizeof bench_ports[0])
+static const char *const bench_stt_cells[] = {"stt-40f2-vol", "stt-40f2-cal-vol", "stt-40f2-cur",
+                                              "stt-40f2-cal-cur"};
+static const char *const bench_ff_ports[] = {"1r1w", "2r1w", "3r1w", "3r2w"};
+#define N_VARIANTS 4
+/* bench_nodes up to 45 nm: where current sensing is known. */
+#define N_NODES_IV 6
+
+typedef enum bench_kind { BK_SRAM, BK_STT, BK_DFF, BK_LATCH } bench_kind;
+
+/* Loads the cells and port mixes a kind of bank varies over; returns how
+ * many, 0 on a library error. */
+static size_t bench_variants(gpurf_ctx *ctx, bench_kind kind, gpurf_cell *cells,
+                             gpurf_ports *ports) {
+  size_t n = kind == BK_SRAM ? N_PORTS : N_VARIANTS;
+  for (size_t i = 0; i < n; i++) {
+    const char *p = kind == BK_SRAM ? bench_ports[i] : kind == BK_STT ? "1rw" : bench_ff_ports[i];
+    if (gpurf_ports_parse(p, &ports[i]) != GPURF_OK) return 0;
+    const char *c = kind == BK_SRAM ? cli_sram_cell_for(&ports[i])
+                    : kind == BK_STT ? bench_stt_cells[i]
+                    : kind == BK_DFF ? "dff" : "latch";
+    if (gpurf_cell_load(ctx, c, &cells[i]) != GPURF_OK) return 0;
+  }
+  return n;
+}
 
 /* splitmix64: small, fast, and the same sequence everywhere. */
 static uint64_t next_u64(uint64_t *s) {
@@ -55,6 +85,8 @@ static double now_s(void) {
 static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
   long long n = 10000, seed = 1;
   out_format fmt = FMT_TEXT;
+  bench_kind kind = BK_SRAM;
+  const char *kind_name = "sram";
   for (a->pos = 0; a->pos < a->argc; a->pos++) {
     const char *v, *arg = a->argv[a->pos];
     int bad = 0;
@@ -67,6 +99,17 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
       if (bad || cli_parse_count(a->prog, "--seed", v, INT64_MAX, &seed)) return CLI_USAGE;
     } else if (cli_opt_value(a, "--format", &v, &bad)) {
       if (bad || cli_parse_format(a->prog, v, 0, &fmt)) return CLI_USAGE;
+    } else if (cli_opt_value(a, "--cell", &v, &bad)) {
+      if (bad) return CLI_USAGE;
+      static const char *const kinds[] = {"sram", "stt", "dff", "latch"};
+      size_t i = 0;
+      while (i < 4 && strcmp(v, kinds[i]) != 0) i++;
+      if (i == 4) {
+        cli_usage_error(a->prog, "--cell must be sram, stt, dff or latch, not '%s'", v);
+        return CLI_USAGE;
+      }
+      kind = (bench_kind)i;
+      kind_name = kinds[i];
     } else {
       cli_usage_error(a->prog, "%s '%s'", arg[0] == '-' ? "unknown option" : "unexpected argument",
                       arg);
@@ -74,18 +117,16 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
     }
   }
   gpurf_tech *techs = malloc(N_NODES * sizeof *techs);
-  gpurf_cell cells[N_PORTS];
-  gpurf_ports ports[N_PORTS];
+  gpurf_cell cells[N_VARIANTS];
+  gpurf_ports ports[N_VARIANTS];
   if (!techs) {
     fprintf(stderr, "gpurf bench: out of memory\n");
     return CLI_FAIL;
   }
   for (size_t i = 0; i < N_NODES; i++)
     if (gpurf_tech_load(ctx, bench_nodes[i], &techs[i]) != GPURF_OK) goto lib_error;
-  for (size_t i = 0; i < N_PORTS; i++)
-    if (gpurf_ports_parse(bench_ports[i], &ports[i]) != GPURF_OK ||
-        gpurf_cell_load(ctx, cli_sram_cell_for(&ports[i]), &cells[i]) != GPURF_OK)
-      goto lib_error;
+  size_t variants = bench_variants(ctx, kind, cells, ports);
+  if (variants == 0) goto lib_error;
 
   uint64_t rng = (uint64_t)seed;
   long long candidates = 0;
@@ -93,7 +134,9 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
   for (long long k = 0; k < n; k++) {
     gpurf_bank_spec s;
     gpurf_bank_spec_init(&s);
-    size_t node = next_u64(&rng) % N_NODES, port = next_u64(&rng) % N_PORTS;
+    size_t node = next_u64(&rng) % N_NODES, port = next_u64(&rng) % variants;
+    if (kind == BK_STT && cells[port].u.stt.read_mode == GPURF_STT_READ_CURRENT)
+      node %= N_NODES_IV;
     s.tech = &techs[node];
     s.device = (gpurf_device_kind)(next_u64(&rng) % GPURF_DEVICE_COUNT);
     s.cell = &cells[port];
@@ -103,6 +146,13 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
     /* Whole words per bank, at least one, for a capacity of 64 B..512 KB. */
     long long bits = 8 * log_uniform(&rng, 64, 512 * 1024);
     long long per_bank = bits / s.width_bits / s.banks;
+    /* Flop arrays hold a handful of operands per bank; STT-RAM banks may
+     * be split in two halves (each needs a word). */
+    if (kind == BK_DFF || kind == BK_LATCH) per_bank = log_uniform(&rng, 1, 256);
+    if (kind == BK_STT) {
+      s.split_write = (int)(next_u64(&rng) & 1);
+      if (s.split_write && per_bank < 2) per_bank = 2;
+    }
     s.entries = (per_bank < 1 ? 1 : per_bank) * s.banks;
     gpurf_cost cost;
     if (gpurf_bank_eval(ctx, &s, &cost) != GPURF_OK) {
@@ -126,6 +176,7 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
     jw w;
     jw_init(&w, &out);
     jw_obj_begin(&w, NULL);
+    jw_str(&w, "cell", kind_name);
     jw_int(&w, "configurations", n);
     jw_int(&w, "seed", seed);
     jw_num(&w, "total_time_s", dt);
@@ -135,8 +186,8 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
     jw_obj_end(&w);
     jw_finish(&w);
   } else {
-    sb_printf(&out, "bank: %lld configurations (seed %lld) in %.3f s: %.0f configs/s, %.1f us each\n",
-              n, seed, dt, rate, dt / (double)n * 1e6);
+    sb_printf(&out, "bank (%s): %lld configurations (seed %lld) in %.3f s: %.0f configs/s, "
+              "%.1f us each\n", kind_name, n, seed, dt, rate, dt / (double)n * 1e6);
     sb_printf(&out, "organisation search: %lld candidates evaluated, %.0f per configuration\n",
               candidates, (double)candidates / (double)n);
   }

@@ -42,6 +42,8 @@ static size_t cell_fields(const gpurf_cell *c, field *f) {
     f[n++] = (field){"data_gate_width_f", s->data_gate_width_f};
     f[n++] = (field){"internal_switched_width_f", s->internal_switched_width_f};
     f[n++] = (field){"leak_width_f", s->leak_width_f};
+    if (s->has_clock_internal)
+      f[n++] = (field){"clock_internal_width_f", s->clock_internal_width_f};
     break;
   }
   case GPURF_CELL_STT_MTJ: {

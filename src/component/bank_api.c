@@ -35,6 +35,13 @@ const char *gpurf_opt_name(gpurf_opt opt) {
   return (unsigned)opt < GPURF_OPT_COUNT ? opt_names[opt] : "?";
 }
 
+static const char *const overlap_names[GPURF_OVERLAP_COUNT] = {"none", "ports",
+                                                               "read_during_write_other_half"};
+
+const char *gpurf_overlap_name(gpurf_overlap overlap) {
+  return (unsigned)overlap < GPURF_OVERLAP_COUNT ? overlap_names[overlap] : "?";
+}
+
 const char *gpurf_part_name(gpurf_part part) {
   return (unsigned)part < GPURF_PART_COUNT ? part_names[part] : "?";
 }
@@ -94,6 +101,29 @@ void gpurf_bank_spec_init(gpurf_bank_spec *s) {
   s->long_channel_periphery = 1;
 }
 
+/* Port mixes and options each storage kind can build. */
+static int check_cell_ports(gpurf_ctx *ctx, const gpurf_bank_spec *s) {
+  const gpurf_ports *p = &s->ports;
+  const gpurf_cell_kind kind = s->cell->kind;
+  if (s->split_write && kind != GPURF_CELL_STT_MTJ)
+    return gpurf_fail(ctx, GPURF_EINVAL,
+                      "bank: split write is an STT-RAM option (its writes outlast a read); "
+                      "%s banks read and write in one array access", gpurf_cell_kind_name(kind));
+  if (kind == GPURF_CELL_STT_MTJ && !(p->rw == 1 && p->read == 0 && p->write == 0))
+    return gpurf_fail(ctx, GPURF_EINVAL,
+                      "bank: a 1T1MTJ cell has one access device, so one read/write port "
+                      "(1rw); a read during a write needs split_write instead");
+  if ((kind == GPURF_CELL_DFF || kind == GPURF_CELL_LATCH) && p->rw > 0)
+    return gpurf_fail(ctx, GPURF_EINVAL,
+                      "bank: a %s array has separate data in and out: give read and write "
+                      "ports (such as 1r1w or 3r1w), not read/write ports",
+                      gpurf_cell_kind_name(kind));
+  if (s->split_write && s->entries / s->banks < 2)
+    return gpurf_fail(ctx, GPURF_EINVAL,
+                      "bank: split write needs at least two words per bank, one per half");
+  return GPURF_OK;
+}
+
 static int check_spec(gpurf_ctx *ctx, const gpurf_bank_spec *s) {
   if (!s->tech) return gpurf_fail(ctx, GPURF_EINVAL, "bank: no technology given");
   if (!s->cell) return gpurf_fail(ctx, GPURF_EINVAL, "bank: no cell given");
@@ -128,7 +158,7 @@ static int check_spec(gpurf_ctx *ctx, const gpurf_bank_spec *s) {
   if (!(s->data_activity >= 0.0 && s->data_activity <= 2.0))
     return gpurf_fail(ctx, GPURF_EINVAL, "bank: data activity %g is outside 0..2",
                       s->data_activity);
-  return GPURF_OK;
+  return check_cell_ports(ctx, s);
 }
 
 static int init_in(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in) {
@@ -162,22 +192,38 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_cost *cos
   int rc = check_spec(ctx, spec);
   if (rc != GPURF_OK) return rc;
   bank_in in;
-  switch (spec->cell->kind) {
-  case GPURF_CELL_SRAM:
-    break;
-  case GPURF_CELL_STT_MTJ:
-  case GPURF_CELL_DFF:
-  case GPURF_CELL_LATCH:
-    return gpurf_fail(ctx, GPURF_EUNSUPPORTED,
-                      "bank: %s cells have no bank model yet (only SRAM banks are modelled)",
-                      gpurf_cell_kind_name(spec->cell->kind));
-  }
   rc = init_in(ctx, spec, &in);
   if (rc != GPURF_OK) return rc;
   gpurf_cost best;
   memset(&best, 0, sizeof best);
-  rc = sram_bank_search(ctx, &in, &best);
+  switch (spec->cell->kind) {
+  case GPURF_CELL_SRAM:
+    in.subarray_eval = sram_subarray_eval;
+    rc = sram_bank_search(ctx, &in, &best);
+    break;
+  case GPURF_CELL_STT_MTJ:
+    in.subarray_eval = stt_subarray_eval;
+    if ((rc = stt_check_node(ctx, &in)) != GPURF_OK) return rc;
+    if (spec->split_write) {
+      /* The halves lie along the bitlines, sharing the sense amplifiers
+       * between them: at least one sub-array on each side. */
+      in.min_ndbl = 2;
+      in.bank_extra = stt_split_extra;
+    }
+    rc = sram_bank_search(ctx, &in, &best);
+    break;
+  case GPURF_CELL_DFF:
+  case GPURF_CELL_LATCH:
+    rc = ff_array_eval(ctx, &in, &best);
+    break;
+  default:
+    rc = gpurf_fail(ctx, GPURF_EINVAL, "bank: unknown cell kind %d", (int)spec->cell->kind);
+  }
   if (rc != GPURF_OK) return rc;
+  const gpurf_ports *p = &spec->ports;
+  best.overlap = spec->split_write                                   ? GPURF_OVERLAP_SPLIT
+                 : p->rw + p->read + p->write > 1 ? GPURF_OVERLAP_PORTS
+                                                                     : GPURF_OVERLAP_NONE;
   if (spec->clock_hz > 0.0) {
     double period = 1.0 / spec->clock_hz;
     best.read_cycles = (int)ceil(best.access_time_s / period - 1e-9);

@@ -6,8 +6,20 @@
 #include "circuit/blocks.h"
 #include "gpurf/bank.h"
 
+typedef struct bank_in bank_in;
+typedef struct subarray_cost subarray_cost;
+
+/* The cell-specific sub-array model the search calls for every candidate. */
+typedef int (*subarray_eval_fn)(const bank_in *in, const gpurf_bank_org *org,
+                                subarray_cost *out);
+/* Optional costs a bank option adds once the bank is laid out (one bank;
+ * may grow the bank's footprint). */
+typedef void (*bank_extra_fn)(const bank_in *in, const gpurf_bank_org *org,
+                              const subarray_cost *sa, gpurf_cost *cost, double *bank_w_m,
+                              double *bank_h_m);
+
 /* What stays fixed while the search varies the organisation. */
-typedef struct bank_in {
+struct bank_in {
   const gpurf_bank_spec *spec;
   gc_env env;
   double cell_w_m, cell_h_m; /* cell footprint with its port growth */
@@ -16,10 +28,15 @@ typedef struct bank_in {
   int wordline_ports;        /* every port has its own wordline and decoder */
   long long entries_per_bank;
   int address_bits;          /* to select a word in one bank */
-} bank_in;
+  subarray_eval_fn subarray_eval;
+  bank_extra_fn bank_extra;  /* NULL when the bank has no extra option */
+  int min_ndbl;              /* fewest sub-arrays along the bitline (2 for split halves) */
+};
+
+#define SUBARRAY_REJECT_MAX 256
 
 /* Costs of one sub-array activation and one sub-array's footprint. */
-typedef struct subarray_cost {
+struct subarray_cost {
   double width_m, height_m;
   double area_part_m2[GPURF_PART_COUNT];     /* one sub-array */
   double leak_part_w[GPURF_PART_COUNT];      /* one sub-array */
@@ -28,9 +45,28 @@ typedef struct subarray_cost {
   double write_part_j[GPURF_PART_COUNT];     /* one activated sub-array, write */
   double t_decode_s, t_wordline_s, t_bitline_s, t_sense_s, t_precharge_s, t_write_s;
   double wordline_ramp_s;                    /* rise time of the wordline at its far end */
-} subarray_cost;
+  char reject[SUBARRAY_REJECT_MAX];          /* why this organisation cannot work; "" if it can */
+};
 
 int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *out);
+int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *out);
+/* Fails for a node where the cell's read circuit has no data (current
+ * sensing outside 22-45 nm). */
+int stt_check_node(gpurf_ctx *ctx, const bank_in *in);
+
+/* The row decoder of `rows` wordlines (2-bit predecode, a NAND per row, a
+ * wordline driver chain into c_wl through r_wl) for `ports` ports, added
+ * into o: the SRAM sub-array's decoder, shared with the STT-RAM one. */
+void subarray_row_decoder(const bank_in *in, int rows, double c_wl, double r_wl, double strip_h_m,
+                          subarray_cost *o, int ports);
+
+/* STT-RAM split sub-array write: the second address path, the address latches
+ * and multiplexers of the two halves (a bank_extra_fn). */
+void stt_split_extra(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
+                     gpurf_cost *cost, double *bank_w_m, double *bank_h_m);
+
+/* Flip-flop and latch arrays: one array per bank, no sub-array search. */
+int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *cost);
 
 /* Fills the geometry and routing of one bank from its sub-array, and the
  * totals, into cost (for one bank: area and leakage of that bank only). */
@@ -40,7 +76,9 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
 /* Adds the wiring between banks and scales area and leakage to all banks. */
 void bank_layout_multi(const bank_in *in, double bank_w_m, double bank_h_m, gpurf_cost *cost);
 
-/* Organisation search for SRAM banks. */
+/* Organisation search for sub-array banks (SRAM and STT-RAM): every
+ * candidate goes through in->subarray_eval, the shared layout and
+ * in->bank_extra; candidates the sub-array model rejects are skipped. */
 int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *best);
 
 #endif

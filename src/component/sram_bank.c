@@ -1,4 +1,5 @@
-/* Organisation search for SRAM banks. Unlike CACTI and NVSim any depth and
+/* Organisation search for sub-array banks (SRAM, STT-RAM: the cell model is
+ * a hook in bank_in). Unlike CACTI and NVSim any depth and
  * width is accepted: rows and columns that do not divide evenly are padded
  * with whole cells, never split into fractions. */
 #include <math.h>
@@ -29,12 +30,20 @@ static double objective(gpurf_opt opt, const gpurf_cost *c) {
   return e * t * t;
 }
 
-static int eval_org(const bank_in *in, const gpurf_bank_org *org, gpurf_cost *c) {
+/* Returns GPURF_OK, an error, or ORG_REJECTED with the reason in why. */
+#define ORG_REJECTED 1
+
+static int eval_org(const bank_in *in, const gpurf_bank_org *org, gpurf_cost *c, char *why) {
   subarray_cost sa;
-  int rc = sram_subarray_eval(in, org, &sa);
+  int rc = in->subarray_eval(in, org, &sa);
   if (rc != GPURF_OK) return rc;
+  if (sa.reject[0]) {
+    memcpy(why, sa.reject, sizeof sa.reject);
+    return ORG_REJECTED;
+  }
   double w, h;
   bank_layout_single(in, org, &sa, c, &w, &h);
+  if (in->bank_extra) in->bank_extra(in, org, &sa, c, &w, &h);
   bank_layout_multi(in, w, h, c);
   return GPURF_OK;
 }
@@ -58,7 +67,8 @@ static int enumerate(const bank_in *in, gpurf_bank_org *orgs, int max) {
       int bits = (width + ndwl - 1) / ndwl;
       long long cols = (long long)bits * mux;
       if (cols > MAX_SUBARRAY_COLS) continue;
-      for (int ndbl = 1; ndbl <= MAX_SPLIT && ndbl <= next_pow2(phys_rows); ndbl *= 2) {
+      for (int ndbl = in->min_ndbl > 1 ? in->min_ndbl : 1;
+           ndbl <= MAX_SPLIT && ndbl <= next_pow2(phys_rows); ndbl *= 2) {
         long long rows = (phys_rows + ndbl - 1) / ndbl;
         if (rows > MAX_SUBARRAY_ROWS) continue;
         gpurf_bank_org org;
@@ -96,9 +106,16 @@ int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *best) {
   static const int windowed[GPURF_OPT_COUNT] = {[GPURF_OPT_ED2] = 1, [GPURF_OPT_EDP] = 1};
   double obj[MAX_CANDIDATES], area[MAX_CANDIDATES], energy[MAX_CANDIDATES];
   double min_area = INFINITY, min_energy = INFINITY;
+  char why[SUBARRAY_REJECT_MAX] = "";
+  long long rejected = 0;
   for (int i = 0; i < n; i++) {
     gpurf_cost c;
-    int rc = eval_org(in, &orgs[i], &c);
+    int rc = eval_org(in, &orgs[i], &c, why);
+    if (rc == ORG_REJECTED) {
+      obj[i] = area[i] = energy[i] = INFINITY;
+      rejected++;
+      continue;
+    }
     if (rc != GPURF_OK) return rc;
     obj[i] = objective(in->spec->opt, &c);
     area[i] = c.area_m2;
@@ -110,6 +127,7 @@ int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *best) {
   /* First with both windows; if no organisation meets both, area alone. */
   for (int pass = 0; pass < 2 && pick < 0; pass++) {
     for (int i = 0; i < n; i++) {
+      if (!isfinite(obj[i])) continue;
       if (windowed[in->spec->opt]) {
         if (area[i] > min_area * (1.0 + AREA_SLACK)) continue;
         if (pass == 0 && energy[i] > min_energy * (1.0 + ENERGY_SLACK)) continue;
@@ -121,8 +139,12 @@ int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *best) {
     }
   }
   long long tried = n;
+  if (tried > 0 && rejected == tried)
+    return gpurf_fail(ctx, GPURF_EUNSUPPORTED,
+                      "none of the %lld organisations of %lld entries of %d bits can work; "
+                      "the last: %s", tried, entries, width, why);
   if (pick >= 0) {
-    int rc = eval_org(in, &orgs[pick], best);
+    int rc = eval_org(in, &orgs[pick], best, why);
     if (rc != GPURF_OK) return rc;
   }
   if (tried == 0)
@@ -131,5 +153,6 @@ int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *best) {
                       "(limits: %d rows, %d columns per sub-array, %d-way splits)",
                       entries, width, MAX_SUBARRAY_ROWS, MAX_SUBARRAY_COLS, MAX_SPLIT);
   best->candidates = tried;
+  best->rejected = rejected;
   return GPURF_OK;
 }

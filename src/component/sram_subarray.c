@@ -243,3 +243,8 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   o->height_m = array_h + col_area / array_w;
   return GPURF_OK;
 }
+
+void subarray_row_decoder(const bank_in *in, int rows, double c_wl, double r_wl, double strip_h_m,
+                          subarray_cost *o, int ports) {
+  decoder_eval(in, rows, c_wl, r_wl, strip_h_m, o, ports);
+}

@@ -3,7 +3,17 @@
 
 #include "core/ctx_internal.h"
 
-gpurf_ctx *gpurf_ctx_alloc(void) { return calloc(1, sizeof(gpurf_ctx)); }
+/* The install prefix's data directory, where an installed gpurf keeps
+ * tech/ and models/; a program overrides it with gpurf_ctx_set_data_dir. */
+#ifndef GPURF_INSTALL_DATA_DIR
+#define GPURF_INSTALL_DATA_DIR ""
+#endif
+
+gpurf_ctx *gpurf_ctx_alloc(void) {
+  gpurf_ctx *ctx = calloc(1, sizeof(gpurf_ctx));
+  if (ctx) gpurf_strlcpy(ctx->data_dir, GPURF_INSTALL_DATA_DIR, sizeof ctx->data_dir);
+  return ctx;
+}
 
 void gpurf_ctx_free(gpurf_ctx *ctx) { free(ctx); }
 

@@ -51,6 +51,7 @@ static const ys_field dff_fields[] = {
     CD(ff, data_gate_width_f, 0.0, 1.0e4, POS),
     CD(ff, internal_switched_width_f, 0.0, 1.0e5, POS),
     CD(ff, leak_width_f, 0.0, 1.0e5, POS),
+    CD_OPT(ff, clock_internal_width_f, 0.0, 1.0e5, YS_MIN_EXCLUSIVE, has_clock_internal),
     YS_TABLE_END};
 
 static const ys_field stt_fields[] = {

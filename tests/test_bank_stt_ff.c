@@ -1,0 +1,291 @@
+/* STT-RAM banks (with split write) and flip-flop/latch arrays: input checks,
+ * read-margin rejection, and the properties every physical model must have
+ * (bigger and more ported costs more). */
+#include <string.h>
+
+#include "test_util.h"
+
+typedef struct fixture {
+  gpurf_ctx *ctx;
+  gpurf_tech t22, t45, t90;
+  gpurf_cell vol, cur, cal_vol, dff, latch;
+} fixture;
+
+static int setup(void **state) {
+  static fixture f;
+  f.ctx = test_ctx();
+  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "22nm", &f.t22));
+  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "45nm", &f.t45));
+  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "90nm", &f.t90));
+  assert_ok(f.ctx, gpurf_cell_load(f.ctx, "stt-40f2-vol", &f.vol));
+  assert_ok(f.ctx, gpurf_cell_load(f.ctx, "stt-40f2-cur", &f.cur));
+  assert_ok(f.ctx, gpurf_cell_load(f.ctx, "stt-40f2-cal-vol", &f.cal_vol));
+  assert_ok(f.ctx, gpurf_cell_load(f.ctx, "dff", &f.dff));
+  assert_ok(f.ctx, gpurf_cell_load(f.ctx, "latch", &f.latch));
+  *state = &f;
+  return 0;
+}
+
+static int teardown(void **state) {
+  fixture *f = *state;
+  gpurf_ctx_free(f->ctx);
+  return 0;
+}
+
+static gpurf_bank_spec spec(const gpurf_tech *t, const gpurf_cell *c, long long entries, int width,
+                            const char *ports, int banks, gpurf_opt opt) {
+  gpurf_bank_spec s;
+  gpurf_bank_spec_init(&s);
+  assert_int_equal(gpurf_ports_parse(ports, &s.ports), GPURF_OK);
+  s.tech = t;
+  s.cell = c;
+  s.entries = entries;
+  s.width_bits = width;
+  s.banks = banks;
+  s.opt = opt;
+  return s;
+}
+
+static gpurf_cost eval(fixture *f, const gpurf_bank_spec *s) {
+  gpurf_cost c;
+  assert_ok(f->ctx, gpurf_bank_eval(f->ctx, s, &c));
+  return c;
+}
+
+static void expect_error(fixture *f, const gpurf_bank_spec *s, int rc, const char *text) {
+  gpurf_cost c;
+  assert_int_equal(gpurf_bank_eval(f->ctx, s, &c), rc);
+  const char *msg = gpurf_ctx_error(f->ctx)->message;
+  if (!strstr(msg, text)) fail_msg("error '%s' does not say '%s'", msg, text);
+}
+
+static void bad_inputs_are_rejected(void **state) {
+  fixture *f = *state;
+  gpurf_bank_spec s = spec(&f->t22, &f->vol, 64, 1024, "1rw", 1, GPURF_OPT_ED2);
+  gpurf_bank_spec t = s;
+  t.ports = (gpurf_ports){2, 0, 0};
+  expect_error(f, &t, GPURF_EINVAL, "one access device");
+  t = s;
+  t.entries = 1;
+  t.split_write = 1;
+  expect_error(f, &t, GPURF_EINVAL, "two words per bank");
+  /* Current sensing has converter data at 22-45 nm only. */
+  t = spec(&f->t90, &f->cur, 64, 1024, "1rw", 1, GPURF_OPT_ED2);
+  expect_error(f, &t, GPURF_EUNSUPPORTED, "22-45 nm");
+  t.cell = &f->vol;
+  eval(f, &t);
+  /* A margin below the cell's minimum fails every organisation. */
+  gpurf_cell weak = f->vol;
+  weak.u.stt.min_sense_voltage_v = 0.2; /* 30 uA x 3 kohm = 90 mV of margin */
+  t = s;
+  t.cell = &weak;
+  expect_error(f, &t, GPURF_EUNSUPPORTED, "read margin");
+  weak = f->cur;
+  weak.u.stt.read_voltage_v = 0.9; /* above the 0.8 V supply */
+  t.cell = &weak;
+  expect_error(f, &t, GPURF_EUNSUPPORTED, "headroom");
+  /* Flip-flops have a data input and an output, never a read/write port. */
+  t = spec(&f->t45, &f->dff, 8, 128, "1rw", 1, GPURF_OPT_ED2);
+  expect_error(f, &t, GPURF_EINVAL, "not read/write ports");
+  t.cell = &f->latch;
+  t.ports = (gpurf_ports){1, 2, 0};
+  expect_error(f, &t, GPURF_EINVAL, "not read/write ports");
+  t = spec(&f->t45, &f->dff, 8, 128, "1r1w", 1, GPURF_OPT_ED2);
+  t.split_write = 1;
+  expect_error(f, &t, GPURF_EINVAL, "STT-RAM option");
+}
+
+/* A read current whose voltage fits short bitlines but not long ones: the
+ * search drops the tall sub-arrays and picks one that works. */
+static void failing_margins_are_skipped(void **state) {
+  fixture *f = *state;
+  gpurf_cell hot = f->vol;
+  hot.u.stt.read_current_a = 75e-6;
+  gpurf_bank_spec s = spec(&f->t22, &hot, 16384, 1024, "1rw", 1, GPURF_OPT_AREA);
+  gpurf_cost c = eval(f, &s);
+  assert_true(c.rejected > 0 && c.rejected < c.candidates);
+  s.cell = &f->vol;
+  gpurf_cost d = eval(f, &s);
+  assert_int_equal(d.rejected, 0);
+  /* Without the tall sub-arrays the smallest bank is no smaller. */
+  assert_true(c.area_m2 >= d.area_m2 * (1 - 1e-9));
+}
+
+static void stt_physics(void **state) {
+  fixture *f = *state;
+  gpurf_bank_spec s = spec(&f->t22, &f->cal_vol, 64, 1024, "1rw", 1, GPURF_OPT_EDP);
+  s.clock_hz = 0.7e9;
+  gpurf_cost c = eval(f, &s);
+  /* No cell leakage; writes outlast the pulse and cost more than reads. */
+  assert_true(c.leakage_part_w[GPURF_PART_CELLS] == 0.0);
+  assert_true(c.leakage_sub_w > 0.0);
+  assert_true(c.write_latency_s > f->cal_vol.u.stt.set_pulse_s);
+  assert_true(c.write_energy_j > 10.0 * c.read_energy_j);
+  /* 1024 bits x 150 uA x 3.8 ns at no less than the 0.8 V supply. */
+  assert_true(c.write_part_j[GPURF_PART_CELLS] >= 1024 * 0.8 * 150e-6 * 3.8e-9);
+  /* WarRF: an 8 KB bank's ~4 ns write is 3 cycles of its 0.7 GHz core. */
+  assert_int_equal(c.write_cycles, 3);
+  assert_int_equal(c.overlap, GPURF_OVERLAP_NONE);
+  /* Current sensing adds the converter: slower and costlier reads. */
+  s.cell = &f->cur;
+  gpurf_cost cur = eval(f, &s);
+  assert_true(cur.access_time_s > c.access_time_s + 1e-9);
+  assert_true(cur.read_energy_j > c.read_energy_j);
+  /* A given write energy replaces V x I x t. */
+  gpurf_cell given = f->cal_vol;
+  given.u.stt.has_set_energy = given.u.stt.has_reset_energy = 1;
+  given.u.stt.set_energy_j = given.u.stt.reset_energy_j = 0.1e-12;
+  s.cell = &given;
+  gpurf_cost g = eval(f, &s);
+  assert_rel(g.write_part_j[GPURF_PART_CELLS], 1024 * 0.1e-12, 1e-9);
+}
+
+static double metric_of(const gpurf_cost *c, gpurf_opt o) {
+  switch (o) {
+  case GPURF_OPT_DELAY: return c->access_time_s;
+  case GPURF_OPT_ENERGY: return c->read_energy_j + c->write_energy_j;
+  case GPURF_OPT_AREA: return c->area_m2;
+  case GPURF_OPT_LEAKAGE: return c->leakage_sub_w + c->leakage_gate_w;
+  default: return 0.0;
+  }
+}
+
+static void split_write_overlaps_at_a_cost(void **state) {
+  fixture *f = *state;
+  /* Each objective's optimum, on the metric it optimises: the split adds
+   * to every organisation and allows fewer of them. */
+  const gpurf_opt opts[] = {GPURF_OPT_AREA, GPURF_OPT_LEAKAGE, GPURF_OPT_DELAY};
+  for (int i = 0; i < 3; i++) {
+    gpurf_bank_spec s = spec(&f->t22, &f->cal_vol, 64, 1024, "1rw", 1, opts[i]);
+    gpurf_cost plain = eval(f, &s);
+    s.split_write = 1;
+    gpurf_cost split = eval(f, &s);
+    assert_int_equal(split.overlap, GPURF_OVERLAP_SPLIT);
+    assert_string_equal(gpurf_overlap_name(split.overlap), "read_during_write_other_half");
+    assert_true(split.org.ndbl >= 2);
+    double a = metric_of(&plain, opts[i]), b = metric_of(&split, opts[i]);
+    if (!(b > a)) fail_msg("split write: %s %g is not above %g", gpurf_opt_name(opts[i]), b, a);
+  }
+}
+
+/* Bigger STT-RAM banks cost more on the metric the search optimises. */
+static void stt_bigger_costs_more(void **state) {
+  fixture *f = *state;
+  const gpurf_opt opts[] = {GPURF_OPT_DELAY, GPURF_OPT_ENERGY, GPURF_OPT_AREA, GPURF_OPT_LEAKAGE};
+  const gpurf_cell *cells[] = {&f->vol, &f->cur};
+  for (size_t ci = 0; ci < 2; ci++) {
+    for (size_t oi = 0; oi < 4; oi++) {
+      double prev = 0.0;
+      for (long long e = 4; e <= 65536; e *= 8) {
+        gpurf_bank_spec s = spec(&f->t45, cells[ci], e, 128, "1rw", 1, opts[oi]);
+        gpurf_cost c = eval(f, &s);
+        double m = metric_of(&c, opts[oi]);
+        if (m < prev) fail_msg("%s %s: %lld words cost %g < %g", cells[ci]->name,
+                               gpurf_opt_name(opts[oi]), e, m, prev);
+        prev = m;
+      }
+      prev = 0.0;
+      for (int w = 8; w <= 2048; w *= 4) {
+        gpurf_bank_spec s = spec(&f->t45, cells[ci], 512, w, "1rw", 1, opts[oi]);
+        gpurf_cost c = eval(f, &s);
+        double m = metric_of(&c, opts[oi]);
+        if (m < prev) fail_msg("%s %s: width %d costs %g < %g", cells[ci]->name,
+                               gpurf_opt_name(opts[oi]), w, m, prev);
+        prev = m;
+      }
+    }
+  }
+}
+
+/* Flop arrays: more entries, more width and more ports cost more in every
+ * metric; the totals are their parts. */
+static void ff_bigger_and_more_ported_costs_more(void **state) {
+  fixture *f = *state;
+  const gpurf_cell *cells[] = {&f->dff, &f->latch};
+  const char *const ports[] = {"1r1w", "2r1w", "3r1w", "3r2w", "4r2w"};
+  for (size_t ci = 0; ci < 2; ci++) {
+    gpurf_cost prev;
+    memset(&prev, 0, sizeof prev);
+    int prev_writes = 0;
+    for (size_t pi = 0; pi < sizeof ports / sizeof ports[0]; pi++) {
+      gpurf_bank_spec s = spec(&f->t45, cells[ci], 8, 128, ports[pi], 1, GPURF_OPT_ED2);
+      gpurf_cost c = eval(f, &s);
+      assert_int_equal(c.overlap, GPURF_OVERLAP_PORTS);
+      /* A read port adds a tree under every cell's output: writes cost more.
+       * A second write port puts a multiplexer between the data buses and
+       * the D pins, which unloads each bus, so write energy need not grow. */
+      int more_reads = pi > 0 && s.ports.write == prev_writes;
+      if (c.area_m2 <= prev.area_m2 || c.leakage_sub_w <= prev.leakage_sub_w ||
+          c.read_energy_j < prev.read_energy_j * (1 - 1e-12) ||
+          (more_reads && c.write_energy_j <= prev.write_energy_j) ||
+          c.access_time_s < prev.access_time_s * (1 - 1e-12))
+        fail_msg("%s: ports %s cost less than the port mix before", cells[ci]->name, ports[pi]);
+      prev = c;
+      prev_writes = s.ports.write;
+    }
+    memset(&prev, 0, sizeof prev);
+    for (long long e = 1; e <= 1024; e *= 4) {
+      gpurf_bank_spec s = spec(&f->t45, cells[ci], e, 64, "3r1w", 1, GPURF_OPT_ED2);
+      gpurf_cost c = eval(f, &s);
+      if (c.area_m2 <= prev.area_m2 || c.read_energy_j <= prev.read_energy_j ||
+          c.write_energy_j <= prev.write_energy_j || c.access_time_s <= prev.access_time_s ||
+          c.leakage_sub_w <= prev.leakage_sub_w)
+        fail_msg("%s: %lld entries cost less than fewer", cells[ci]->name, e);
+      prev = c;
+    }
+    memset(&prev, 0, sizeof prev);
+    for (int w = 1; w <= 1024; w *= 4) {
+      gpurf_bank_spec s = spec(&f->t45, cells[ci], 8, w, "1r1w", 1, GPURF_OPT_ED2);
+      gpurf_cost c = eval(f, &s);
+      if (c.area_m2 <= prev.area_m2 || c.read_energy_j <= prev.read_energy_j ||
+          c.write_energy_j <= prev.write_energy_j)
+        fail_msg("%s: width %d costs less than narrower", cells[ci]->name, w);
+      prev = c;
+    }
+  }
+  /* Banks: area and leakage scale with the count, per-access energy not. */
+  gpurf_bank_spec s = spec(&f->t45, &f->dff, 8, 128, "3r1w", 1, GPURF_OPT_ED2);
+  gpurf_cost one = eval(f, &s);
+  s.entries = 64;
+  s.banks = 8;
+  gpurf_cost eight = eval(f, &s);
+  assert_rel(eight.area_m2, 8.0 * one.area_m2, 1e-12);
+  assert_rel(eight.leakage_sub_w, 8.0 * one.leakage_sub_w, 1e-12);
+  assert_rel(eight.read_energy_j, one.read_energy_j, 1e-12);
+  double a = 0, r = 0, w = 0, l = 0, d = 0;
+  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+    a += eight.area_part_m2[p];
+    r += eight.read_part_j[p];
+    w += eight.write_part_j[p];
+    l += eight.leakage_part_w[p];
+    d += eight.delay_part_s[p];
+  }
+  assert_rel(a, eight.area_m2, 1e-12);
+  assert_rel(r, eight.read_energy_j, 1e-12);
+  assert_rel(w, eight.write_energy_j, 1e-12);
+  assert_rel(l, eight.leakage_sub_w, 1e-12);
+  assert_rel(d, eight.access_time_s, 1e-12);
+  /* A latch is smaller than a flip-flop. */
+  s.cell = &f->latch;
+  gpurf_cost lat = eval(f, &s);
+  assert_true(lat.area_m2 < eight.area_m2);
+  /* The optional clock-pin energy adds to writes only. */
+  gpurf_cell bare = f->dff;
+  bare.u.ff.has_clock_internal = 0;
+  s.cell = &bare;
+  gpurf_cost b = eval(f, &s);
+  assert_true(b.write_energy_j < eight.write_energy_j);
+  assert_rel(b.read_energy_j, eight.read_energy_j, 1e-12);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(bad_inputs_are_rejected),
+      cmocka_unit_test(failing_margins_are_skipped),
+      cmocka_unit_test(stt_physics),
+      cmocka_unit_test(split_write_overlaps_at_a_cost),
+      cmocka_unit_test(stt_bigger_costs_more),
+      cmocka_unit_test(ff_bigger_and_more_ported_costs_more),
+  };
+  return cmocka_run_group_tests_name("bank_stt_ff", tests, setup, teardown);
+}
