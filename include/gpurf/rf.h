@@ -1,4 +1,4 @@
-/* Register-file designs and their primitive tables. A design (models/*.yaml)
+/* Register-file designs and their primitive tables. A design (a YAML file in models/)
  * composes banks, a crossbar, an arbiter, collectors and the extra structures
  * of a technique; its primitive table says what each component costs per
  * event, in leakage and in area. The event engine (events.h) and simulators
