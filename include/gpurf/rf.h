@@ -31,7 +31,9 @@ typedef struct gpurf_rf_component {
   int instances;
   double leakage_w;             /* per instance, all sub-arrays powered */
   double area_m2;               /* per instance */
-  double access_time_s;         /* per event on the critical path; 0 if none */
+  double area_cells_m2;         /* of which storage cells (0 for logic and wires) */
+  double access_time_s;         /* read (or the component's only) access; 0 if none */
+  double write_time_s;          /* write access, when it differs; 0 if none */
   /* Sub-array power gating (Jeon et al.): a gated sub-array leaks
    * gated_leakage_fraction of its share; waking one costs wake_energy_j and
    * wake_latency_s. subarrays = 0: the component cannot be gated. */
@@ -50,6 +52,52 @@ typedef struct gpurf_rf_table {
   int n_components;
   gpurf_rf_component components[GPURF_RF_MAX_COMPONENTS];
 } gpurf_rf_table;
+
+/* ---- Designs: the YAML description a primitive table is built from ---- */
+
+#define GPURF_RF_MAX_BANK_GROUPS 8
+#define GPURF_RF_TEXT_MAX 512
+#define GPURF_RF_PATH_MAX 1024
+
+/* A group of identical, independent storage banks (each has its own port). */
+typedef struct gpurf_rf_bank_group {
+  char name[GPURF_RF_NAME_MAX];  /* component name in the table, e.g. "bank" */
+  char cell[GPURF_RF_PATH_MAX];  /* "sram", a cell name or a cell file path */
+  char ports[16];                /* "1rw", "1r1w", "3r1w" ... */
+  int count;                     /* banks in the group */
+  long long entries;             /* words per bank */
+  int width_bits;                /* bits per word */
+  char opt[16];                  /* organisation objective, as gpurf bank --opt */
+  int split_write;               /* STT-RAM split sub-array write */
+} gpurf_rf_bank_group;
+
+/* SM parameters a design needs for its sizing (warps, lanes, registers). */
+typedef struct gpurf_rf_sm {
+  int warps;
+  int threads_per_warp;
+  long long registers;           /* 32-bit registers per SM */
+} gpurf_rf_sm;
+
+typedef struct gpurf_rf_design {
+  char design[GPURF_RF_NAME_MAX];
+  char source[GPURF_RF_TEXT_MAX];   /* which paper, table or figure it reproduces */
+  char tech[GPURF_RF_PATH_MAX];     /* node name or path */
+  char device[8];                   /* hp, lstp, lop */
+  double temp_k;
+  double clock_hz;
+  gpurf_rf_sm sm;
+  size_t n_bank_groups;
+  gpurf_rf_bank_group bank_groups[GPURF_RF_MAX_BANK_GROUPS];
+  char path[GPURF_RF_PATH_MAX];
+} gpurf_rf_design;
+
+/* Loads a design file: by path, or by name from DATA_DIR/models/NAME.yaml. */
+GPURF_API int gpurf_rf_design_load(gpurf_ctx *ctx, const char *name_or_path,
+                                   gpurf_rf_design *out);
+
+/* Builds the primitive table of a design from the component models. */
+GPURF_API int gpurf_rf_design_table(gpurf_ctx *ctx, const gpurf_rf_design *design,
+                                    gpurf_rf_table *out);
 
 /* Index of a component by name, or -1. */
 GPURF_API int gpurf_rf_table_find(const gpurf_rf_table *table, const char *component);

@@ -91,5 +91,6 @@ int cmd_bank(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_validate(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_bench(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_trace(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_rf(gpurf_ctx *ctx, int argc, char **argv);
 
 #endif

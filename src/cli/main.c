@@ -33,6 +33,8 @@ static const char *const usage_text =
     "                            read Accel-Sim and native traces, write native\n"
     "                            ones, generate synthetic workloads, analyse\n"
     "                            register dataflow (see 'gpurf trace --help')\n"
+    "  rf MODEL                  primitive table of a register-file design:\n"
+    "                            energy per event, leakage, area, timing\n"
     "  help                      this text\n"
     "\n"
     "Options for every command: --help, --format text|json.\n"
@@ -106,6 +108,8 @@ int main(int argc, char **argv) {
     rc = cmd_validate(ctx, argc - 2, argv + 2);
   } else if (strcmp(cmd, "bench") == 0) {
     rc = cmd_bench(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "rf") == 0) {
+    rc = cmd_rf(ctx, argc - 2, argv + 2);
   } else if (strcmp(cmd, "trace") == 0) {
     rc = cmd_trace(ctx, argc - 2, argv + 2);
   } else {

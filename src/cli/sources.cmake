@@ -8,4 +8,5 @@ set(GPURF_CLI_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/validate_tsv.c
   ${CMAKE_CURRENT_LIST_DIR}/validate_report.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_bench.c
-  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace.c)
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_rf.c)

@@ -1,0 +1,155 @@
+/* gpurf rf MODEL: the primitive table of a register-file design. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const char *const rf_help =
+    "usage: gpurf rf MODEL [--format text|json|csv]\n"
+    "\n"
+    "Prints the primitive table of a register-file design: energy per event of\n"
+    "every component, leakage and area per instance and in total, and access\n"
+    "times in ns and in cycles of the design's clock. MODEL is a design name\n"
+    "(models/NAME.yaml in the data directory) or a path to a design file.\n";
+
+static int cycles_of(double t_s, double clock_hz) {
+  return t_s > 0.0 ? (int)ceil(t_s * clock_hz - 1e-9) : 0;
+}
+
+static void print_text(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *t) {
+  sb_printf(o, "Design %s (%s)\n  source: %s\n", d->design, d->path, d->source);
+  sb_printf(o, "  %s %s, %g K, clock %g GHz\n\n", d->tech, d->device, d->temp_k, t->clock_hz * 1e-9);
+  sb_printf(o, "%-14s %-7s %9s  %-10s %12s  %14s  %14s  %s\n", "component", "kind", "instances",
+            "event", "energy pJ", "leakage mW/ea", "area mm^2/ea", "time ns (cycles)");
+  double area = 0, cells = 0, leak = 0;
+  for (int i = 0; i < t->n_components; i++) {
+    const gpurf_rf_component *c = &t->components[i];
+    for (int e = 0; e < c->n_events; e++) {
+      if (e == 0)
+        sb_printf(o, "%-14s %-7s %9d  %-10s %12.5g  %14.5g  %14.5g  %7.4g (%d)\n", c->name, c->kind,
+                  c->instances, c->events[e].name, c->events[e].energy_j * 1e12, c->leakage_w * 1e3,
+                  c->area_m2 * 1e6, c->access_time_s * 1e9,
+                  cycles_of(c->access_time_s, t->clock_hz));
+      else if (e == 1 && c->write_time_s > 0.0)
+        sb_printf(o, "%-14s %-7s %9s  %-10s %12.5g  %14s  %14s  %7.4g (%d)\n", "", "", "",
+                  c->events[e].name, c->events[e].energy_j * 1e12, "", "",
+                  c->write_time_s * 1e9, cycles_of(c->write_time_s, t->clock_hz));
+      else
+        sb_printf(o, "%-14s %-7s %9s  %-10s %12.5g\n", "", "", "", c->events[e].name,
+                  c->events[e].energy_j * 1e12);
+    }
+    area += c->instances * c->area_m2;
+    cells += c->instances * c->area_cells_m2;
+    leak += c->instances * c->leakage_w;
+  }
+  sb_printf(o, "\nTotal area %.5g mm^2 (cell arrays %.5g, everything else %.5g); leakage %.5g mW\n",
+            area * 1e6, cells * 1e6, (area - cells) * 1e6, leak * 1e3);
+}
+
+static void print_json(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *t) {
+  jw w;
+  jw_init(&w, o);
+  jw_obj_begin(&w, NULL);
+  jw_str(&w, "design", d->design);
+  jw_str(&w, "source", d->source);
+  jw_str(&w, "tech", d->tech);
+  jw_str(&w, "device", d->device);
+  jw_num(&w, "temp_k", d->temp_k);
+  jw_num(&w, "clock_ghz", t->clock_hz * 1e-9);
+  jw_arr_begin(&w, "components");
+  double area = 0, cells = 0, leak = 0;
+  for (int i = 0; i < t->n_components; i++) {
+    const gpurf_rf_component *c = &t->components[i];
+    jw_obj_begin(&w, NULL);
+    jw_str(&w, "name", c->name);
+    jw_str(&w, "kind", c->kind);
+    jw_int(&w, "instances", c->instances);
+    jw_num(&w, "leakage_mw_each", c->leakage_w * 1e3);
+    jw_num(&w, "area_mm2_each", c->area_m2 * 1e6);
+    jw_num(&w, "area_cells_mm2_each", c->area_cells_m2 * 1e6);
+    jw_num(&w, "access_time_ns", c->access_time_s * 1e9);
+    jw_int(&w, "access_cycles", cycles_of(c->access_time_s, t->clock_hz));
+    jw_num(&w, "write_time_ns", c->write_time_s * 1e9);
+    jw_int(&w, "write_cycles", cycles_of(c->write_time_s, t->clock_hz));
+    jw_obj_begin(&w, "energy_pj");
+    for (int e = 0; e < c->n_events; e++) jw_num(&w, c->events[e].name, c->events[e].energy_j * 1e12);
+    jw_obj_end(&w);
+    jw_obj_end(&w);
+    area += c->instances * c->area_m2;
+    cells += c->instances * c->area_cells_m2;
+    leak += c->instances * c->leakage_w;
+  }
+  jw_arr_end(&w);
+  jw_obj_begin(&w, "totals");
+  jw_num(&w, "area_mm2", area * 1e6);
+  jw_num(&w, "area_cells_mm2", cells * 1e6);
+  jw_num(&w, "leakage_mw", leak * 1e3);
+  jw_obj_end(&w);
+  jw_obj_end(&w);
+  jw_finish(&w);
+}
+
+static void print_csv(sbuf *o, const gpurf_rf_table *t) {
+  sb_printf(o, "component,kind,instances,event,energy_pj,leakage_mw_each,area_mm2_each,access_time_ns\n");
+  for (int i = 0; i < t->n_components; i++) {
+    const gpurf_rf_component *c = &t->components[i];
+    for (int e = 0; e < c->n_events; e++)
+      sb_printf(o, "%s,%s,%d,%s,%.8g,%.8g,%.8g,%.8g\n", c->name, c->kind, c->instances,
+                c->events[e].name, c->events[e].energy_j * 1e12, c->leakage_w * 1e3,
+                c->area_m2 * 1e6, c->access_time_s * 1e9);
+  }
+}
+
+int cmd_rf(gpurf_ctx *ctx, int argc, char **argv) {
+  cli_args a = {argc, argv, 0, "gpurf rf"};
+  out_format fmt = FMT_TEXT;
+  const char *model = NULL;
+  for (a.pos = 0; a.pos < a.argc; a.pos++) {
+    const char *v;
+    int bad = 0;
+    const char *arg = a.argv[a.pos];
+    if (cli_is_help(arg)) {
+      fputs(rf_help, stdout);
+      return CLI_OK;
+    } else if (cli_opt_value(&a, "--format", &v, &bad)) {
+      if (bad || cli_parse_format(a.prog, v, 1, &fmt)) return CLI_USAGE;
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+      cli_usage_error(a.prog, "unknown option '%s'", arg);
+      return CLI_USAGE;
+    } else if (!model) {
+      model = arg;
+    } else {
+      cli_usage_error(a.prog, "unexpected argument '%s'", arg);
+      return CLI_USAGE;
+    }
+  }
+  if (!model) {
+    cli_usage_error(a.prog, "which design? e.g. 'gpurf rf warrf-sram'");
+    return CLI_USAGE;
+  }
+  gpurf_rf_design *design = calloc(1, sizeof *design);
+  gpurf_rf_table *table = calloc(1, sizeof *table);
+  int rc = CLI_FAIL;
+  if (!design || !table) {
+    fprintf(stderr, "gpurf rf: out of memory\n");
+  } else if (gpurf_rf_design_load(ctx, model, design) != GPURF_OK ||
+             gpurf_rf_design_table(ctx, design, table) != GPURF_OK) {
+    cli_print_error(ctx);
+  } else {
+    sbuf out;
+    sb_init(&out);
+    if (fmt == FMT_JSON)
+      print_json(&out, design, table);
+    else if (fmt == FMT_CSV)
+      print_csv(&out, table);
+    else
+      print_text(&out, design, table);
+    rc = sb_flush_stdout(&out);
+    sb_free(&out);
+  }
+  free(design);
+  free(table);
+  return rc;
+}

@@ -1,0 +1,144 @@
+/* Design files (models/NAME.yaml): schema, cross-checks and name lookup. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpurf/bank.h"
+#include "gpurf/cell.h"
+#include "gpurf/rf.h"
+#include "gpurf/tech.h"
+#include "yaml/yaml_schema.h"
+
+#define REQ YS_REQUIRED
+#define POS (YS_REQUIRED | YS_MIN_EXCLUSIVE)
+
+/* entries and registers are whole numbers larger than an int: they are read
+ * as doubles into a scratch struct and checked, then copied. */
+typedef struct scratch_bank {
+  gpurf_rf_bank_group g;
+  double entries;
+} scratch_bank;
+
+typedef struct scratch {
+  gpurf_rf_design d;
+  double registers;
+  size_t n_banks;
+  scratch_bank banks[GPURF_RF_MAX_BANK_GROUPS];
+} scratch;
+
+static const ys_field scratch_bank_fields[] = {
+    {"name", YS_STRING, REQ, offsetof(scratch_bank, g.name), sizeof(((gpurf_rf_bank_group *)0)->name), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"cell", YS_STRING, REQ, offsetof(scratch_bank, g.cell), sizeof(((gpurf_rf_bank_group *)0)->cell), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"ports", YS_STRING, REQ, offsetof(scratch_bank, g.ports), sizeof(((gpurf_rf_bank_group *)0)->ports), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"count", YS_INT, REQ, offsetof(scratch_bank, g.count), 0, 1, 1024, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"entries", YS_DOUBLE, REQ, offsetof(scratch_bank, entries), 0, 1, 1e9, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"width_bits", YS_INT, REQ, offsetof(scratch_bank, g.width_bits), 0, 1, 65536, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"opt", YS_STRING, 0, offsetof(scratch_bank, g.opt), sizeof(((gpurf_rf_bank_group *)0)->opt), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"split_write", YS_INT, 0, offsetof(scratch_bank, g.split_write), 0, 0, 1, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    YS_TABLE_END};
+
+static const ys_field scratch_sm_fields[] = {
+    {"warps", YS_INT, REQ, offsetof(scratch, d.sm.warps), 0, 1, 1024, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"threads_per_warp", YS_INT, REQ, offsetof(scratch, d.sm.threads_per_warp), 0, 1, 1024, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"registers", YS_DOUBLE, REQ, offsetof(scratch, registers), 0, 1, 1e9, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    YS_TABLE_END};
+
+static const ys_field design_fields[] = {
+    {"design", YS_STRING, REQ, offsetof(scratch, d.design), GPURF_RF_NAME_MAX, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"source", YS_STRING, REQ, offsetof(scratch, d.source), GPURF_RF_TEXT_MAX, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"tech", YS_STRING, REQ, offsetof(scratch, d.tech), GPURF_RF_PATH_MAX, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"device", YS_STRING, REQ, offsetof(scratch, d.device), 8, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"temp_k", YS_DOUBLE, REQ | YS_MIN_EXCLUSIVE, offsetof(scratch, d.temp_k), 0, 0, 1000, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"clock_hz", YS_DOUBLE, REQ | YS_MIN_EXCLUSIVE, offsetof(scratch, d.clock_hz), 0, 0, 1e11, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"sm", YS_MAP, REQ, 0, 0, 0, 0, NULL, scratch_sm_fields, 0, 0, 0, YS_NO_FLAG},
+    {"banks", YS_LIST, REQ, offsetof(scratch, banks), sizeof(scratch_bank), 0, 0, NULL, scratch_bank_fields,
+     offsetof(scratch, n_banks), 1, GPURF_RF_MAX_BANK_GROUPS, YS_NO_FLAG},
+    YS_TABLE_END};
+
+static int whole(ys_doc *doc, const double *v, const char *what) {
+  if (*v != (double)(long long)*v)
+    return ys_fail_value(doc, v, GPURF_ESCHEMA, "%s must be a whole number, not %g", what, *v);
+  return GPURF_OK;
+}
+
+/* Checks that need the whole file: names that parse, unique bank names. */
+static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
+  gpurf_device_kind kind;
+  if (gpurf_device_kind_parse(s->d.device, &kind) != GPURF_OK)
+    return ys_fail_value(doc, s->d.device, GPURF_ESCHEMA, "device '%s' is not hp, lstp or lop",
+                         s->d.device);
+  int rc = whole(doc, &s->registers, "registers");
+  if (rc != GPURF_OK) return rc;
+  for (size_t i = 0; i < s->n_banks; i++) {
+    scratch_bank *b = &s->banks[i];
+    if ((rc = whole(doc, &b->entries, "entries")) != GPURF_OK) return rc;
+    gpurf_ports ports;
+    if (gpurf_ports_parse(b->g.ports, &ports) != GPURF_OK)
+      return ys_fail_value(doc, b->g.ports, GPURF_ESCHEMA,
+                           "ports '%s' is not a port mix such as 1rw, 1r1w or 3r1w", b->g.ports);
+    gpurf_opt opt;
+    if (b->g.opt[0] && gpurf_opt_parse(b->g.opt, &opt) != GPURF_OK)
+      return ys_fail_value(doc, b->g.opt, GPURF_ESCHEMA,
+                           "opt '%s' is not ed2, edp, delay, energy, area or leakage", b->g.opt);
+    /* A named cell must exist now, so the error can point at this line. */
+    if (strcmp(b->g.cell, "sram") != 0) {
+      gpurf_cell cell;
+      if (gpurf_cell_load(ctx, b->g.cell, &cell) != GPURF_OK) {
+        char why[GPURF_ERROR_MESSAGE_MAX];
+        gpurf_error_format(gpurf_ctx_error(ctx), why, sizeof why);
+        return ys_fail_value(doc, b->g.cell, GPURF_ENOTFOUND, "cell '%s': %s", b->g.cell, why);
+      }
+    }
+    for (size_t j = 0; j < i; j++)
+      if (strcmp(s->banks[j].g.name, b->g.name) == 0)
+        return ys_fail_value(doc, b->g.name, GPURF_ESCHEMA,
+                             "bank group name '%s' is used twice", b->g.name);
+  }
+  return GPURF_OK;
+}
+
+static int load_file(gpurf_ctx *ctx, const char *path, gpurf_rf_design *out) {
+  ys_doc *doc = NULL;
+  int rc = ys_open(ctx, path, &doc);
+  if (rc != GPURF_OK) return rc;
+  scratch *sp = calloc(1, sizeof *sp);
+  if (!sp) {
+    ys_close(doc);
+    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  }
+  rc = ys_decode(doc, design_fields, sp);
+  if (rc == GPURF_OK) rc = check_design(ctx, doc, sp);
+  ys_close(doc);
+  if (rc != GPURF_OK) {
+    free(sp);
+    return rc;
+  }
+  gpurf_rf_design d = sp->d;
+  d.sm.registers = (long long)sp->registers;
+  d.n_bank_groups = sp->n_banks;
+  for (size_t i = 0; i < sp->n_banks; i++) {
+    d.bank_groups[i] = sp->banks[i].g;
+    d.bank_groups[i].entries = (long long)sp->banks[i].entries;
+    if (!d.bank_groups[i].opt[0]) snprintf(d.bank_groups[i].opt, sizeof d.bank_groups[i].opt, "ed2");
+  }
+  snprintf(d.path, sizeof d.path, "%s", path);
+  free(sp);
+  *out = d;
+  return GPURF_OK;
+}
+
+int gpurf_rf_design_load(gpurf_ctx *ctx, const char *name_or_path, gpurf_rf_design *out) {
+  if (!ctx || !name_or_path || !out) return GPURF_EINVAL;
+  if (strchr(name_or_path, '/') || strstr(name_or_path, ".yaml"))
+    return load_file(ctx, name_or_path, out);
+  const char *data = gpurf_ctx_data_dir(ctx);
+  char path[GPURF_RF_PATH_MAX];
+  if (snprintf(path, sizeof path, "%s/models/%s.yaml", data, name_or_path) >= (int)sizeof path)
+    return gpurf_fail(ctx, GPURF_EINVAL, "design name too long");
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return gpurf_fail(ctx, GPURF_ENOTFOUND, "no design named '%s' (looked for %s)", name_or_path,
+                      path);
+  fclose(f);
+  return load_file(ctx, path, out);
+}

@@ -1,0 +1,128 @@
+/* Register-file designs: every shipped model loads and builds its primitive
+ * table; broken designs fail at the offending line; `gpurf rf` prints it. */
+#include <dirent.h>
+#include <string.h>
+
+#include "cli_run.h"
+
+static void every_shipped_model_builds(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  DIR *dir = opendir(GPURF_TEST_SOURCE_DIR "/models");
+  assert_non_null(dir);
+  struct dirent *de;
+  int n = 0;
+  static gpurf_rf_design d;
+  static gpurf_rf_table t;
+  while ((de = readdir(dir)) != NULL) {
+    size_t len = strlen(de->d_name);
+    if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0) continue;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/models/%s", GPURF_TEST_SOURCE_DIR, de->d_name);
+    assert_ok(ctx, gpurf_rf_design_load(ctx, path, &d));
+    assert_ok(ctx, gpurf_rf_design_table(ctx, &d, &t));
+    assert_true(t.n_components >= 1);
+    for (int c = 0; c < t.n_components; c++) {
+      const gpurf_rf_component *comp = &t.components[c];
+      assert_true(comp->instances >= 1);
+      assert_true(comp->area_m2 > 0.0 && comp->leakage_w >= 0.0);
+      for (int e = 0; e < comp->n_events; e++) assert_true(comp->events[e].energy_j > 0.0);
+    }
+    n++;
+  }
+  closedir(dir);
+  assert_true(n >= 3);
+  gpurf_ctx_free(ctx);
+}
+
+/* The WarRF facts the designs must reproduce from the models: an STT-RAM
+ * write takes 3 cycles of the 0.7 GHz core clock, an SRAM access one. */
+static void warrf_cycles(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  static gpurf_rf_design d;
+  static gpurf_rf_table t;
+  assert_ok(ctx, gpurf_rf_design_load(ctx, "warrf-stt", &d));
+  assert_ok(ctx, gpurf_rf_design_table(ctx, &d, &t));
+  int bank = gpurf_rf_table_find(&t, "bank");
+  assert_true(bank >= 0);
+  assert_true(gpurf_rf_table_find_event(&t, bank, "write") >= 0);
+  assert_int_equal(gpurf_rf_table_find_event(&t, bank, "erase"), -1);
+  assert_int_equal(gpurf_rf_table_find(&t, "router"), -1);
+  double w = t.components[bank].write_time_s * t.clock_hz;
+  assert_true(w > 2.0 && w <= 3.0);
+  assert_ok(ctx, gpurf_rf_design_load(ctx, "warrf-sram", &d));
+  assert_ok(ctx, gpurf_rf_design_table(ctx, &d, &t));
+  assert_true(t.components[0].access_time_s * t.clock_hz <= 1.0);
+  assert_int_equal(t.components[0].instances, 16);
+  gpurf_ctx_free(ctx);
+}
+
+typedef struct bad_design {
+  const char *file;
+  int line, column;
+  const char *field, *message;
+} bad_design;
+
+static void broken_designs_fail_at_the_line(void **state) {
+  (void)state;
+  const bad_design cases[] = {
+      {"bad-device.yaml", 4, 9, "device", "is not hp, lstp or lop"},
+      {"bad-opt.yaml", 18, 10, "banks[0].opt", "'fastest' is not"},
+      {"bad-ports.yaml", 14, 12, "banks[0].ports", "'2x' is not a port mix"},
+      {"duplicate-name.yaml", 18, 11, "banks[1].name", "used twice"},
+      {"fractional-entries.yaml", 16, 14, "banks[0].entries", "whole number"},
+      {"missing-clock.yaml", 1, 1, "clock_hz", "missing required key"},
+      {"unknown-key.yaml", 16, 5, "banks[0].colour", "unknown key"},
+      {"unknown-cell.yaml", 13, 11, "banks[0].cell", "no cell named 'no-such-cell'"},
+  };
+  gpurf_ctx *ctx = test_ctx();
+  static gpurf_rf_design d;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/models-bad/%s", GPURF_TEST_DATA_DIR, cases[i].file);
+    int rc = gpurf_rf_design_load(ctx, path, &d);
+    const gpurf_error *e = gpurf_ctx_error(ctx);
+    if (rc == GPURF_OK || e->line != cases[i].line || e->column != cases[i].column ||
+        strcmp(e->field, cases[i].field) != 0 || !strstr(e->message, cases[i].message)) {
+      char line[1024];
+      gpurf_error_format(e, line, sizeof line);
+      fail_msg("%s: got '%s'", cases[i].file, line);
+    }
+  }
+  assert_int_equal(gpurf_rf_design_load(ctx, "no-such-design", &d), GPURF_ENOTFOUND);
+  gpurf_ctx_free(ctx);
+}
+
+static void rf_command(void **state) {
+  (void)state;
+  static cli_result r;
+  cli_run(&r, "rf warrf-stt --format json");
+  assert_int_equal(r.status, 0);
+  const char *keys[] = {"\"design\": \"warrf-stt\"", "\"components\"", "\"energy_pj\"",
+                        "\"read\"", "\"write\"", "\"leakage_mw_each\"", "\"area_mm2_each\"",
+                        "\"access_cycles\"", "\"write_cycles\": 3", "\"totals\""};
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    if (!strstr(r.out, keys[i])) fail_msg("missing %s", keys[i]);
+  cli_run(&r, "rf warrf-sram --format csv");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "component,kind,instances,event,energy_pj"));
+  assert_int_equal(cli_count_lines(r.out), 3);
+  const cli_error_case errors[] = {
+      {"rf", 2, "which design?"},
+      {"rf warrf-sram --format xml", 2, "--format must be"},
+      {"rf no-such-design", 1, "no design named 'no-such-design'"},
+      {"rf '" GPURF_TEST_DATA_DIR "/models-bad/bad-ports.yaml'", 1, "bad-ports.yaml:14:12:"},
+  };
+  cli_check_errors(errors, sizeof errors / sizeof errors[0]);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(every_shipped_model_builds),
+      cmocka_unit_test(warrf_cycles),
+      cmocka_unit_test(broken_designs_fail_at_the_line),
+      cmocka_unit_test(rf_command),
+  };
+  return cmocka_run_group_tests_name("rf_design", tests, NULL, NULL);
+}
