@@ -18,3 +18,5 @@ gen bank-32nm-128k-1024-16bk.json bank --tech 32nm --cell sram --bytes 131072 --
 gen bank-28nm-60x1024-3r1w-lop.json bank --tech 28nm --cell sram --entries 60 --width 1024 --ports 3r1w --device lop --opt energy --temp-k 330 --format json
 gen bank-22nm-8k-1024-stt-split.json bank --tech 22 --cell stt-40f2-cal-vol --bytes 8192 --width 1024 --clock-ghz 0.7 --split-write --format json
 gen bank-40nm-l0-dff-3r1w.txt bank --tech 40 --cell dff --entries 64 --width 128 --banks 8 --ports 3r1w --clock-ghz 1
+gen xbar-32nm-16x16x1024.txt xbar --inputs 16 --outputs 16 --width 1024 --tech 32
+gen arbiter-32nm-16bk-5cls.json arbiter --banks 16 --requesters 16 --classes 5 --tech 32 --rf-bytes 131072 --format json

@@ -9,7 +9,9 @@
 #include "gpurf/cell.h"
 #include "gpurf/circuit.h"
 #include "gpurf/bank.h"
+#include "gpurf/component.h"
 #include "gpurf/rf.h"
+#include "gpurf/events.h"
 #include "gpurf/trace.h"
 #include "gpurf/dataflow.h"
 

@@ -84,6 +84,67 @@ void cli_usage_error(const char *prog, const char *fmt, ...)
 #endif
     ;
 
+/* A flat report for the component commands: named values (JSON keys carry
+ * their units; the value is already scaled to that unit), section headings
+ * for text, then breakdown tables over named parts. */
+#define REP_MAX_ROWS 96
+#define REP_MAX_TABLES 6
+#define REP_MAX_PARTS 8
+
+typedef struct rep_row {
+  const char *key, *label, *unit, *s; /* key NULL: a text heading */
+  double v;
+  long long i;
+  int is_int;
+} rep_row;
+
+typedef struct rep_tab {
+  const char *key, *head;
+  const double *v; /* one value per part, SI */
+  double scale;    /* to the unit in key */
+} rep_tab;
+
+typedef struct report {
+  const char *title;
+  rep_row rows[REP_MAX_ROWS];
+  int n;
+  const char *breakdown_title;
+  const char *parts[REP_MAX_PARTS];
+  int nparts;
+  rep_tab tables[REP_MAX_TABLES];
+  int ntables;
+  int overflow;
+} report;
+
+void rep_init(report *r, const char *title);
+void rep_section(report *r, const char *heading);
+void rep_str(report *r, const char *key, const char *label, const char *s);
+void rep_num(report *r, const char *key, const char *label, const char *unit, double v);
+void rep_int(report *r, const char *key, const char *label, long long v);
+void rep_table(report *r, const char *key, const char *head, const double *v, double scale);
+/* Prints the report in the format; nothing is written unless all of it is. */
+int rep_emit(const report *r, out_format fmt);
+
+/* An option of a component command: `--name value`, or a flag. */
+typedef struct cli_opt {
+  const char *name;
+  const char *value; /* NULL until given; "1" for a given flag */
+  int is_flag;
+} cli_opt;
+
+/* Parses argv into opts and --format; returns -1 after printing help. */
+int cli_opts_parse(cli_args *a, const char *help, cli_opt *opts, size_t n, out_format *fmt);
+/* A whole number in lo..hi (lo may be 0) into *out when given. */
+int cli_opt_int(const char *prog, const cli_opt *o, long long lo, long long hi, int *out);
+int cli_env_opts(const char *prog, const char *device, const char *temp_k, gpurf_device_kind *dev,
+                 double *temp_k_out);
+/* --rf-area-mm2 A or --rf-bytes N (at most one). */
+int cli_rf_area_opts(const char *prog, const char *area_mm2, const char *bytes,
+                     double *area_mm2_out, long long *bytes_out);
+/* Area of an SRAM register file of `bytes` in `banks` 1rw banks of width bits. */
+int cli_rf_area_eval(gpurf_ctx *ctx, const gpurf_tech *tech, gpurf_device_kind dev, double temp_k,
+                     long long bytes, int banks, int width_bits, double *area_m2);
+
 /* Commands. */
 int cmd_tech(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_cell(gpurf_ctx *ctx, int argc, char **argv);
@@ -91,6 +152,10 @@ int cmd_bank(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_validate(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_bench(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_trace(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_energy(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_rf(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_xbar(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_component(gpurf_ctx *ctx, int argc, char **argv);
 
 #endif

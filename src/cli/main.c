@@ -33,8 +33,16 @@ static const char *const usage_text =
     "                            read Accel-Sim and native traces, write native\n"
     "                            ones, generate synthetic workloads, analyse\n"
     "                            register dataflow (see 'gpurf trace --help')\n"
+    "  xbar --inputs N --outputs M --width BITS --tech NODE\n"
+    "                            operand crossbar, bit-sliced matrix or mux trees\n"
+    "  arbiter --banks N --requesters R --classes K --tech NODE\n"
+    "                            bank arbiter with the bank-stealing classes\n"
+    "  component rename|wpool|crf --tech NODE\n"
+    "                            renaming table, write pool, compressed RF\n"
     "  rf MODEL                  primitive table of a register-file design:\n"
     "                            energy per event, leakage, area, timing\n"
+    "  energy TABLE COUNTS       cost counted register-file events (a counters\n"
+    "                            file or an AccelWattch report) with a table\n"
     "  help                      this text\n"
     "\n"
     "Options for every command: --help, --format text|json.\n"
@@ -112,6 +120,14 @@ int main(int argc, char **argv) {
     rc = cmd_rf(ctx, argc - 2, argv + 2);
   } else if (strcmp(cmd, "trace") == 0) {
     rc = cmd_trace(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "energy") == 0) {
+    rc = cmd_energy(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "xbar") == 0) {
+    rc = cmd_xbar(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "arbiter") == 0) {
+    rc = cmd_arbiter(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "component") == 0) {
+    rc = cmd_component(ctx, argc - 2, argv + 2);
   } else {
     fprintf(stderr, "gpurf: unknown command '%s' (see 'gpurf help')\n", cmd);
     rc = CLI_USAGE;

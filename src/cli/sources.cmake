@@ -9,4 +9,9 @@ set(GPURF_CLI_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/validate_report.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_bench.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_trace.c
-  ${CMAKE_CURRENT_LIST_DIR}/cmd_rf.c)
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_energy.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_rf.c
+  ${CMAKE_CURRENT_LIST_DIR}/report.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_xbar.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_arbiter.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_component.c)

@@ -5,4 +5,10 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/sram_bank.c
   ${CMAKE_CURRENT_LIST_DIR}/stt_subarray.c
   ${CMAKE_CURRENT_LIST_DIR}/stt_split.c
-  ${CMAKE_CURRENT_LIST_DIR}/ff_array.c)
+  ${CMAKE_CURRENT_LIST_DIR}/ff_array.c
+  ${CMAKE_CURRENT_LIST_DIR}/comp_common.c
+  ${CMAKE_CURRENT_LIST_DIR}/xbar.c
+  ${CMAKE_CURRENT_LIST_DIR}/arbiter.c
+  ${CMAKE_CURRENT_LIST_DIR}/rename.c
+  ${CMAKE_CURRENT_LIST_DIR}/wpool.c
+  ${CMAKE_CURRENT_LIST_DIR}/crf.c)

@@ -1,0 +1,184 @@
+/* The event energy engine: a simulator counts register-file events (bank
+ * reads and writes, crossbar transfers, ...) and advances time; the engine
+ * turns them into dynamic, leakage and wake-up energy with the costs of a
+ * primitive table (rf.h). All SI.
+ *
+ * Use: allocate an engine from a table (it keeps its own copy), resolve the
+ * event ids once by name, then call gpurf_energy_add() from the pipeline's
+ * inner loop and gpurf_energy_advance() as cycles pass. An engine is not
+ * shared between threads: give each thread its own and sum them with
+ * gpurf_energy_merge(). */
+#ifndef GPURF_EVENTS_H
+#define GPURF_EVENTS_H
+
+#include <stdint.h>
+
+#include "gpurf/context.h"
+#include "gpurf/export.h"
+#include "gpurf/rf.h"
+
+GPURF_BEGIN_DECLS
+
+typedef struct gpurf_energy gpurf_energy;
+
+/* Checks the table (a clock, at least one component, finite non-negative
+ * costs, names that are unique and free of white space) and copies it.
+ * Limits: GPURF_ENERGY_MAX_INSTANCES per component and
+ * GPURF_ENERGY_MAX_SUBARRAYS per instance. */
+#define GPURF_ENERGY_MAX_INSTANCES 65536
+#define GPURF_ENERGY_MAX_SUBARRAYS 4096
+GPURF_API int gpurf_energy_alloc(gpurf_ctx *ctx, const gpurf_rf_table *table,
+                                 gpurf_energy **out);
+GPURF_API void gpurf_energy_free(gpurf_energy *engine);
+
+/* The engine's copy of its table. */
+GPURF_API const gpurf_rf_table *gpurf_energy_table(const gpurf_energy *engine);
+
+/* Id of event `event` of component `component`, for gpurf_energy_add.
+ * GPURF_ENOTFOUND when the table has no such event. */
+GPURF_API int gpurf_energy_event_id(const gpurf_energy *engine, const char *component,
+                                    const char *event, int *id);
+/* Index of a component, for gpurf_energy_gate. GPURF_ENOTFOUND if absent. */
+GPURF_API int gpurf_energy_component_id(const gpurf_energy *engine, const char *component,
+                                        int *index);
+
+/* Counts `count` events `id` on instance `instance` (0-based) of the
+ * event's component. O(1), never allocates. An id or instance out of range
+ * is refused with GPURF_EINVAL and counts nothing (two compares: the check
+ * costs nothing measurable, see `gpurf bench events`). */
+GPURF_API int gpurf_energy_add(gpurf_energy *engine, int id, int instance, uint64_t count);
+
+/* Lets `cycles` cycles of the table's clock pass. */
+GPURF_API void gpurf_energy_advance(gpurf_energy *engine, uint64_t cycles);
+/* Cycles elapsed since allocation or the last reset. */
+GPURF_API uint64_t gpurf_energy_cycles(const gpurf_energy *engine);
+
+/* Power gating of one sub-array of a component with subarrays > 0.
+ * gated = 1 gates it from now on: it leaks gated_leakage_fraction of its
+ * share (leakage_w / subarrays) of its instance's leakage. gated = 0 wakes
+ * it: one wake-up, costing wake_energy_j and wake_latency_s. Gating a gated
+ * sub-array, or waking an awake one, changes nothing. GPURF_EINVAL for a
+ * component that cannot be gated or an index out of range. */
+GPURF_API int gpurf_energy_gate(gpurf_energy *engine, int component, int instance,
+                                int subarray, int gated);
+/* Gating tallied by the caller instead: adds gated cycles and wake-ups to a
+ * sub-array (a sub-array cannot be gated for longer than the cycles that
+ * elapse; the report checks). */
+GPURF_API int gpurf_energy_add_gated(gpurf_energy *engine, int component, int instance,
+                                     int subarray, uint64_t gated_cycles, uint64_t wakeups);
+
+/* Back to zero cycles, no events, every sub-array powered. */
+GPURF_API void gpurf_energy_reset(gpurf_energy *engine);
+
+/* Adds src's events, wake-ups and gated cycles (intervals still open are
+ * counted up to src's present) to dst. Both engines cover the same span of
+ * time, as per-thread engines of one simulation do: dst's elapsed cycles
+ * become the larger of the two. The tables must match (same components,
+ * instances and events, in the same order): GPURF_EINVAL otherwise. */
+GPURF_API int gpurf_energy_merge(gpurf_ctx *ctx, gpurf_energy *dst, const gpurf_energy *src);
+
+/* ---- Report ---- */
+
+/* What the engine cannot know: instructions executed over the cycles
+ * counted (0 = unknown: the per-instruction metrics are then 0). */
+typedef struct gpurf_energy_report_in {
+  uint64_t instructions;
+} gpurf_energy_report_in;
+
+typedef struct gpurf_energy_component_report {
+  char name[GPURF_RF_NAME_MAX];
+  char kind[GPURF_RF_NAME_MAX];
+  int instances;
+  int subarrays;                 /* per instance; 0: cannot be gated */
+  int n_events;
+  char event_name[GPURF_RF_MAX_EVENTS][GPURF_RF_NAME_MAX];
+  uint64_t event_count[GPURF_RF_MAX_EVENTS];      /* summed over instances */
+  double event_energy_j[GPURF_RF_MAX_EVENTS];     /* count x energy per event */
+  uint64_t gated_subarray_cycles;                 /* summed over sub-arrays */
+  uint64_t wakeups;
+  double wake_energy_j;          /* wakeups x wake_energy_j */
+  double wake_time_s;            /* wakeups x wake_latency_s */
+  double leakage_saved_j;        /* by gating, against all sub-arrays powered */
+  double dynamic_energy_j;       /* events + wake-ups */
+  double leakage_energy_j;       /* all instances, gating accounted for */
+  double total_energy_j;
+} gpurf_energy_component_report;
+
+typedef struct gpurf_energy_report {
+  char design[GPURF_RF_NAME_MAX];
+  double clock_hz;
+  uint64_t cycles;
+  double seconds;
+  uint64_t instructions;         /* as given; 0 = unknown */
+  int n_components;
+  gpurf_energy_component_report components[GPURF_RF_MAX_COMPONENTS];
+  double dynamic_energy_j;       /* includes wake-up energy */
+  double wake_energy_j;
+  double leakage_energy_j;
+  double total_energy_j;
+  double average_power_w;        /* total / seconds; 0 for zero cycles */
+  double dynamic_power_w;
+  double leakage_power_w;
+  double edp_j_s;                /* energy-delay product: total x seconds */
+  /* Given instructions (else 0): */
+  double ipc;                    /* instructions per cycle */
+  double energy_per_instruction_j;
+  double instructions_per_j;     /* performance per watt: (instructions/s) / W */
+} gpurf_energy_report;
+
+/* Energy of everything counted so far. Sums run in table order, so the same
+ * counts give the same bits. Fails (GPURF_ERANGE) when a sub-array was
+ * tallied gated for more cycles than elapsed. in may be NULL. */
+GPURF_API int gpurf_energy_report_get(gpurf_ctx *ctx, const gpurf_energy *engine,
+                                      const gpurf_energy_report_in *in,
+                                      gpurf_energy_report *out);
+
+/* ---- Counter files (docs/counters-format.md) ---- */
+
+typedef enum gpurf_counts_format {
+  GPURF_COUNTS_NATIVE = 0,   /* gpurf-counters TSV */
+  GPURF_COUNTS_ACCELWATTCH   /* AccelWattch / GPUWattch power report */
+} gpurf_counts_format;
+
+#define GPURF_COUNTS_MAX_MAPPINGS 3
+#define GPURF_COUNTS_MAX_TARGETS 3
+#define GPURF_COUNTS_TARGET_MAX (2 * GPURF_RF_NAME_MAX)
+
+/* What an AccelWattch counter became: its value (thread operands, summed
+ * over the file's kernels), the warp accesses that makes, and the events
+ * ("component.event") each warp access was counted as. */
+typedef struct gpurf_counter_mapping {
+  char counter[16];              /* "REG_RD", "REG_WR", "NON_REG_OPs" */
+  double thread_operands;
+  uint64_t warp_accesses;        /* thread_operands / 32, to the nearest */
+  int n_targets;                 /* 0: the table has nothing to charge it to */
+  char targets[GPURF_COUNTS_MAX_TARGETS][GPURF_COUNTS_TARGET_MAX];
+} gpurf_counter_mapping;
+
+typedef struct gpurf_counts_info {
+  gpurf_counts_format format;
+  int has_cycles;
+  uint64_t cycles;
+  int has_instructions;
+  uint64_t instructions;
+  int kernels;                   /* AccelWattch: kernel blocks in the file */
+  int n_mappings;                /* AccelWattch only */
+  gpurf_counter_mapping mappings[GPURF_COUNTS_MAX_MAPPINGS];
+} gpurf_counts_info;
+
+/* Reads a counters file (either format, told apart by the native header)
+ * and adds its events and gating to the engine, then advances it by the
+ * file's cycles when it gives them. On failure the engine is unchanged and
+ * the error names FILE:LINE:COL. */
+GPURF_API int gpurf_energy_load_counts(gpurf_ctx *ctx, gpurf_energy *engine, const char *path,
+                                       gpurf_counts_info *info);
+
+/* ---- Primitive table files (docs/table-format.md) ---- */
+
+/* Loads a YAML primitive table (root key `table:`) with the schema loader:
+ * every problem is reported as FILE:LINE:COL with the key. */
+GPURF_API int gpurf_rf_table_load(gpurf_ctx *ctx, const char *path, gpurf_rf_table *out);
+
+GPURF_END_DECLS
+
+#endif

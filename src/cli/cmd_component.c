@@ -1,0 +1,332 @@
+/* gpurf component rename|wpool|crf: the extra storage of published
+ * register-file techniques, with the papers' configurations as defaults. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const char *const component_help =
+    "usage: gpurf component rename|wpool|crf --tech NODE [--device hp|lstp|lop]\n"
+    "                       [--temp-k T] [--format text|json|csv] [options]\n"
+    "\n"
+    "rename   Jeon et al.'s register renaming table, availability vectors and\n"
+    "         release flag cache: [--warps 48] [--regs 63] [--phys-regs 1024]\n"
+    "         [--banks 4] [--budget-bytes B] [--flag-entries 10] [--flag-bits 54]\n"
+    "         [--flag-tag-bits 0]; with a budget only the registers that fit are\n"
+    "         renamed (the rest are exempted and mapped directly)\n"
+    "wpool    WarRF's write pool, indicator CAM and pool array: [--entries 60]\n"
+    "         [--warps 48] [--regs 63] [--lanes 32] [--word-bits 32] [--ports 1rw]\n"
+    "         [--rf-area-mm2 A | --rf-bytes N [--rf-banks 16]]: the pool's share of\n"
+    "         a register file of that area, or of N bytes of 1rw SRAM banks of one\n"
+    "         warp register each word, on the same node\n"
+    "crf      SIMTight's compressed register file: [--warps 64] [--lanes 32]\n"
+    "         [--regs 32] [--word-bits 32] [--vrf-regs V] [--base-bits 32]\n"
+    "         [--stride-bits 2] [--srf-copies 2] [--separate-pointer]; without\n"
+    "         --vrf-regs the uncompressed baseline; --separate-pointer gives the\n"
+    "         VRF pointer a field of its own instead of sharing the base field\n"
+    "Energies are per event; area and leakage cover the whole component.\n";
+
+enum { C_TECH, C_DEVICE, C_TEMP, C_COMMON };
+
+static int load_common(const char *prog, const cli_opt *o, gpurf_device_kind *dev,
+                       double *temp_k) {
+  *dev = GPURF_DEVICE_HP;
+  *temp_k = GPURF_DEFAULT_TEMP_K;
+  if (!o[C_TECH].value) {
+    cli_usage_error(prog, "--tech NODE is required");
+    return CLI_USAGE;
+  }
+  if (cli_env_opts(prog, o[C_DEVICE].value, o[C_TEMP].value, dev, temp_k)) return CLI_USAGE;
+  return CLI_OK;
+}
+
+static int load_data(gpurf_ctx *ctx, const cli_opt *o, gpurf_tech *tech, gpurf_sram_cells *cells) {
+  if (gpurf_tech_load(ctx, o[C_TECH].value, tech) != GPURF_OK ||
+      gpurf_sram_cells_load(ctx, cells) != GPURF_OK) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  return CLI_OK;
+}
+
+static void env_rows(report *r, const gpurf_tech *t, gpurf_device_kind dev, double temp_k) {
+  rep_str(r, "tech", "technology", t->name);
+  rep_str(r, "device", "device", gpurf_device_kind_name(dev));
+  rep_num(r, "temp_k", "temperature", "K", temp_k);
+}
+
+static void array_rows(report *r, const char *key_prefix, const gpurf_array_cost *a,
+                       char keys[][48], int *nk) {
+  static const char *const what[] = {"area_mm2", "access_time_ns", "leakage_mw"};
+  const double v[] = {a->area_m2 * 1e6, a->access_time_s * 1e9, a->leakage_w * 1e3};
+  static const char *const units[] = {"mm^2", "ns", "mW"};
+  for (int i = 0; i < 3; i++) {
+    snprintf(keys[*nk], 48, "%s_%s", key_prefix, what[i]);
+    rep_num(r, keys[*nk], keys[*nk], units[i], v[i]);
+    (*nk)++;
+  }
+}
+
+enum { R_WARPS = C_COMMON, R_REGS, R_PHYS, R_BANKS, R_BUDGET, R_FENT, R_FBITS, R_FTAG, R_N };
+
+static int run_rename(gpurf_ctx *ctx, cli_args *a) {
+  cli_opt o[R_N] = {{"--tech", NULL, 0},       {"--device", NULL, 0},     {"--temp-k", NULL, 0},
+                    {"--warps", NULL, 0},      {"--regs", NULL, 0},       {"--phys-regs", NULL, 0},
+                    {"--banks", NULL, 0},      {"--budget-bytes", NULL, 0},
+                    {"--flag-entries", NULL, 0}, {"--flag-bits", NULL, 0},
+                    {"--flag-tag-bits", NULL, 0}};
+  out_format fmt;
+  int rc = cli_opts_parse(a, component_help, o, R_N, &fmt);
+  if (rc) return rc < 0 ? CLI_OK : rc;
+  gpurf_rename_spec s;
+  gpurf_rename_spec_init(&s);
+  gpurf_tech tech;
+  gpurf_sram_cells cells;
+  int budget = 0;
+  if ((rc = load_common(a->prog, o, &s.device, &s.temp_k)) != CLI_OK) return rc;
+  if (cli_opt_int(a->prog, &o[R_WARPS], 1, 4096, &s.warps) ||
+      cli_opt_int(a->prog, &o[R_REGS], 1, 4096, &s.arch_regs) ||
+      cli_opt_int(a->prog, &o[R_PHYS], 2, 1 << 20, &s.phys_regs) ||
+      cli_opt_int(a->prog, &o[R_BANKS], 1, 64, &s.banks) ||
+      cli_opt_int(a->prog, &o[R_BUDGET], 1, 1 << 30, &budget) ||
+      cli_opt_int(a->prog, &o[R_FENT], 0, 65536, &s.flag_entries) ||
+      cli_opt_int(a->prog, &o[R_FBITS], 1, 4096, &s.flag_bits) ||
+      cli_opt_int(a->prog, &o[R_FTAG], 0, 64, &s.flag_tag_bits))
+    return CLI_USAGE;
+  if (s.phys_regs % s.banks != 0) {
+    cli_usage_error(a->prog, "--phys-regs %d do not split evenly over %d banks", s.phys_regs,
+                    s.banks);
+    return CLI_USAGE;
+  }
+  s.budget_bytes = budget;
+  if ((rc = load_data(ctx, o, &tech, &cells)) != CLI_OK) return rc;
+  s.tech = &tech;
+  s.cells = &cells;
+  gpurf_rename_cost c;
+  if (gpurf_rename_eval(ctx, &s, &c) != GPURF_OK) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  report r;
+  char keys[8][48];
+  int nk = 0;
+  rep_init(&r, "Register renaming table (Jeon et al.)");
+  env_rows(&r, &tech, s.device, s.temp_k);
+  rep_int(&r, "warps", "warps", s.warps);
+  rep_int(&r, "arch_regs", "architected registers per thread", s.arch_regs);
+  rep_int(&r, "phys_regs", "physical registers", s.phys_regs);
+  rep_int(&r, "banks", "banks", s.banks);
+  rep_section(&r, "Storage");
+  rep_int(&r, "entry_bits", "entry bits", c.entry_bits);
+  rep_int(&r, "renamed_regs", "renamed registers per warp", c.renamed_regs);
+  rep_int(&r, "exempt_regs", "exempted registers per warp", c.exempt_regs);
+  rep_int(&r, "table_bits", "table bits", c.table_bits);
+  rep_num(&r, "table_kb", "table", "kB", c.table_bits / 8.0 / 1000.0);
+  rep_int(&r, "availability_bits", "availability vector bits", c.availability_bits);
+  rep_int(&r, "flag_cache_bits", "release flag cache bits", c.flag_cache_bits);
+  rep_section(&r, "Per event");
+  rep_num(&r, "lookup_energy_pj", "lookup", "pJ", c.lookup_energy_j * 1e12);
+  rep_num(&r, "update_energy_pj", "update", "pJ", c.update_energy_j * 1e12);
+  rep_num(&r, "alloc_energy_pj", "allocate a register", "pJ", c.alloc_energy_j * 1e12);
+  rep_num(&r, "release_energy_pj", "release a register", "pJ", c.release_energy_j * 1e12);
+  rep_num(&r, "flag_read_energy_pj", "release flag cache read", "pJ", c.flag_read_energy_j * 1e12);
+  rep_num(&r, "flag_fill_energy_pj", "release flag cache fill", "pJ", c.flag_fill_energy_j * 1e12);
+  rep_num(&r, "lookup_time_ns", "lookup time", "ns", c.lookup_time_s * 1e9);
+  rep_num(&r, "alloc_time_ns", "find-free time", "ns", c.alloc_time_s * 1e9);
+  rep_section(&r, "The component as a whole");
+  rep_num(&r, "area_mm2", "area", "mm^2", c.area_m2 * 1e6);
+  rep_num(&r, "leakage_mw", "leakage", "mW", c.leakage_w * 1e3);
+  array_rows(&r, "table", &c.table, keys, &nk);
+  rep_num(&r, "availability_area_mm2", "availability_area_mm2", "mm^2",
+          c.availability_area_m2 * 1e6);
+  return rep_emit(&r, fmt);
+}
+
+enum { W_ENTRIES = C_COMMON, W_WARPS, W_REGS, W_LANES, W_WORD, W_PORTS, W_RF_AREA, W_RF_BYTES,
+       W_RF_BANKS, W_N };
+
+static int run_wpool(gpurf_ctx *ctx, cli_args *a) {
+  cli_opt o[W_N] = {{"--tech", NULL, 0},        {"--device", NULL, 0},   {"--temp-k", NULL, 0},
+                    {"--entries", NULL, 0},     {"--warps", NULL, 0},    {"--regs", NULL, 0},
+                    {"--lanes", NULL, 0},       {"--word-bits", NULL, 0}, {"--ports", NULL, 0},
+                    {"--rf-area-mm2", NULL, 0}, {"--rf-bytes", NULL, 0}, {"--rf-banks", NULL, 0}};
+  out_format fmt;
+  int rc = cli_opts_parse(a, component_help, o, W_N, &fmt);
+  if (rc) return rc < 0 ? CLI_OK : rc;
+  gpurf_wpool_spec s;
+  gpurf_wpool_spec_init(&s);
+  gpurf_tech tech;
+  gpurf_sram_cells cells;
+  int rf_banks = 16;
+  if ((rc = load_common(a->prog, o, &s.device, &s.temp_k)) != CLI_OK) return rc;
+  if (cli_opt_int(a->prog, &o[W_ENTRIES], 1, 65536, &s.entries) ||
+      cli_opt_int(a->prog, &o[W_WARPS], 1, 4096, &s.warps) ||
+      cli_opt_int(a->prog, &o[W_REGS], 1, 4096, &s.arch_regs) ||
+      cli_opt_int(a->prog, &o[W_LANES], 1, 1024, &s.lanes) ||
+      cli_opt_int(a->prog, &o[W_WORD], 1, 1024, &s.word_bits) ||
+      cli_opt_int(a->prog, &o[W_RF_BANKS], 1, 1024, &rf_banks))
+    return CLI_USAGE;
+  if (o[W_PORTS].value && gpurf_ports_parse(o[W_PORTS].value, &s.ports) != GPURF_OK) {
+    cli_usage_error(a->prog, "--ports must be counts of rw, r and w ports such as 1rw or 1r1w, "
+                    "not '%s'", o[W_PORTS].value);
+    return CLI_USAGE;
+  }
+  double rf_mm2;
+  long long rf_bytes;
+  if (cli_rf_area_opts(a->prog, o[W_RF_AREA].value, o[W_RF_BYTES].value, &rf_mm2, &rf_bytes))
+    return CLI_USAGE;
+  int width = s.lanes * s.word_bits;
+  if (o[W_RF_BANKS].value && !rf_bytes) {
+    cli_usage_error(a->prog, "--rf-banks needs --rf-bytes");
+    return CLI_USAGE;
+  }
+  if (rf_bytes && (rf_bytes * 8) % ((long long)width * rf_banks) != 0) {
+    cli_usage_error(a->prog, "--rf-bytes %lld is not a whole number of %d-bit registers in each "
+                    "of %d banks", rf_bytes, width, rf_banks);
+    return CLI_USAGE;
+  }
+  if ((rc = load_data(ctx, o, &tech, &cells)) != CLI_OK) return rc;
+  s.tech = &tech;
+  s.cells = &cells;
+  gpurf_wpool_cost c;
+  double rf_area = rf_mm2 * 1e-6;
+  if (gpurf_wpool_eval(ctx, &s, &c) != GPURF_OK ||
+      (rf_bytes && cli_rf_area_eval(ctx, &tech, s.device, s.temp_k, rf_bytes, rf_banks, width,
+                                    &rf_area) != GPURF_OK)) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  report r;
+  char ports[32];
+  gpurf_ports_format(&s.ports, ports, sizeof ports);
+  rep_init(&r, "Write pool (WarRF)");
+  env_rows(&r, &tech, s.device, s.temp_k);
+  rep_int(&r, "entries", "entries", s.entries);
+  rep_int(&r, "warps", "warps", s.warps);
+  rep_int(&r, "arch_regs", "registers per thread", s.arch_regs);
+  rep_int(&r, "entry_bits", "pool entry bits", (long long)s.lanes * s.word_bits);
+  rep_str(&r, "ports", "pool array ports", ports);
+  rep_section(&r, "Storage");
+  rep_int(&r, "key_bits", "searched bits (warp id, register id)", c.key_bits);
+  rep_int(&r, "payload_bits", "payload bits (dirty, pool id)", c.payload_bits);
+  rep_int(&r, "cam_bits", "indicator bits", c.cam_bits);
+  rep_int(&r, "array_bits", "pool array bits", c.array_bits);
+  rep_section(&r, "Per event");
+  rep_num(&r, "cam_search_energy_pj", "indicator search", "pJ", c.cam_search_energy_j * 1e12);
+  rep_num(&r, "cam_update_energy_pj", "indicator update", "pJ", c.cam_update_energy_j * 1e12);
+  rep_num(&r, "pool_read_energy_pj", "pool read", "pJ", c.pool_read_energy_j * 1e12);
+  rep_num(&r, "pool_write_energy_pj", "pool write", "pJ", c.pool_write_energy_j * 1e12);
+  rep_num(&r, "cam_search_time_ns", "search time", "ns", c.cam_search_time_s * 1e9);
+  rep_num(&r, "pool_access_time_ns", "pool access time", "ns", c.pool_access_time_s * 1e9);
+  rep_section(&r, "The component as a whole");
+  rep_num(&r, "area_mm2", "area", "mm^2", c.area_m2 * 1e6);
+  rep_num(&r, "cam_area_mm2", "  indicator", "mm^2", c.cam_area_m2 * 1e6);
+  rep_num(&r, "array_area_mm2", "  pool array", "mm^2", c.array.area_m2 * 1e6);
+  rep_num(&r, "leakage_mw", "leakage", "mW", c.leakage_w * 1e3);
+  if (rf_area > 0.0) {
+    rep_num(&r, "rf_area_mm2", "register-file area", "mm^2", rf_area * 1e6);
+    rep_num(&r, "area_percent_of_rf", "share of the register file", "%",
+            100.0 * c.area_m2 / rf_area);
+  }
+  return rep_emit(&r, fmt);
+}
+
+enum { F_WARPS = C_COMMON, F_LANES, F_REGS, F_WORD, F_VRF, F_BASE, F_STRIDE, F_COPIES, F_SEP, F_N };
+
+static int run_crf(gpurf_ctx *ctx, cli_args *a) {
+  cli_opt o[F_N] = {{"--tech", NULL, 0},       {"--device", NULL, 0},      {"--temp-k", NULL, 0},
+                    {"--warps", NULL, 0},      {"--lanes", NULL, 0},       {"--regs", NULL, 0},
+                    {"--word-bits", NULL, 0},  {"--vrf-regs", NULL, 0},    {"--base-bits", NULL, 0},
+                    {"--stride-bits", NULL, 0}, {"--srf-copies", NULL, 0},
+                    {"--separate-pointer", NULL, 1}};
+  out_format fmt;
+  int rc = cli_opts_parse(a, component_help, o, F_N, &fmt);
+  if (rc) return rc < 0 ? CLI_OK : rc;
+  gpurf_crf_spec s;
+  gpurf_crf_spec_init(&s);
+  gpurf_tech tech;
+  gpurf_sram_cells cells;
+  if ((rc = load_common(a->prog, o, &s.device, &s.temp_k)) != CLI_OK) return rc;
+  if (cli_opt_int(a->prog, &o[F_WARPS], 1, 4096, &s.warps) ||
+      cli_opt_int(a->prog, &o[F_LANES], 1, 1024, &s.lanes) ||
+      cli_opt_int(a->prog, &o[F_REGS], 1, 1024, &s.arch_regs) ||
+      cli_opt_int(a->prog, &o[F_WORD], 1, 1024, &s.word_bits) ||
+      cli_opt_int(a->prog, &o[F_VRF], 1, 1 << 22, &s.vrf_regs) ||
+      cli_opt_int(a->prog, &o[F_BASE], 1, 64, &s.base_bits) ||
+      cli_opt_int(a->prog, &o[F_STRIDE], 0, 8, &s.stride_bits) ||
+      cli_opt_int(a->prog, &o[F_COPIES], 1, 16, &s.srf_copies))
+    return CLI_USAGE;
+  if (o[F_SEP].value) s.pointer_in_base = 0;
+  if ((rc = load_data(ctx, o, &tech, &cells)) != CLI_OK) return rc;
+  s.tech = &tech;
+  s.cells = &cells;
+  gpurf_crf_cost c;
+  if (gpurf_crf_eval(ctx, &s, &c) != GPURF_OK) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  report r;
+  char keys[12][48];
+  int nk = 0;
+  rep_init(&r, s.vrf_regs ? "Compressed register file (SIMTight)"
+                          : "Uncompressed register file (SIMTight baseline)");
+  env_rows(&r, &tech, s.device, s.temp_k);
+  rep_int(&r, "warps", "warps", s.warps);
+  rep_int(&r, "lanes", "lanes", s.lanes);
+  rep_int(&r, "arch_regs", "architectural registers per thread", s.arch_regs);
+  rep_int(&r, "vrf_regs", "VRF slots (0: uncompressed)", s.vrf_regs);
+  rep_section(&r, "Storage");
+  rep_int(&r, "srf_entry_bits", "SRF entry bits", c.srf_entry_bits);
+  rep_int(&r, "srf_bits", "SRF bits (all copies)", c.srf_bits);
+  rep_int(&r, "vrf_bits", "VRF bits", c.vrf_bits);
+  rep_int(&r, "stack_bits", "free-slot stack bits", c.stack_bits);
+  rep_int(&r, "total_bits", "total bits", c.total_bits);
+  rep_num(&r, "total_kbit", "total", "kbit", c.total_bits / 1000.0);
+  rep_section(&r, "Per event");
+  if (s.vrf_regs) {
+    rep_num(&r, "srf_read_energy_pj", "SRF read", "pJ", c.srf_read_energy_j * 1e12);
+    rep_num(&r, "srf_write_energy_pj", "SRF write (all copies)", "pJ", c.srf_write_energy_j * 1e12);
+  }
+  rep_num(&r, "vrf_read_energy_pj", "VRF read", "pJ", c.vrf_read_energy_j * 1e12);
+  rep_num(&r, "vrf_write_energy_pj", "VRF write", "pJ", c.vrf_write_energy_j * 1e12);
+  if (s.vrf_regs) {
+    rep_num(&r, "stack_push_energy_pj", "free-slot push", "pJ", c.stack_push_energy_j * 1e12);
+    rep_num(&r, "stack_pop_energy_pj", "free-slot pop", "pJ", c.stack_pop_energy_j * 1e12);
+  }
+  rep_num(&r, "read_path_ns", "read path", "ns", c.read_path_s * 1e9);
+  rep_section(&r, "The component as a whole");
+  rep_num(&r, "area_mm2", "area", "mm^2", c.area_m2 * 1e6);
+  rep_num(&r, "leakage_mw", "leakage", "mW", c.leakage_w * 1e3);
+  array_rows(&r, "vrf", &c.vrf, keys, &nk);
+  if (s.vrf_regs) {
+    array_rows(&r, "srf", &c.srf, keys, &nk);
+    array_rows(&r, "stack", &c.stack, keys, &nk);
+  }
+  return rep_emit(&r, fmt);
+}
+
+int cmd_component(gpurf_ctx *ctx, int argc, char **argv) {
+  if (argc < 1) {
+    cli_usage_error("gpurf component", "name a component: rename, wpool or crf");
+    return CLI_USAGE;
+  }
+  if (cli_is_help(argv[0])) {
+    fputs(component_help, stdout);
+    return CLI_OK;
+  }
+  cli_args a = {argc - 1, argv + 1, 0, NULL};
+  if (strcmp(argv[0], "rename") == 0) {
+    a.prog = "gpurf component rename";
+    return run_rename(ctx, &a);
+  }
+  if (strcmp(argv[0], "wpool") == 0) {
+    a.prog = "gpurf component wpool";
+    return run_wpool(ctx, &a);
+  }
+  if (strcmp(argv[0], "crf") == 0) {
+    a.prog = "gpurf component crf";
+    return run_crf(ctx, &a);
+  }
+  cli_usage_error("gpurf component", "unknown component '%s' (rename, wpool or crf)", argv[0]);
+  return CLI_USAGE;
+}

@@ -1,0 +1,284 @@
+/* gpurf energy: re-costs a counters file (native or AccelWattch) with the
+ * costs of a primitive table, through the same engine a linked simulator
+ * uses. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "gpurf/events.h"
+
+static const char *const energy_help =
+    "usage: gpurf energy TABLE COUNTS [--instructions N] [--cycles N]\n"
+    "                    [--format text|json|csv]\n"
+    "\n"
+    "Costs the events of COUNTS with the per-event energies, leakage and\n"
+    "gating costs of TABLE (a primitive table file, docs/table-format.md) and\n"
+    "prints dynamic energy per component and event, leakage energy per\n"
+    "component, totals, average power and, given instructions, energy per\n"
+    "instruction, instructions per joule and the energy-delay product.\n"
+    "COUNTS is a gpurf-counters file or an AccelWattch/GPUWattch power report\n"
+    "(docs/counters-format.md); for the latter the output says which events\n"
+    "each of REG_RD, REG_WR and NON_REG_OPs became.\n"
+    "--instructions N  instructions executed over the counted cycles (else\n"
+    "                  the file's 'instructions' line, if any)\n"
+    "--cycles N        cycles the counts cover, for an AccelWattch report\n"
+    "                  without gpu_sim_cycle lines\n";
+
+/* The costs behind the events. A design file (a models/ YAML) would be
+ * turned into its table here as well, so the command takes either. */
+static int load_costs(gpurf_ctx *ctx, const char *path, gpurf_rf_table *table) {
+  return gpurf_rf_table_load(ctx, path, table);
+}
+
+typedef struct energy_args {
+  const char *table, *counts, *instructions, *cycles;
+  out_format fmt;
+} energy_args;
+
+static int parse_args(cli_args *a, energy_args *o) {
+  memset(o, 0, sizeof *o);
+  o->fmt = FMT_TEXT;
+  for (a->pos = 0; a->pos < a->argc; a->pos++) {
+    const char *v, *arg = a->argv[a->pos];
+    int bad = 0;
+    if (cli_is_help(arg)) {
+      fputs(energy_help, stdout);
+      return -1;
+    }
+    if (cli_opt_value(a, "--format", &v, &bad)) {
+      if (bad || cli_parse_format(a->prog, v, 1, &o->fmt)) return CLI_USAGE;
+    } else if (cli_opt_value(a, "--instructions", &v, &bad)) {
+      if (bad) return CLI_USAGE;
+      o->instructions = v;
+    } else if (cli_opt_value(a, "--cycles", &v, &bad)) {
+      if (bad) return CLI_USAGE;
+      o->cycles = v;
+    } else if (arg[0] == '-' && arg[1]) {
+      cli_usage_error(a->prog, "unknown option '%s'", arg);
+      return CLI_USAGE;
+    } else if (!o->table) {
+      o->table = arg;
+    } else if (!o->counts) {
+      o->counts = arg;
+    } else {
+      cli_usage_error(a->prog, "unexpected argument '%s'", arg);
+      return CLI_USAGE;
+    }
+  }
+  if (!o->counts) {
+    cli_usage_error(a->prog, "needs TABLE and COUNTS");
+    return CLI_USAGE;
+  }
+  return CLI_OK;
+}
+
+static const char *format_name(gpurf_counts_format f) {
+  return f == GPURF_COUNTS_ACCELWATTCH ? "accelwattch" : "gpurf-counters";
+}
+
+static void print_json(sbuf *out, const energy_args *o, const gpurf_counts_info *info,
+                       const gpurf_energy_report *r) {
+  jw w;
+  jw_init(&w, out);
+  jw_obj_begin(&w, NULL);
+  jw_str(&w, "design", r->design);
+  jw_str(&w, "table", o->table);
+  jw_str(&w, "counts", o->counts);
+  jw_str(&w, "counts_format", format_name(info->format));
+  jw_num(&w, "clock_hz", r->clock_hz);
+  jw_int(&w, "cycles", (long long)r->cycles);
+  jw_num(&w, "seconds", r->seconds);
+  jw_int(&w, "instructions", (long long)r->instructions);
+  jw_obj_begin(&w, "energy_j");
+  jw_num(&w, "total", r->total_energy_j);
+  jw_num(&w, "dynamic", r->dynamic_energy_j);
+  jw_num(&w, "leakage", r->leakage_energy_j);
+  jw_num(&w, "wake", r->wake_energy_j);
+  jw_obj_begin(&w, "by_component");
+  for (int c = 0; c < r->n_components; c++)
+    jw_num(&w, r->components[c].name, r->components[c].total_energy_j);
+  jw_obj_end(&w);
+  jw_obj_end(&w);
+  jw_num(&w, "average_power_w", r->average_power_w);
+  jw_num(&w, "dynamic_power_w", r->dynamic_power_w);
+  jw_num(&w, "leakage_power_w", r->leakage_power_w);
+  jw_num(&w, "edp_j_s", r->edp_j_s);
+  if (r->instructions > 0) {
+    jw_num(&w, "ipc", r->ipc);
+    jw_num(&w, "energy_per_instruction_j", r->energy_per_instruction_j);
+    jw_num(&w, "instructions_per_j", r->instructions_per_j);
+  }
+  jw_arr_begin(&w, "components");
+  for (int c = 0; c < r->n_components; c++) {
+    const gpurf_energy_component_report *k = &r->components[c];
+    jw_obj_begin(&w, NULL);
+    jw_str(&w, "name", k->name);
+    jw_str(&w, "kind", k->kind);
+    jw_int(&w, "instances", k->instances);
+    jw_num(&w, "dynamic_energy_j", k->dynamic_energy_j);
+    jw_num(&w, "leakage_energy_j", k->leakage_energy_j);
+    jw_num(&w, "total_energy_j", k->total_energy_j);
+    jw_arr_begin(&w, "events");
+    for (int v = 0; v < k->n_events; v++) {
+      jw_obj_begin(&w, NULL);
+      jw_str(&w, "name", k->event_name[v]);
+      jw_int(&w, "count", (long long)k->event_count[v]);
+      jw_num(&w, "energy_j", k->event_energy_j[v]);
+      jw_obj_end(&w);
+    }
+    jw_arr_end(&w);
+    if (k->subarrays > 0) {
+      jw_int(&w, "gated_subarray_cycles", (long long)k->gated_subarray_cycles);
+      jw_int(&w, "wakeups", (long long)k->wakeups);
+      jw_num(&w, "wake_energy_j", k->wake_energy_j);
+      jw_num(&w, "wake_time_s", k->wake_time_s);
+      jw_num(&w, "leakage_saved_j", k->leakage_saved_j);
+    }
+    jw_obj_end(&w);
+  }
+  jw_arr_end(&w);
+  if (info->format == GPURF_COUNTS_ACCELWATTCH) {
+    jw_int(&w, "kernels", info->kernels);
+    jw_arr_begin(&w, "counter_mapping");
+    for (int m = 0; m < info->n_mappings; m++) {
+      const gpurf_counter_mapping *p = &info->mappings[m];
+      jw_obj_begin(&w, NULL);
+      jw_str(&w, "counter", p->counter);
+      jw_num(&w, "thread_operands", p->thread_operands);
+      jw_int(&w, "warp_accesses", (long long)p->warp_accesses);
+      jw_arr_begin(&w, "became");
+      for (int t = 0; t < p->n_targets; t++) jw_str(&w, NULL, p->targets[t]);
+      jw_arr_end(&w);
+      jw_obj_end(&w);
+    }
+    jw_arr_end(&w);
+  }
+  jw_obj_end(&w);
+  jw_finish(&w);
+}
+
+static void print_text(sbuf *out, const energy_args *o, const gpurf_counts_info *info,
+                       const gpurf_energy_report *r) {
+  sb_printf(out, "Energy of %s (%s) with the costs of %s (design %s)\n", o->counts,
+            format_name(info->format), o->table, r->design);
+  sb_printf(out, "%llu cycles at %g GHz = %.6g s", (unsigned long long)r->cycles,
+            r->clock_hz * 1e-9, r->seconds);
+  if (r->instructions > 0)
+    sb_printf(out, ", %llu instructions (IPC %.4g)", (unsigned long long)r->instructions, r->ipc);
+  sb_printf(out, "\n");
+  if (info->format == GPURF_COUNTS_ACCELWATTCH) {
+    sb_printf(out, "\nAccelWattch counters (%d kernel%s; 32 thread operands = 1 warp access)\n",
+              info->kernels, info->kernels == 1 ? "" : "s");
+    for (int m = 0; m < info->n_mappings; m++) {
+      const gpurf_counter_mapping *p = &info->mappings[m];
+      sb_printf(out, "  %-12s %14.6g thread operands -> %llu warp accesses -> ", p->counter,
+                p->thread_operands, (unsigned long long)p->warp_accesses);
+      if (p->n_targets == 0) sb_printf(out, "not costed (the table has no such component)");
+      for (int t = 0; t < p->n_targets; t++) sb_printf(out, "%s%s", t ? ", " : "", p->targets[t]);
+      sb_printf(out, "\n");
+    }
+  }
+  sb_printf(out, "\n  %-24s %16s %14s\n", "component / event", "count", "energy uJ");
+  for (int c = 0; c < r->n_components; c++) {
+    const gpurf_energy_component_report *k = &r->components[c];
+    sb_printf(out, "  %-24s %16s %14.6g  (%d x %s)\n", k->name, "", k->total_energy_j * 1e6,
+              k->instances, k->kind);
+    for (int v = 0; v < k->n_events; v++)
+      sb_printf(out, "    %-22s %16llu %14.6g\n", k->event_name[v],
+                (unsigned long long)k->event_count[v], k->event_energy_j[v] * 1e6);
+    if (k->subarrays > 0)
+      sb_printf(out, "    %-22s %16llu %14.6g  (%llu gated sub-array cycles, %.6g uJ saved)\n",
+                "wake-up", (unsigned long long)k->wakeups, k->wake_energy_j * 1e6,
+                (unsigned long long)k->gated_subarray_cycles, k->leakage_saved_j * 1e6);
+    sb_printf(out, "    %-22s %16s %14.6g\n", "leakage", "", k->leakage_energy_j * 1e6);
+  }
+  sb_printf(out, "\n  %-24s %14.6g uJ\n", "dynamic energy", r->dynamic_energy_j * 1e6);
+  sb_printf(out, "  %-24s %14.6g uJ\n", "leakage energy", r->leakage_energy_j * 1e6);
+  sb_printf(out, "  %-24s %14.6g uJ\n", "total energy", r->total_energy_j * 1e6);
+  sb_printf(out, "  %-24s %14.6g mW\n", "average power", r->average_power_w * 1e3);
+  sb_printf(out, "  %-24s %14.6g J s\n", "energy-delay product", r->edp_j_s);
+  if (r->instructions > 0) {
+    sb_printf(out, "  %-24s %14.6g pJ\n", "energy per instruction",
+              r->energy_per_instruction_j * 1e12);
+    sb_printf(out, "  %-24s %14.6g\n", "instructions per joule", r->instructions_per_j);
+  }
+}
+
+static void print_csv(sbuf *out, const gpurf_energy_report *r) {
+  sb_printf(out, "component,event,count,energy_j\n");
+  for (int c = 0; c < r->n_components; c++) {
+    const gpurf_energy_component_report *k = &r->components[c];
+    for (int v = 0; v < k->n_events; v++)
+      sb_printf(out, "%s,%s,%llu,%.9g\n", k->name, k->event_name[v],
+                (unsigned long long)k->event_count[v], k->event_energy_j[v]);
+    if (k->subarrays > 0)
+      sb_printf(out, "%s,wake,%llu,%.9g\n", k->name, (unsigned long long)k->wakeups,
+                k->wake_energy_j);
+    sb_printf(out, "%s,leakage,%llu,%.9g\n", k->name, (unsigned long long)r->cycles,
+              k->leakage_energy_j);
+  }
+  sb_printf(out, "total,dynamic,,%.9g\ntotal,leakage,,%.9g\ntotal,total,%llu,%.9g\n",
+            r->dynamic_energy_j, r->leakage_energy_j, (unsigned long long)r->cycles,
+            r->total_energy_j);
+}
+
+static int run(gpurf_ctx *ctx, const energy_args *o, long long instructions, long long cycles) {
+  gpurf_rf_table table;
+  gpurf_energy *engine = NULL;
+  gpurf_counts_info info;
+  gpurf_energy_report rep;
+  if (load_costs(ctx, o->table, &table) != GPURF_OK ||
+      gpurf_energy_alloc(ctx, &table, &engine) != GPURF_OK ||
+      gpurf_energy_load_counts(ctx, engine, o->counts, &info) != GPURF_OK) {
+    cli_print_error(ctx);
+    gpurf_energy_free(engine);
+    return CLI_FAIL;
+  }
+  if (cycles > 0 && info.has_cycles) {
+    gpurf_energy_free(engine);
+    fprintf(stderr, "%s: the file gives its cycles (%llu); --cycles is for files without\n",
+            o->counts, (unsigned long long)info.cycles);
+    return CLI_FAIL;
+  }
+  if (cycles > 0) {
+    gpurf_energy_advance(engine, (uint64_t)cycles);
+  } else if (!info.has_cycles) {
+    gpurf_energy_free(engine);
+    fprintf(stderr, "%s: no gpu_sim_cycle lines: give the cycles the counts cover with --cycles N\n",
+            o->counts);
+    return CLI_FAIL;
+  }
+  gpurf_energy_report_in in = {instructions > 0 ? (uint64_t)instructions : info.instructions};
+  int rc = gpurf_energy_report_get(ctx, engine, &in, &rep);
+  gpurf_energy_free(engine);
+  if (rc != GPURF_OK) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  sbuf out;
+  sb_init(&out);
+  if (o->fmt == FMT_JSON)
+    print_json(&out, o, &info, &rep);
+  else if (o->fmt == FMT_CSV)
+    print_csv(&out, &rep);
+  else
+    print_text(&out, o, &info, &rep);
+  rc = sb_flush_stdout(&out);
+  sb_free(&out);
+  return rc;
+}
+
+int cmd_energy(gpurf_ctx *ctx, int argc, char **argv) {
+  cli_args a = {argc, argv, 0, "gpurf energy"};
+  energy_args o;
+  int rc = parse_args(&a, &o);
+  if (rc < 0) return CLI_OK;
+  if (rc) return rc;
+  long long instructions = 0, cycles = 0;
+  if (o.instructions &&
+      cli_parse_count(a.prog, "--instructions", o.instructions, INT64_MAX, &instructions))
+    return CLI_USAGE;
+  if (o.cycles && cli_parse_count(a.prog, "--cycles", o.cycles, INT64_MAX, &cycles))
+    return CLI_USAGE;
+  return run(ctx, &o, instructions, cycles);
+}

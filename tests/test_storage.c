@@ -1,0 +1,221 @@
+/* The storage components of published techniques: the sizing facts each
+ * paper states, derived from field widths (Jeon's 3.8 KB and 1 KB renaming
+ * table, WarRF's write pool under 6% of the RF, SIMTight's Fig. 8 storage),
+ * input checks, and bigger-costs-more properties. */
+#include <string.h>
+
+#include "test_util.h"
+
+typedef struct fixture {
+  gpurf_ctx *ctx;
+  gpurf_tech t22, t40;
+  gpurf_sram_cells cells;
+} fixture;
+
+static int setup(void **state) {
+  static fixture f;
+  f.ctx = test_ctx();
+  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "22nm", &f.t22));
+  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "40nm", &f.t40));
+  assert_ok(f.ctx, gpurf_sram_cells_load(f.ctx, &f.cells));
+  *state = &f;
+  return 0;
+}
+
+static int teardown(void **state) {
+  fixture *f = *state;
+  gpurf_ctx_free(f->ctx);
+  return 0;
+}
+
+static gpurf_rename_cost rename_eval(fixture *f, const gpurf_rename_spec *s) {
+  gpurf_rename_cost c;
+  assert_ok(f->ctx, gpurf_rename_eval(f->ctx, s, &c));
+  return c;
+}
+
+static gpurf_rename_spec rename_spec(fixture *f) {
+  gpurf_rename_spec s;
+  gpurf_rename_spec_init(&s);
+  s.tech = &f->t40;
+  s.cells = &f->cells;
+  return s;
+}
+
+/* Jeon: 48 warps x 63 registers x 10 bits = 3.8 KB; limited to 1 KB by
+ * exempting long-lived registers; release flag cache 10 x 54 bits = 68 B. */
+static void rename_table_sizes(void **state) {
+  fixture *f = *state;
+  gpurf_rename_spec s = rename_spec(f);
+  gpurf_rename_cost c = rename_eval(f, &s);
+  assert_int_equal(c.entry_bits, 10);
+  assert_int_equal(c.table_bits, 48 * 63 * 10);
+  assert_int_equal(c.exempt_regs, 0);
+  double kb = c.table_bits / 8.0 / 1000.0;
+  assert_true(kb >= 3.75 && kb < 3.85);
+  assert_int_equal(c.availability_bits, 1024);
+  assert_int_equal((c.flag_cache_bits + 7) / 8, 68);
+  s.budget_bytes = 1024;
+  gpurf_rename_cost small = rename_eval(f, &s);
+  assert_true(small.table_bits <= 1024 * 8);
+  assert_true(small.table_bits > 0.99 * 1024 * 8);
+  assert_int_equal(small.renamed_regs + small.exempt_regs, 63);
+  assert_true(small.exempt_regs > 0);
+  assert_true(small.area_m2 < c.area_m2);
+  assert_true(small.lookup_energy_j < c.lookup_energy_j);
+  assert_true(c.alloc_energy_j > c.release_energy_j && c.release_energy_j > 0);
+  assert_true(c.lookup_time_s > 0 && c.alloc_time_s > 0 && c.leakage_w > 0);
+}
+
+static void rename_grows_with_warps_and_registers(void **state) {
+  fixture *f = *state;
+  gpurf_rename_spec s = rename_spec(f);
+  s.flag_entries = 0;
+  gpurf_rename_cost c0 = rename_eval(f, &s);
+  assert_int_equal(c0.flag_cache_bits, 0);
+  s.warps = 96;
+  gpurf_rename_cost cw = rename_eval(f, &s);
+  s.warps = 48;
+  s.arch_regs = 127;
+  gpurf_rename_cost cr = rename_eval(f, &s);
+  s.arch_regs = 63;
+  s.phys_regs = 2048;
+  gpurf_rename_cost cp = rename_eval(f, &s);
+  assert_true(cw.area_m2 > c0.area_m2 && cr.area_m2 > c0.area_m2 && cp.area_m2 > c0.area_m2);
+  assert_true(cw.table_bits == 2 * c0.table_bits);
+  assert_int_equal(cp.entry_bits, 11);
+  assert_true(cp.alloc_energy_j > c0.alloc_energy_j);
+}
+
+static void rename_bad_specs(void **state) {
+  fixture *f = *state;
+  gpurf_rename_spec s = rename_spec(f), bad[5];
+  for (int i = 0; i < 5; i++) bad[i] = s;
+  bad[0].cells = NULL;
+  bad[1].warps = 0;
+  bad[2].phys_regs = 1022; /* not a multiple of 4 banks */
+  bad[3].budget_bytes = 10; /* below one register of 48 warps */
+  bad[4].flag_bits = 0;
+  gpurf_rename_cost c;
+  for (int i = 0; i < 5; i++)
+    if (gpurf_rename_eval(f->ctx, &bad[i], &c) != GPURF_EINVAL) fail_msg("bad spec %d accepted", i);
+}
+
+static gpurf_wpool_cost wpool_eval(fixture *f, int entries) {
+  gpurf_wpool_spec s;
+  gpurf_wpool_spec_init(&s);
+  s.tech = &f->t22;
+  s.cells = &f->cells;
+  s.entries = entries;
+  gpurf_wpool_cost c;
+  assert_ok(f->ctx, gpurf_wpool_eval(f->ctx, &s, &c));
+  return c;
+}
+
+/* WarRF: a 60-entry pool costs under 6% of the 128 KB, 16-bank RF (22 nm). */
+static void write_pool_share_of_the_rf(void **state) {
+  fixture *f = *state;
+  gpurf_wpool_cost c = wpool_eval(f, 60);
+  assert_int_equal(c.key_bits, 6 + 6);
+  assert_int_equal(c.payload_bits, 1 + 6);
+  assert_int_equal(c.array_bits, 60 * 1024);
+  gpurf_bank_spec b;
+  gpurf_bank_spec_init(&b);
+  b.tech = &f->t22;
+  b.cell = &f->cells.single_port;
+  b.entries = 1024;
+  b.width_bits = 1024;
+  b.banks = 16;
+  gpurf_cost rf;
+  assert_ok(f->ctx, gpurf_bank_eval(f->ctx, &b, &rf));
+  double share = c.area_m2 / rf.area_m2;
+  assert_true(share > 0.01 && share < 0.06);
+  assert_true(c.cam_area_m2 > 0 && c.cam_area_m2 < c.array.area_m2);
+  assert_true(c.cam_search_energy_j > 0 && c.cam_update_energy_j > 0);
+  assert_true(c.pool_read_energy_j > c.cam_search_energy_j);
+  assert_true(c.cam_search_time_s > 0 && c.leakage_w > c.cam_leakage_w);
+}
+
+static void write_pool_grows_with_entries(void **state) {
+  fixture *f = *state;
+  gpurf_wpool_cost a = wpool_eval(f, 30), b = wpool_eval(f, 120);
+  assert_true(b.area_m2 > a.area_m2 && b.cam_area_m2 > a.cam_area_m2);
+  assert_true(b.cam_search_energy_j > a.cam_search_energy_j);
+  assert_true(b.leakage_w > a.leakage_w);
+  gpurf_wpool_spec s;
+  gpurf_wpool_spec_init(&s);
+  s.tech = &f->t22;
+  s.cells = &f->cells;
+  s.entries = 0;
+  gpurf_wpool_cost c;
+  assert_int_equal(gpurf_wpool_eval(f->ctx, &s, &c), GPURF_EINVAL);
+}
+
+static gpurf_crf_cost crf_eval(fixture *f, int vrf, int separate) {
+  gpurf_crf_spec s;
+  gpurf_crf_spec_init(&s);
+  s.tech = &f->t40;
+  s.cells = &f->cells;
+  s.vrf_regs = vrf;
+  s.pointer_in_base = !separate;
+  gpurf_crf_cost c;
+  assert_ok(f->ctx, gpurf_crf_eval(f->ctx, &s, &c));
+  return c;
+}
+
+/* SIMTight Fig. 8: 2097 kbit uncompressed, 1202 / 672 / 407 kbit for VRFs of
+ * 1024 / 512 / 256 vector registers, from the field widths. */
+static void simtight_storage_totals(void **state) {
+  fixture *f = *state;
+  const struct {
+    int vrf;
+    double kbit;
+  } fig8[] = {{0, 2097}, {1024, 1202}, {512, 672}, {256, 407}};
+  double prev_area = 0.0;
+  for (int i = 0; i < 4; i++) {
+    gpurf_crf_cost c = crf_eval(f, fig8[i].vrf, 0);
+    assert_rel(c.total_bits / 1000.0, fig8[i].kbit, 0.005);
+    assert_int_equal(c.total_bits, c.srf_bits + c.vrf_bits + c.stack_bits);
+    if (i > 0) {
+      assert_int_equal(c.srf_entry_bits, 1 + 32 + 2);
+      assert_true(c.area_m2 < prev_area);
+      assert_true(c.stack_push_energy_j > 0 && c.stack_pop_energy_j > 0);
+      assert_true(c.srf_write_energy_j > c.srf.write_energy_j);
+      assert_true(c.read_path_s > c.vrf.access_time_s);
+    }
+    prev_area = c.area_m2;
+  }
+  /* A pointer field of its own costs its bits in every SRF entry. */
+  gpurf_crf_cost sep = crf_eval(f, 512, 1);
+  assert_int_equal(sep.srf_entry_bits, 1 + 32 + 2 + 9);
+}
+
+static void crf_bad_specs(void **state) {
+  fixture *f = *state;
+  gpurf_crf_spec s;
+  gpurf_crf_spec_init(&s);
+  s.tech = &f->t40;
+  s.cells = &f->cells;
+  gpurf_crf_spec bad[4];
+  for (int i = 0; i < 4; i++) bad[i] = s;
+  bad[0].vrf_regs = 255;  /* below four slots per warp */
+  bad[1].vrf_regs = 4096; /* more slots than registers */
+  bad[2].warps = 0;
+  bad[3].vrf_regs = 512, bad[3].srf_copies = 0;
+  gpurf_crf_cost c;
+  for (int i = 0; i < 4; i++)
+    if (gpurf_crf_eval(f->ctx, &bad[i], &c) != GPURF_EINVAL) fail_msg("bad spec %d accepted", i);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(rename_table_sizes),
+      cmocka_unit_test(rename_grows_with_warps_and_registers),
+      cmocka_unit_test(rename_bad_specs),
+      cmocka_unit_test(write_pool_share_of_the_rf),
+      cmocka_unit_test(write_pool_grows_with_entries),
+      cmocka_unit_test(simtight_storage_totals),
+      cmocka_unit_test(crf_bad_specs),
+  };
+  return cmocka_run_group_tests_name("storage", tests, setup, teardown);
+}
