@@ -78,6 +78,36 @@ typedef struct gpurf_rf_sm {
   long long registers;           /* 32-bit registers per SM */
 } gpurf_rf_sm;
 
+/* The operand crossbar from the banks to the collectors (optional). */
+typedef struct gpurf_rf_crossbar {
+  int inputs;
+  int outputs;
+  int width_bits;
+  char style[16];   /* "matrix" (default) or "mux" */
+  double activity;  /* 0: the crossbar model's default */
+} gpurf_rf_crossbar;
+
+/* The bank arbiter (optional). */
+typedef struct gpurf_rf_arbiter {
+  int banks;
+  int requesters;
+  int classes;      /* 2 conventional ... 5 with read and write stealing */
+} gpurf_rf_arbiter;
+
+#define GPURF_RF_MAX_EXTRAS 8
+
+/* An extra structure of a technique: "rename_table" (Jeon), "write_pool"
+ * (WarRF) or "compressed_rf" (SIMTight). Zero fields take the component
+ * model's defaults (the papers' configurations). */
+typedef struct gpurf_rf_extra {
+  char kind[32];
+  char name[GPURF_RF_NAME_MAX];
+  int entries;            /* write_pool: pool entries */
+  long long budget_bytes; /* rename_table: table budget; 0 renames every register */
+  int vrf_regs;           /* compressed_rf: vector registers; 0 = uncompressed */
+  int arch_regs;          /* architected registers per thread */
+} gpurf_rf_extra;
+
 typedef struct gpurf_rf_design {
   char design[GPURF_RF_NAME_MAX];
   char source[GPURF_RF_TEXT_MAX];   /* which paper, table or figure it reproduces */
@@ -88,6 +118,12 @@ typedef struct gpurf_rf_design {
   gpurf_rf_sm sm;
   size_t n_bank_groups;
   gpurf_rf_bank_group bank_groups[GPURF_RF_MAX_BANK_GROUPS];
+  int has_crossbar;
+  gpurf_rf_crossbar crossbar;
+  int has_arbiter;
+  gpurf_rf_arbiter arbiter;
+  size_t n_extras;
+  gpurf_rf_extra extras[GPURF_RF_MAX_EXTRAS];
   char path[GPURF_RF_PATH_MAX];
 } gpurf_rf_design;
 

@@ -25,7 +25,13 @@ static const char *const bench_help =
     "  dff, latch  flop arrays of 1 to 256 entries per bank, ports 1r1w, 2r1w,\n"
     "         3r1w, 3r2w\n"
     "Nodes and cells are loaded before the clock starts: the rate is the\n"
-    "model's.\n";
+    "model's.\n"
+    "\n"
+    "usage: gpurf bench events [--n N] [--seed S] [--format text|json]\n"
+    "\n"
+    "Counts N events (default 200000000) with gpurf_energy_add on an engine\n"
+    "of 16 banks, a crossbar and 8 collectors, ids and instances drawn from a\n"
+    "seeded stream, and prints adds per second; then times gpurf_energy_report_get.\n";
 
 /* Shipped nodes and nodes between them, which the library interpolates. */
 static const char *const bench_nodes[] = {"22", "28", "32", "36", "40", "45",
@@ -201,6 +207,131 @@ lib_error:
   return CLI_FAIL;
 }
 
+/* The engine's costs play no part in its speed: every energy and leakage
+ * is 1 (J, W), which no one would take for a register file's. */
+static void bench_table(gpurf_rf_table *t) {
+  static const struct {
+    const char *name;
+    int instances, subarrays;
+    const char *events[2];
+  } parts[] = {{"bank", 16, 8, {"read", "write"}},
+               {"crossbar", 1, 0, {"transfer", NULL}},
+               {"collector", 8, 0, {"write", "read"}}};
+  memset(t, 0, sizeof *t);
+  snprintf(t->design, sizeof t->design, "bench");
+  t->clock_hz = 1.0e9;
+  t->n_components = 3;
+  for (int c = 0; c < 3; c++) {
+    gpurf_rf_component *k = &t->components[c];
+    snprintf(k->name, sizeof k->name, "%s", parts[c].name);
+    snprintf(k->kind, sizeof k->kind, "bench");
+    k->instances = parts[c].instances;
+    k->subarrays = parts[c].subarrays;
+    k->leakage_w = 1.0;
+    k->gated_leakage_fraction = k->subarrays ? 0.5 : 0.0;
+    k->wake_energy_j = k->subarrays ? 1.0 : 0.0;
+    for (int v = 0; v < 2 && parts[c].events[v]; v++) {
+      snprintf(k->events[v].name, sizeof k->events[v].name, "%s", parts[c].events[v]);
+      k->events[v].energy_j = 1.0;
+      k->n_events = v + 1;
+    }
+  }
+}
+
+#define EV_STREAM 4096 /* fits in L1 with the counters: the rate is the engine's */
+
+static int bench_events(gpurf_ctx *ctx, cli_args *a) {
+  long long n = 200000000LL, seed = 1;
+  out_format fmt = FMT_TEXT;
+  for (a->pos = 0; a->pos < a->argc; a->pos++) {
+    const char *v, *arg = a->argv[a->pos];
+    int bad = 0;
+    if (cli_is_help(arg)) {
+      fputs(bench_help, stdout);
+      return CLI_OK;
+    } else if (cli_opt_value(a, "--n", &v, &bad)) {
+      if (bad || cli_parse_count(a->prog, "--n", v, 100000000000LL, &n)) return CLI_USAGE;
+    } else if (cli_opt_value(a, "--seed", &v, &bad)) {
+      if (bad || cli_parse_count(a->prog, "--seed", v, INT64_MAX, &seed)) return CLI_USAGE;
+    } else if (cli_opt_value(a, "--format", &v, &bad)) {
+      if (bad || cli_parse_format(a->prog, v, 0, &fmt)) return CLI_USAGE;
+    } else {
+      cli_usage_error(a->prog, "%s '%s'", arg[0] == '-' ? "unknown option" : "unexpected argument",
+                      arg);
+      return CLI_USAGE;
+    }
+  }
+  gpurf_rf_table table;
+  bench_table(&table);
+  gpurf_energy *e = NULL;
+  if (gpurf_energy_alloc(ctx, &table, &e) != GPURF_OK) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  /* Every (event, instance) pair of the table, drawn in a seeded order. */
+  static const char *const ev[5][2] = {{"bank", "read"}, {"bank", "write"}, {"crossbar", "transfer"},
+                                       {"collector", "write"}, {"collector", "read"}};
+  static const int inst[5] = {16, 16, 1, 8, 8};
+  int ids[5];
+  for (int i = 0; i < 5; i++) gpurf_energy_event_id(e, ev[i][0], ev[i][1], &ids[i]);
+  int s_id[EV_STREAM], s_inst[EV_STREAM];
+  uint64_t rng = (uint64_t)seed;
+  for (int i = 0; i < EV_STREAM; i++) {
+    int k = (int)(next_u64(&rng) % 5);
+    s_id[i] = ids[k];
+    s_inst[i] = (int)(next_u64(&rng) % (uint64_t)inst[k]);
+  }
+  int refused = 0;
+  double t0 = now_s();
+  for (long long k = 0; k < n; k++) {
+    size_t j = (size_t)k & (EV_STREAM - 1);
+    refused |= gpurf_energy_add(e, s_id[j], s_inst[j], 1);
+    if (j == EV_STREAM - 1) gpurf_energy_advance(e, 1);
+  }
+  double dt = now_s() - t0;
+  for (int s = 0; s < 16; s++) gpurf_energy_gate(e, 0, s, s % 8, 1);
+  gpurf_energy_report *rep = malloc(sizeof *rep);
+  const int reports = 10000;
+  double r0 = now_s(), rdt;
+  int rc = GPURF_OK;
+  for (int k = 0; k < reports && rc == GPURF_OK && rep; k++)
+    rc = gpurf_energy_report_get(ctx, e, NULL, rep);
+  rdt = now_s() - r0;
+  gpurf_energy_free(e);
+  if (!rep || rc != GPURF_OK || refused) {
+    if (rc != GPURF_OK) cli_print_error(ctx);
+    else fprintf(stderr, "gpurf bench events: %s\n", rep ? "an add was refused" : "out of memory");
+    free(rep);
+    return CLI_FAIL;
+  }
+  free(rep);
+  double rate = dt > 0 ? (double)n / dt : INFINITY;
+  sbuf out;
+  sb_init(&out);
+  if (fmt == FMT_JSON) {
+    jw w;
+    jw_init(&w, &out);
+    jw_obj_begin(&w, NULL);
+    jw_int(&w, "adds", n);
+    jw_int(&w, "seed", seed);
+    jw_num(&w, "total_time_s", dt);
+    jw_num(&w, "adds_per_s", rate);
+    jw_num(&w, "time_per_add_ns", dt / (double)n * 1e9);
+    jw_int(&w, "reports", reports);
+    jw_num(&w, "time_per_report_us", rdt / reports * 1e6);
+    jw_obj_end(&w);
+    jw_finish(&w);
+  } else {
+    sb_printf(&out, "events: %lld adds (seed %lld) in %.3f s: %.1f M adds/s, %.2f ns each\n", n,
+              seed, dt, rate * 1e-6, dt / (double)n * 1e9);
+    sb_printf(&out, "report: %.2f us each (%d reports; %d components, 128 sub-arrays, 16 "
+              "gated)\n", rdt / reports * 1e6, reports, table.n_components);
+  }
+  rc = sb_flush_stdout(&out);
+  sb_free(&out);
+  return rc;
+}
+
 int cmd_bench(gpurf_ctx *ctx, int argc, char **argv) {
   if (argc < 1 || cli_is_help(argv[0])) {
     fputs(bench_help, argc < 1 ? stderr : stdout);
@@ -208,6 +339,10 @@ int cmd_bench(gpurf_ctx *ctx, int argc, char **argv) {
   }
   cli_args a = {argc - 1, argv + 1, 0, "gpurf bench bank"};
   if (strcmp(argv[0], "bank") == 0) return bench_bank(ctx, &a);
-  fprintf(stderr, "gpurf bench: unknown benchmark '%s' (bank)\n", argv[0]);
+  if (strcmp(argv[0], "events") == 0) {
+    a.prog = "gpurf bench events";
+    return bench_events(ctx, &a);
+  }
+  fprintf(stderr, "gpurf bench: unknown benchmark '%s' (bank, events)\n", argv[0]);
   return CLI_USAGE;
 }

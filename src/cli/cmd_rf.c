@@ -18,34 +18,60 @@ static int cycles_of(double t_s, double clock_hz) {
   return t_s > 0.0 ? (int)ceil(t_s * clock_hz - 1e-9) : 0;
 }
 
+/* Area by role: the issue's breakdown (cell arrays, the banks' periphery,
+ * crossbar, arbiter, extra structures). */
+typedef struct area_split {
+  double cells, periphery, crossbar, arbiter, extras, total, leakage;
+} area_split;
+
+static area_split split_area(const gpurf_rf_table *t) {
+  area_split a;
+  memset(&a, 0, sizeof a);
+  for (int i = 0; i < t->n_components; i++) {
+    const gpurf_rf_component *c = &t->components[i];
+    double area = c->instances * c->area_m2;
+    a.total += area;
+    a.leakage += c->instances * c->leakage_w;
+    if (strcmp(c->kind, "xbar") == 0)
+      a.crossbar += area;
+    else if (strcmp(c->kind, "arbiter") == 0)
+      a.arbiter += area;
+    else if (c->area_cells_m2 > 0.0) {
+      a.cells += c->instances * c->area_cells_m2;
+      a.periphery += area - c->instances * c->area_cells_m2;
+    } else
+      a.extras += area;
+  }
+  return a;
+}
+
 static void print_text(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *t) {
   sb_printf(o, "Design %s (%s)\n  source: %s\n", d->design, d->path, d->source);
   sb_printf(o, "  %s %s, %g K, clock %g GHz\n\n", d->tech, d->device, d->temp_k, t->clock_hz * 1e-9);
-  sb_printf(o, "%-14s %-7s %9s  %-10s %12s  %14s  %14s  %s\n", "component", "kind", "instances",
+  sb_printf(o, "%-14s %-14s %9s  %-10s %12s  %14s  %14s  %s\n", "component", "kind", "instances",
             "event", "energy pJ", "leakage mW/ea", "area mm^2/ea", "time ns (cycles)");
-  double area = 0, cells = 0, leak = 0;
   for (int i = 0; i < t->n_components; i++) {
     const gpurf_rf_component *c = &t->components[i];
     for (int e = 0; e < c->n_events; e++) {
       if (e == 0)
-        sb_printf(o, "%-14s %-7s %9d  %-10s %12.5g  %14.5g  %14.5g  %7.4g (%d)\n", c->name, c->kind,
+        sb_printf(o, "%-14s %-14s %9d  %-10s %12.5g  %14.5g  %14.5g  %7.4g (%d)\n", c->name, c->kind,
                   c->instances, c->events[e].name, c->events[e].energy_j * 1e12, c->leakage_w * 1e3,
                   c->area_m2 * 1e6, c->access_time_s * 1e9,
                   cycles_of(c->access_time_s, t->clock_hz));
       else if (e == 1 && c->write_time_s > 0.0)
-        sb_printf(o, "%-14s %-7s %9s  %-10s %12.5g  %14s  %14s  %7.4g (%d)\n", "", "", "",
+        sb_printf(o, "%-14s %-14s %9s  %-10s %12.5g  %14s  %14s  %7.4g (%d)\n", "", "", "",
                   c->events[e].name, c->events[e].energy_j * 1e12, "", "",
                   c->write_time_s * 1e9, cycles_of(c->write_time_s, t->clock_hz));
       else
-        sb_printf(o, "%-14s %-7s %9s  %-10s %12.5g\n", "", "", "", c->events[e].name,
+        sb_printf(o, "%-14s %-14s %9s  %-10s %12.5g\n", "", "", "", c->events[e].name,
                   c->events[e].energy_j * 1e12);
     }
-    area += c->instances * c->area_m2;
-    cells += c->instances * c->area_cells_m2;
-    leak += c->instances * c->leakage_w;
   }
-  sb_printf(o, "\nTotal area %.5g mm^2 (cell arrays %.5g, everything else %.5g); leakage %.5g mW\n",
-            area * 1e6, cells * 1e6, (area - cells) * 1e6, leak * 1e3);
+  area_split a = split_area(t);
+  sb_printf(o, "\nArea %.5g mm^2: cell arrays %.5g, bank periphery %.5g, crossbar %.5g, arbiter %.5g, "
+            "extra structures %.5g\nLeakage %.5g mW (all instances)\n",
+            a.total * 1e6, a.cells * 1e6, a.periphery * 1e6, a.crossbar * 1e6, a.arbiter * 1e6,
+            a.extras * 1e6, a.leakage * 1e3);
 }
 
 static void print_json(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *t) {
@@ -59,7 +85,6 @@ static void print_json(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *
   jw_num(&w, "temp_k", d->temp_k);
   jw_num(&w, "clock_ghz", t->clock_hz * 1e-9);
   jw_arr_begin(&w, "components");
-  double area = 0, cells = 0, leak = 0;
   for (int i = 0; i < t->n_components; i++) {
     const gpurf_rf_component *c = &t->components[i];
     jw_obj_begin(&w, NULL);
@@ -77,15 +102,19 @@ static void print_json(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *
     for (int e = 0; e < c->n_events; e++) jw_num(&w, c->events[e].name, c->events[e].energy_j * 1e12);
     jw_obj_end(&w);
     jw_obj_end(&w);
-    area += c->instances * c->area_m2;
-    cells += c->instances * c->area_cells_m2;
-    leak += c->instances * c->leakage_w;
   }
   jw_arr_end(&w);
+  area_split a = split_area(t);
   jw_obj_begin(&w, "totals");
-  jw_num(&w, "area_mm2", area * 1e6);
-  jw_num(&w, "area_cells_mm2", cells * 1e6);
-  jw_num(&w, "leakage_mw", leak * 1e3);
+  jw_num(&w, "area_mm2", a.total * 1e6);
+  jw_obj_begin(&w, "area_breakdown_mm2");
+  jw_num(&w, "cell_arrays", a.cells * 1e6);
+  jw_num(&w, "bank_periphery", a.periphery * 1e6);
+  jw_num(&w, "crossbar", a.crossbar * 1e6);
+  jw_num(&w, "arbiter", a.arbiter * 1e6);
+  jw_num(&w, "extras", a.extras * 1e6);
+  jw_obj_end(&w);
+  jw_num(&w, "leakage_mw", a.leakage * 1e3);
   jw_obj_end(&w);
   jw_obj_end(&w);
   jw_finish(&w);

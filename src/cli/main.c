@@ -29,6 +29,7 @@ static const char *const usage_text =
     "  validate [--set NAME]     compare the bank model with the reference tables\n"
     "                            in validation/ (--check: fail outside tolerance)\n"
     "  bench bank [--n N]        time the bank model on N varied configurations\n"
+    "  bench events [--n N]      time the event energy engine (adds per second)\n"
     "  trace stats|convert|gen|dataflow\n"
     "                            read Accel-Sim and native traces, write native\n"
     "                            ones, generate synthetic workloads, analyse\n"

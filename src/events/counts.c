@@ -11,29 +11,6 @@
 #define EV_LINE_MAX (64u * 1024u)
 #define NATIVE_HEADER "gpurf-counters"
 
-int ev_lines_open(gpurf_ctx *ctx, ev_lines *l, const char *path) {
-  memset(l, 0, sizeof *l);
-  l->path = path;
-  l->f = fopen(path, "rb");
-  if (!l->f)
-    return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
-  l->cap = 256;
-  l->buf = malloc(l->cap);
-  if (!l->buf) {
-    fclose(l->f);
-    l->f = NULL;
-    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-  }
-  return GPURF_OK;
-}
-
-void ev_lines_close(ev_lines *l) {
-  if (l->f) fclose(l->f);
-  free(l->buf);
-  l->f = NULL;
-  l->buf = NULL;
-}
-
 static int refuse_compressed(gpurf_ctx *ctx, const ev_lines *l, const unsigned char *h, size_t n) {
   const char *what = NULL;
   if (n >= 2 && h[0] == 0x1f && h[1] == 0x8b) what = "gzip";
@@ -43,6 +20,32 @@ static int refuse_compressed(gpurf_ctx *ctx, const ev_lines *l, const unsigned c
   if (!what) return GPURF_OK;
   return gpurf_fail_at(ctx, GPURF_EPARSE, l->path, 1, 1, NULL,
                        "%s-compressed file; decompress it first", what);
+}
+
+int ev_lines_open(gpurf_ctx *ctx, ev_lines *l, const char *path) {
+  memset(l, 0, sizeof *l);
+  l->path = path;
+  l->f = fopen(path, "rb");
+  if (!l->f)
+    return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  /* A compressed file is named as such before its bytes read as text. */
+  unsigned char head[6];
+  size_t got = fread(head, 1, sizeof head, l->f);
+  int rc = refuse_compressed(ctx, l, head, got);
+  if (rc == GPURF_OK && fseek(l->f, 0, SEEK_SET) != 0)
+    rc = gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot rewind: %s", strerror(errno));
+  l->cap = 256;
+  l->buf = rc == GPURF_OK ? malloc(l->cap) : NULL;
+  if (rc == GPURF_OK && !l->buf) rc = gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (rc != GPURF_OK) ev_lines_close(l);
+  return rc;
+}
+
+void ev_lines_close(ev_lines *l) {
+  if (l->f) fclose(l->f);
+  free(l->buf);
+  l->f = NULL;
+  l->buf = NULL;
 }
 
 int ev_lines_next(gpurf_ctx *ctx, ev_lines *l, char **line) {
@@ -67,10 +70,6 @@ int ev_lines_next(gpurf_ctx *ctx, ev_lines *l, char **line) {
     return gpurf_fail_at(ctx, GPURF_EIO, l->path, (int)l->line_no + 1, 0, NULL, "read error");
   if (ch == EOF && n == 0) return 0;
   l->buf[n] = '\0';
-  if (l->line_no == 0) {
-    int rc = refuse_compressed(ctx, l, (const unsigned char *)l->buf, n);
-    if (rc != GPURF_OK) return rc;
-  }
   if (n > 0 && l->buf[n - 1] == '\r') l->buf[--n] = '\0'; /* CRLF files */
   l->line_no++;
   *line = l->buf;

@@ -130,7 +130,7 @@ static int apply(gpurf_ctx *ctx, const ev_lines *l, gpurf_energy *e, const aw_st
     gpurf_counter_mapping *m = &info->mappings[info->n_mappings++];
     gpurf_strlcpy(m->counter, counter_names[k], sizeof m->counter);
     m->thread_operands = st->value[k];
-    double warps = nearbyint(st->value[k] / WARP_LANES);
+    double warps = floor(st->value[k] / WARP_LANES + 0.5); /* halves up */
     if (!(warps < 1.8e19))
       return gpurf_fail_at(ctx, GPURF_ERANGE, l->path, 0, 0, NULL,
                            "%s = %g is beyond 64-bit counts", counter_names[k], st->value[k]);

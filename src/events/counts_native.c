@@ -1,6 +1,7 @@
 /* The native counters file: a header line, then tab-separated lines of
  * event counts, gating tallies, cycles and instructions
  * (docs/counters-format.md). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "events/events_internal.h"
@@ -92,7 +93,8 @@ static int event_line(gpurf_ctx *ctx, const ev_lines *l, gpurf_energy *e, const 
   return GPURF_OK;
 }
 
-static int gated_line(gpurf_ctx *ctx, const ev_lines *l, gpurf_energy *e, const field *f) {
+static int gated_line(gpurf_ctx *ctx, const ev_lines *l, gpurf_energy *e, const field *f,
+                      long *gate_line) {
   int c, inst;
   uint64_t sub, cycles, wakeups;
   int rc = component(ctx, l, e, &f[1], &c);
@@ -107,6 +109,7 @@ static int gated_line(gpurf_ctx *ctx, const ev_lines *l, gpurf_energy *e, const 
   if ((rc = number(ctx, l, &f[4], "gated cycles", &cycles)) != GPURF_OK) return rc;
   if ((rc = number(ctx, l, &f[5], "wake-ups", &wakeups)) != GPURF_OK) return rc;
   long i = ev_sub_index(e, c, inst, (int)sub);
+  gate_line[i] = l->line_no;
   if (add_u64(&e->gated_cycles[i], cycles) != 0 || add_u64(&e->wakeups[i], wakeups) != 0)
     return FAIL(l, &f[4], "gated cycles or wake-ups overflow 64 bits");
   return GPURF_OK;
@@ -123,7 +126,21 @@ static int header(gpurf_ctx *ctx, const ev_lines *l, char *line) {
   return GPURF_OK;
 }
 
-int ev_read_native(gpurf_ctx *ctx, ev_lines *l, gpurf_energy *e, gpurf_counts_info *info) {
+/* A sub-array cannot have been gated longer than the file's cycles; the
+ * error points at the sub-array's last gated line. */
+static int check_gating(gpurf_ctx *ctx, const ev_lines *l, const gpurf_energy *e,
+                        const gpurf_counts_info *info, const long *gate_line) {
+  for (size_t i = 0; i < e->n_sub; i++)
+    if (e->gated_cycles[i] > info->cycles)
+      return gpurf_fail_at(ctx, GPURF_ERANGE, l->path, (int)gate_line[i], 1, NULL,
+                           "sub-array gated for %llu cycles in all, more than the file's %llu",
+                           (unsigned long long)e->gated_cycles[i],
+                           (unsigned long long)info->cycles);
+  return GPURF_OK;
+}
+
+static int read_lines(gpurf_ctx *ctx, ev_lines *l, gpurf_energy *e, gpurf_counts_info *info,
+                      long *gate_line) {
   char *line;
   int rc = ev_lines_next(ctx, l, &line);
   if (rc < 0) return rc;
@@ -140,7 +157,7 @@ int ev_read_native(gpurf_ctx *ctx, ev_lines *l, gpurf_energy *e, gpurf_counts_in
                   cyc ? &info->cycles : &info->instructions);
       *has = 1;
     } else if (n == 6 && is(&f[0], "gated")) {
-      rc = gated_line(ctx, l, e, f);
+      rc = gated_line(ctx, l, e, f, gate_line);
     } else if (n == 4) {
       rc = event_line(ctx, l, e, f);
     } else {
@@ -156,5 +173,13 @@ int ev_read_native(gpurf_ctx *ctx, ev_lines *l, gpurf_energy *e, gpurf_counts_in
   if (!info->has_cycles)
     return gpurf_fail_at(ctx, GPURF_EPARSE, l->path, (int)l->line_no, 1, NULL,
                          "no 'cycles' line: the file must say how many cycles its counts cover");
-  return GPURF_OK;
+  return check_gating(ctx, l, e, info, gate_line);
+}
+
+int ev_read_native(gpurf_ctx *ctx, ev_lines *l, gpurf_energy *e, gpurf_counts_info *info) {
+  long *gate_line = calloc(e->n_sub ? e->n_sub : 1, sizeof *gate_line);
+  if (!gate_line) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  int rc = read_lines(ctx, l, e, info, gate_line);
+  free(gate_line);
+  return rc;
 }

@@ -19,8 +19,15 @@ typedef struct scratch_bank {
   double entries;
 } scratch_bank;
 
+typedef struct scratch_extra {
+  gpurf_rf_extra x;
+  double budget_bytes;
+} scratch_extra;
+
 typedef struct scratch {
   gpurf_rf_design d;
+  size_t n_extras;
+  scratch_extra extras[GPURF_RF_MAX_EXTRAS];
   double registers;
   size_t n_banks;
   scratch_bank banks[GPURF_RF_MAX_BANK_GROUPS];
@@ -43,6 +50,37 @@ static const ys_field scratch_sm_fields[] = {
     {"registers", YS_DOUBLE, REQ, offsetof(scratch, registers), 0, 1, 1e9, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     YS_TABLE_END};
 
+#define DF(KEY, KIND, FLAGS, MEMBER, LO, HI) \
+  {KEY, KIND, FLAGS, offsetof(scratch, MEMBER), 0, LO, HI, NULL, NULL, 0, 0, 0, YS_NO_FLAG}
+
+static const ys_field crossbar_fields[] = {
+    DF("inputs", YS_INT, REQ, d.crossbar.inputs, 1, 1024),
+    DF("outputs", YS_INT, REQ, d.crossbar.outputs, 1, 1024),
+    DF("width_bits", YS_INT, REQ, d.crossbar.width_bits, 1, 65536),
+    {"style", YS_STRING, 0, offsetof(scratch, d.crossbar.style), 16, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    DF("activity", YS_DOUBLE, YS_MIN_EXCLUSIVE, d.crossbar.activity, 0, 2),
+    YS_TABLE_END};
+
+static const ys_field arbiter_fields[] = {
+    DF("banks", YS_INT, REQ, d.arbiter.banks, 1, 1024),
+    DF("requesters", YS_INT, REQ, d.arbiter.requesters, 1, 1024),
+    DF("classes", YS_INT, REQ, d.arbiter.classes, 2, 5),
+    YS_TABLE_END};
+
+static const char *const extra_kinds[] = {"rename_table", "write_pool", "compressed_rf", NULL};
+
+#define XF(KEY, KIND, FLAGS, MEMBER, LO, HI) \
+  {KEY, KIND, FLAGS, offsetof(scratch_extra, MEMBER), 0, LO, HI, NULL, NULL, 0, 0, 0, YS_NO_FLAG}
+
+static const ys_field extra_fields[] = {
+    {"kind", YS_STRING, REQ, offsetof(scratch_extra, x.kind), 32, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"name", YS_STRING, REQ, offsetof(scratch_extra, x.name), GPURF_RF_NAME_MAX, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    XF("entries", YS_INT, 0, x.entries, 1, 1 << 20),
+    XF("budget_bytes", YS_DOUBLE, 0, budget_bytes, 1, 1e12),
+    XF("vrf_regs", YS_INT, 0, x.vrf_regs, 1, 1 << 20),
+    XF("arch_regs", YS_INT, 0, x.arch_regs, 1, 1024),
+    YS_TABLE_END};
+
 static const ys_field design_fields[] = {
     {"design", YS_STRING, REQ, offsetof(scratch, d.design), GPURF_RF_NAME_MAX, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"source", YS_STRING, REQ, offsetof(scratch, d.source), GPURF_RF_TEXT_MAX, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
@@ -51,8 +89,12 @@ static const ys_field design_fields[] = {
     {"temp_k", YS_DOUBLE, REQ | YS_MIN_EXCLUSIVE, offsetof(scratch, d.temp_k), 0, 0, 1000, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"clock_hz", YS_DOUBLE, REQ | YS_MIN_EXCLUSIVE, offsetof(scratch, d.clock_hz), 0, 0, 1e11, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"sm", YS_MAP, REQ, 0, 0, 0, 0, NULL, scratch_sm_fields, 0, 0, 0, YS_NO_FLAG},
-    {"banks", YS_LIST, REQ, offsetof(scratch, banks), sizeof(scratch_bank), 0, 0, NULL, scratch_bank_fields,
+    {"banks", YS_LIST, 0, offsetof(scratch, banks), sizeof(scratch_bank), 0, 0, NULL, scratch_bank_fields,
      offsetof(scratch, n_banks), 1, GPURF_RF_MAX_BANK_GROUPS, YS_NO_FLAG},
+    {"crossbar", YS_MAP, 0, 0, 0, 0, 0, NULL, crossbar_fields, 0, 0, 0, offsetof(scratch, d.has_crossbar)},
+    {"arbiter", YS_MAP, 0, 0, 0, 0, 0, NULL, arbiter_fields, 0, 0, 0, offsetof(scratch, d.has_arbiter)},
+    {"extras", YS_LIST, 0, offsetof(scratch, extras), sizeof(scratch_extra), 0, 0, NULL, extra_fields,
+     offsetof(scratch, n_extras), 1, GPURF_RF_MAX_EXTRAS, YS_NO_FLAG},
     YS_TABLE_END};
 
 static int whole(ys_doc *doc, const double *v, const char *what) {
@@ -69,6 +111,23 @@ static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
                          s->d.device);
   int rc = whole(doc, &s->registers, "registers");
   if (rc != GPURF_OK) return rc;
+  if (s->n_banks == 0 && s->n_extras == 0)
+    return ys_fail_value(doc, s->d.design, GPURF_ESCHEMA,
+                         "a design needs storage: a 'banks' list or a compressed_rf extra");
+  if (s->d.has_crossbar && s->d.crossbar.style[0] && strcmp(s->d.crossbar.style, "matrix") != 0 &&
+      strcmp(s->d.crossbar.style, "mux") != 0)
+    return ys_fail_value(doc, s->d.crossbar.style, GPURF_ESCHEMA,
+                         "crossbar style '%s' is not matrix or mux", s->d.crossbar.style);
+  for (size_t i = 0; i < s->n_extras; i++) {
+    scratch_extra *x = &s->extras[i];
+    int known = 0;
+    for (int k = 0; extra_kinds[k]; k++) known |= strcmp(x->x.kind, extra_kinds[k]) == 0;
+    if (!known)
+      return ys_fail_value(doc, x->x.kind, GPURF_ESCHEMA,
+                           "extra kind '%s' is not rename_table, write_pool or compressed_rf",
+                           x->x.kind);
+    if ((rc = whole(doc, &x->budget_bytes, "budget_bytes")) != GPURF_OK) return rc;
+  }
   for (size_t i = 0; i < s->n_banks; i++) {
     scratch_bank *b = &s->banks[i];
     if ((rc = whole(doc, &b->entries, "entries")) != GPURF_OK) return rc;
@@ -120,6 +179,11 @@ static int load_file(gpurf_ctx *ctx, const char *path, gpurf_rf_design *out) {
     d.bank_groups[i] = sp->banks[i].g;
     d.bank_groups[i].entries = (long long)sp->banks[i].entries;
     if (!d.bank_groups[i].opt[0]) snprintf(d.bank_groups[i].opt, sizeof d.bank_groups[i].opt, "ed2");
+  }
+  d.n_extras = sp->n_extras;
+  for (size_t i = 0; i < sp->n_extras; i++) {
+    d.extras[i] = sp->extras[i].x;
+    d.extras[i].budget_bytes = (long long)sp->extras[i].budget_bytes;
   }
   snprintf(d.path, sizeof d.path, "%s", path);
   free(sp);

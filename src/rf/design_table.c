@@ -6,6 +6,7 @@
 #include "core/ctx_internal.h"
 #include "gpurf/bank.h"
 #include "gpurf/cell.h"
+#include "gpurf/component.h"
 #include "gpurf/rf.h"
 #include "gpurf/tech.h"
 
@@ -75,6 +76,134 @@ static int bank_group(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech
   return GPURF_OK;
 }
 
+static void set_name(gpurf_rf_component *c, const char *name, const char *kind, int instances) {
+  snprintf(c->name, sizeof c->name, "%s", name);
+  snprintf(c->kind, sizeof c->kind, "%s", kind);
+  c->instances = instances;
+}
+
+static int crossbar(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tech,
+                    gpurf_device_kind kind, gpurf_rf_table *t) {
+  gpurf_xbar_spec spec;
+  gpurf_xbar_spec_init(&spec);
+  spec.tech = tech;
+  spec.device = kind;
+  spec.temp_k = d->temp_k;
+  spec.inputs = d->crossbar.inputs;
+  spec.outputs = d->crossbar.outputs;
+  spec.width_bits = d->crossbar.width_bits;
+  if (d->crossbar.style[0]) gpurf_xbar_style_parse(d->crossbar.style, &spec.style);
+  if (d->crossbar.activity > 0.0) spec.activity = d->crossbar.activity;
+  gpurf_xbar_cost cost;
+  int rc = gpurf_xbar_eval(ctx, &spec, &cost);
+  if (rc != GPURF_OK) return rc;
+  gpurf_rf_component *c = add_component(ctx, t);
+  if (!c) return GPURF_EINVAL;
+  set_name(c, "crossbar", "xbar", 1);
+  c->leakage_w = cost.leakage_sub_w + cost.leakage_gate_w;
+  c->area_m2 = cost.area_m2;
+  c->access_time_s = cost.delay_s;
+  add_event(c, "transfer", cost.transfer_energy_j);
+  return GPURF_OK;
+}
+
+static int arbiter(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tech,
+                   gpurf_device_kind kind, gpurf_rf_table *t) {
+  gpurf_arbiter_spec spec;
+  gpurf_arbiter_spec_init(&spec);
+  spec.tech = tech;
+  spec.device = kind;
+  spec.temp_k = d->temp_k;
+  spec.banks = d->arbiter.banks;
+  spec.requesters = d->arbiter.requesters;
+  spec.classes = d->arbiter.classes;
+  if (d->sm.threads_per_warp > 0) spec.rf_registers = (int)(d->sm.registers / d->sm.threads_per_warp);
+  gpurf_arbiter_cost cost;
+  int rc = gpurf_arbiter_eval(ctx, &spec, &cost);
+  if (rc != GPURF_OK) return rc;
+  gpurf_rf_component *c = add_component(ctx, t);
+  if (!c) return GPURF_EINVAL;
+  set_name(c, "arbiter", "arbiter", 1);
+  c->leakage_w = cost.leakage_sub_w + cost.leakage_gate_w;
+  c->area_m2 = cost.area_m2;
+  c->access_time_s = cost.read_path_s;
+  add_event(c, "decision", cost.decision_energy_j);
+  return GPURF_OK;
+}
+
+/* The extra structures take the SM's sizes (warps, lanes, warp registers)
+ * and keep the component models' defaults for what the design leaves out. */
+static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tech,
+                 gpurf_device_kind kind, const gpurf_sram_cells *cells, const gpurf_rf_extra *x,
+                 gpurf_rf_table *t) {
+  gpurf_rf_component *c = NULL;
+  int rc;
+  if (strcmp(x->kind, "rename_table") == 0) {
+    gpurf_rename_spec spec;
+    gpurf_rename_spec_init(&spec);
+    spec.tech = tech, spec.device = kind, spec.temp_k = d->temp_k, spec.cells = cells;
+    spec.warps = d->sm.warps;
+    spec.phys_regs = (int)(d->sm.registers / d->sm.threads_per_warp);
+    if (x->arch_regs) spec.arch_regs = x->arch_regs;
+    spec.budget_bytes = x->budget_bytes;
+    gpurf_rename_cost k;
+    if ((rc = gpurf_rename_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
+    if (!(c = add_component(ctx, t))) return GPURF_EINVAL;
+    set_name(c, x->name, x->kind, 1);
+    c->leakage_w = k.leakage_w, c->area_m2 = k.area_m2, c->access_time_s = k.lookup_time_s;
+    add_event(c, "lookup", k.lookup_energy_j);
+    add_event(c, "update", k.update_energy_j);
+    add_event(c, "alloc", k.alloc_energy_j);
+    add_event(c, "release", k.release_energy_j);
+    add_event(c, "flag_read", k.flag_read_energy_j);
+    add_event(c, "flag_fill", k.flag_fill_energy_j);
+  } else if (strcmp(x->kind, "write_pool") == 0) {
+    gpurf_wpool_spec spec;
+    gpurf_wpool_spec_init(&spec);
+    spec.tech = tech, spec.device = kind, spec.temp_k = d->temp_k, spec.cells = cells;
+    spec.warps = d->sm.warps;
+    spec.lanes = d->sm.threads_per_warp;
+    if (x->entries) spec.entries = x->entries;
+    if (x->arch_regs) spec.arch_regs = x->arch_regs;
+    gpurf_wpool_cost k;
+    if ((rc = gpurf_wpool_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
+    if (!(c = add_component(ctx, t))) return GPURF_EINVAL;
+    set_name(c, x->name, x->kind, 1);
+    c->leakage_w = k.leakage_w, c->area_m2 = k.area_m2, c->access_time_s = k.pool_access_time_s;
+    add_event(c, "cam_search", k.cam_search_energy_j);
+    add_event(c, "cam_update", k.cam_update_energy_j);
+    add_event(c, "read", k.pool_read_energy_j);
+    add_event(c, "write", k.pool_write_energy_j);
+  } else {
+    gpurf_crf_spec spec;
+    gpurf_crf_spec_init(&spec);
+    spec.tech = tech, spec.device = kind, spec.temp_k = d->temp_k, spec.cells = cells;
+    spec.warps = d->sm.warps;
+    spec.lanes = d->sm.threads_per_warp;
+    if (x->arch_regs) spec.arch_regs = x->arch_regs;
+    spec.vrf_regs = x->vrf_regs;
+    gpurf_crf_cost k;
+    if ((rc = gpurf_crf_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
+    if (!(c = add_component(ctx, t))) return GPURF_EINVAL;
+    set_name(c, x->name, x->kind, 1);
+    c->leakage_w = k.leakage_w, c->area_m2 = k.area_m2, c->access_time_s = k.read_path_s;
+    /* Without a VRF size the register file is uncompressed: only the
+     * vector array exists and it is read and written directly. */
+    if (x->vrf_regs > 0) {
+      add_event(c, "srf_read", k.srf_read_energy_j);
+      add_event(c, "srf_write", k.srf_write_energy_j);
+      add_event(c, "vrf_read", k.vrf_read_energy_j);
+      add_event(c, "vrf_write", k.vrf_write_energy_j);
+      add_event(c, "stack_push", k.stack_push_energy_j);
+      add_event(c, "stack_pop", k.stack_pop_energy_j);
+    } else {
+      add_event(c, "read", k.vrf_read_energy_j);
+      add_event(c, "write", k.vrf_write_energy_j);
+    }
+  }
+  return GPURF_OK;
+}
+
 int gpurf_rf_design_table(gpurf_ctx *ctx, const gpurf_rf_design *d, gpurf_rf_table *out) {
   if (!ctx || !d || !out) return GPURF_EINVAL;
   gpurf_tech tech;
@@ -87,6 +216,16 @@ int gpurf_rf_design_table(gpurf_ctx *ctx, const gpurf_rf_design *d, gpurf_rf_tab
   for (size_t i = 0; i < d->n_bank_groups; i++) {
     rc = bank_group(ctx, d, &tech, &d->bank_groups[i], &t);
     if (rc != GPURF_OK) return rc;
+  }
+  gpurf_device_kind kind = GPURF_DEVICE_HP;
+  gpurf_device_kind_parse(d->device, &kind);
+  if (d->has_crossbar && (rc = crossbar(ctx, d, &tech, kind, &t)) != GPURF_OK) return rc;
+  if (d->has_arbiter && (rc = arbiter(ctx, d, &tech, kind, &t)) != GPURF_OK) return rc;
+  if (d->n_extras > 0) {
+    gpurf_sram_cells cells;
+    if ((rc = gpurf_sram_cells_load(ctx, &cells)) != GPURF_OK) return rc;
+    for (size_t i = 0; i < d->n_extras; i++)
+      if ((rc = extra(ctx, d, &tech, kind, &cells, &d->extras[i], &t)) != GPURF_OK) return rc;
   }
   *out = t;
   return GPURF_OK;

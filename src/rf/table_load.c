@@ -14,15 +14,18 @@
 #define REQ YS_REQUIRED
 #define POS (YS_REQUIRED | YS_MIN_EXCLUSIVE)
 
+/* A list's position is recorded under the address of its first element,
+ * so the first member of an element is one no cross-field check reports
+ * on: names, which are checked, come second. */
 typedef struct tl_event {
-  char name[GPURF_RF_NAME_MAX];
   double energy_j;
+  char name[GPURF_RF_NAME_MAX];
 } tl_event;
 
 typedef struct tl_component {
+  int instances;
   char name[GPURF_RF_NAME_MAX];
   char kind[GPURF_RF_NAME_MAX];
-  int instances;
   double leakage_w;
   double area_m2;
   double area_cells_m2;

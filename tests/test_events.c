@@ -1,0 +1,209 @@
+/* The event engine through its API: counting, time, gating, the report's
+ * arithmetic, merging, and what it refuses. Costs are arbitrary round
+ * numbers chosen so every expected value can be worked out by hand. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpurf/events.h"
+#include "test_util.h"
+
+/* 4 banks (2 sub-arrays each) with read 2 pJ, write 3 pJ, 1 mW leakage;
+ * one crossbar, transfer 4 pJ, 0.5 mW; clock 1 GHz. */
+static void small_table(gpurf_rf_table *t) {
+  memset(t, 0, sizeof *t);
+  strcpy(t->design, "unit");
+  t->clock_hz = 1.0e9;
+  t->n_components = 2;
+  gpurf_rf_component *b = &t->components[0];
+  strcpy(b->name, "bank");
+  strcpy(b->kind, "sram");
+  b->instances = 4;
+  b->leakage_w = 1.0e-3;
+  b->subarrays = 2;
+  b->gated_leakage_fraction = 0.1;
+  b->wake_energy_j = 1.0e-12;
+  b->wake_latency_s = 2.0e-9;
+  b->n_events = 2;
+  strcpy(b->events[0].name, "read");
+  b->events[0].energy_j = 2.0e-12;
+  strcpy(b->events[1].name, "write");
+  b->events[1].energy_j = 3.0e-12;
+  gpurf_rf_component *x = &t->components[1];
+  strcpy(x->name, "crossbar");
+  strcpy(x->kind, "xbar");
+  x->instances = 1;
+  x->leakage_w = 0.5e-3;
+  x->n_events = 1;
+  strcpy(x->events[0].name, "transfer");
+  x->events[0].energy_j = 4.0e-12;
+}
+
+static gpurf_energy *engine_of(gpurf_ctx *ctx, const gpurf_rf_table *t) {
+  gpurf_energy *e = NULL;
+  assert_ok(ctx, gpurf_energy_alloc(ctx, t, &e));
+  assert_non_null(e);
+  return e;
+}
+
+static void counts_and_leakage_add_up(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_rf_table t;
+  small_table(&t);
+  gpurf_energy *e = engine_of(ctx, &t);
+  int rd, wr, tr;
+  assert_ok(ctx, gpurf_energy_event_id(e, "bank", "read", &rd));
+  assert_ok(ctx, gpurf_energy_event_id(e, "bank", "write", &wr));
+  assert_ok(ctx, gpurf_energy_event_id(e, "crossbar", "transfer", &tr));
+  for (int i = 0; i < 4; i++) assert_int_equal(gpurf_energy_add(e, rd, i, 25), GPURF_OK);
+  assert_int_equal(gpurf_energy_add(e, wr, 3, 10), GPURF_OK);
+  assert_int_equal(gpurf_energy_add(e, tr, 0, 100), GPURF_OK);
+  gpurf_energy_advance(e, 600);
+  gpurf_energy_advance(e, 400);
+  assert_int_equal(gpurf_energy_cycles(e), 1000);
+  gpurf_energy_report r;
+  gpurf_energy_report_in in = {500};
+  assert_ok(ctx, gpurf_energy_report_get(ctx, e, &in, &r));
+  assert_int_equal(r.components[0].event_count[0], 100);
+  assert_int_equal(r.components[0].event_count[1], 10);
+  assert_rel(r.components[0].event_energy_j[0], 100 * 2.0e-12, 1e-12);
+  assert_rel(r.components[0].dynamic_energy_j, 100 * 2.0e-12 + 10 * 3.0e-12, 1e-12);
+  assert_rel(r.components[1].dynamic_energy_j, 100 * 4.0e-12, 1e-12);
+  /* 1 us: 4 banks x 1 mW + 0.5 mW. */
+  assert_rel(r.seconds, 1.0e-6, 1e-12);
+  assert_rel(r.components[0].leakage_energy_j, 4 * 1.0e-3 * 1.0e-6, 1e-12);
+  assert_rel(r.leakage_energy_j, 4.5e-3 * 1.0e-6, 1e-12);
+  double total = 230e-12 + 400e-12 + 4.5e-9;
+  assert_rel(r.total_energy_j, total, 1e-12);
+  assert_rel(r.average_power_w, total / 1.0e-6, 1e-12);
+  assert_rel(r.edp_j_s, total * 1.0e-6, 1e-12);
+  assert_rel(r.ipc, 0.5, 1e-12);
+  assert_rel(r.energy_per_instruction_j, total / 500, 1e-12);
+  assert_rel(r.instructions_per_j, 500 / total, 1e-12);
+  gpurf_energy_free(e);
+  gpurf_ctx_free(ctx);
+}
+
+static void without_instructions_the_per_instruction_metrics_are_zero(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_rf_table t;
+  small_table(&t);
+  gpurf_energy *e = engine_of(ctx, &t);
+  gpurf_energy_report r;
+  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, &r));
+  assert_true(r.total_energy_j == 0.0 && r.average_power_w == 0.0);
+  gpurf_energy_advance(e, 10);
+  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, &r));
+  assert_true(r.ipc == 0.0 && r.energy_per_instruction_j == 0.0 && r.instructions_per_j == 0.0);
+  assert_true(r.edp_j_s > 0.0);
+  gpurf_energy_free(e);
+  gpurf_ctx_free(ctx);
+}
+
+static void gating_saves_leakage_and_costs_wakeups(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_rf_table t;
+  small_table(&t);
+  gpurf_energy *e = engine_of(ctx, &t);
+  int bank;
+  assert_ok(ctx, gpurf_energy_component_id(e, "bank", &bank));
+  gpurf_energy_advance(e, 100);
+  assert_int_equal(gpurf_energy_gate(e, bank, 1, 0, 1), GPURF_OK);
+  gpurf_energy_advance(e, 200);
+  assert_int_equal(gpurf_energy_gate(e, bank, 1, 0, 1), GPURF_OK); /* already gated */
+  gpurf_energy_advance(e, 100);
+  assert_int_equal(gpurf_energy_gate(e, bank, 1, 0, 0), GPURF_OK); /* 300 cycles, 1 wake */
+  assert_int_equal(gpurf_energy_gate(e, bank, 1, 0, 0), GPURF_OK); /* already awake */
+  assert_int_equal(gpurf_energy_gate(e, bank, 3, 1, 1), GPURF_OK); /* open to the end */
+  gpurf_energy_advance(e, 600);
+  gpurf_energy_report r;
+  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, &r));
+  const gpurf_energy_component_report *b = &r.components[0];
+  assert_int_equal(b->gated_subarray_cycles, 300 + 600);
+  assert_int_equal(b->wakeups, 1);
+  assert_rel(b->wake_energy_j, 1.0e-12, 1e-12);
+  assert_rel(b->wake_time_s, 2.0e-9, 1e-12);
+  /* A sub-array's share is 0.5 mW; gated it leaks 10% of that. */
+  double saved = 0.9 * 0.5e-3 * 900e-9;
+  assert_rel(b->leakage_saved_j, saved, 1e-12);
+  assert_rel(b->leakage_energy_j, 4 * 1.0e-3 * 1.0e-6 - saved, 1e-12);
+  assert_rel(b->dynamic_energy_j, 1.0e-12, 1e-12);
+  /* Tallied gating: the same sub-array cannot be gated longer than elapsed. */
+  assert_int_equal(gpurf_energy_add_gated(e, bank, 0, 1, 1000, 2), GPURF_OK);
+  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, &r));
+  assert_int_equal(gpurf_energy_add_gated(e, bank, 0, 1, 1, 0), GPURF_OK);
+  assert_int_equal(gpurf_energy_report_get(ctx, e, NULL, &r), GPURF_ERANGE);
+  assert_non_null(strstr(gpurf_ctx_error(ctx)->message, "more than the 1000 that elapsed"));
+  gpurf_energy_free(e);
+  gpurf_ctx_free(ctx);
+}
+
+static void bad_ids_count_nothing(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_rf_table t;
+  small_table(&t);
+  gpurf_energy *e = engine_of(ctx, &t);
+  int id = -7, c = -7;
+  assert_int_equal(gpurf_energy_event_id(e, "bank", "fetch", &id), GPURF_ENOTFOUND);
+  assert_int_equal(gpurf_energy_event_id(e, "banks", "read", &id), GPURF_ENOTFOUND);
+  assert_int_equal(id, -7);
+  assert_int_equal(gpurf_energy_component_id(e, "arbiter", &c), GPURF_ENOTFOUND);
+  assert_int_equal(gpurf_energy_add(e, -1, 0, 1), GPURF_EINVAL);
+  assert_int_equal(gpurf_energy_add(e, 3, 0, 1), GPURF_EINVAL); /* 3 ids: 0..2 */
+  assert_int_equal(gpurf_energy_add(e, 0, 4, 1), GPURF_EINVAL); /* 4 banks: 0..3 */
+  assert_int_equal(gpurf_energy_add(e, 2, 1, 1), GPURF_EINVAL); /* 1 crossbar */
+  assert_int_equal(gpurf_energy_add(e, 0, -1, 1), GPURF_EINVAL);
+  assert_int_equal(gpurf_energy_gate(e, 1, 0, 0, 1), GPURF_EINVAL); /* crossbar: no sub-arrays */
+  assert_int_equal(gpurf_energy_gate(e, 0, 0, 2, 1), GPURF_EINVAL);
+  assert_int_equal(gpurf_energy_gate(e, 2, 0, 0, 1), GPURF_EINVAL);
+  assert_int_equal(gpurf_energy_add_gated(e, 0, 4, 0, 1, 1), GPURF_EINVAL);
+  gpurf_energy_advance(e, 10);
+  gpurf_energy_report r;
+  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, &r));
+  assert_true(r.dynamic_energy_j == 0.0 && r.components[0].gated_subarray_cycles == 0);
+  gpurf_energy_free(e);
+  gpurf_ctx_free(ctx);
+}
+
+static void alloc_checks_tables_built_in_code(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_rf_table t;
+  gpurf_energy *e = (gpurf_energy *)&t; /* must be reset to NULL on failure */
+  const struct {
+    void (*spoil)(gpurf_rf_table *);
+    const char *msg;
+  } cases[] = {
+#define CASE(BODY, MSG) {[](gpurf_rf_table * t) { BODY; }, MSG}
+  };
+  (void)cases;
+  small_table(&t);
+  t.clock_hz = 0;
+  assert_int_equal(gpurf_energy_alloc(ctx, &t, &e), GPURF_EINVAL);
+  assert_null(e);
+  assert_non_null(strstr(gpurf_ctx_error(ctx)->message, "clock_hz"));
+  small_table(&t);
+  t.components[1].instances = 0;
+  assert_int_equal(gpurf_energy_alloc(ctx, &t, &e), GPURF_EINVAL);
+  small_table(&t);
+  strcpy(t.components[1].name, "bank");
+  assert_int_equal(gpurf_energy_alloc(ctx, &t, &e), GPURF_EINVAL);
+  assert_non_null(strstr(gpurf_ctx_error(ctx)->message, "appears twice"));
+  small_table(&t);
+  t.components[0].events[1].energy_j = -1.0;
+  assert_int_equal(gpurf_energy_alloc(ctx, &t, &e), GPURF_EINVAL);
+  small_table(&t);
+  t.components[0].gated_leakage_fraction = 1.5;
+  assert_int_equal(gpurf_energy_alloc(ctx, &t, &e), GPURF_EINVAL);
+  small_table(&t);
+  strcpy(t.components[0].events[0].name, "re ad");
+  assert_int_equal(gpurf_energy_alloc(ctx, &t, &e), GPURF_EINVAL);
+  small_table(&t);
+  t.n_components = 0;
+  assert_int_equal(gpurf_energy_alloc(ctx, &t, &e), GPURF_EINVAL);
+  assert_int_equal(gpurf_energy_alloc(ctx, NULL, &e), GPURF_EINVAL);
+  gpurf_ctx_free(ctx);
+}
