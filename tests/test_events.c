@@ -173,13 +173,6 @@ static void alloc_checks_tables_built_in_code(void **state) {
   gpurf_ctx *ctx = test_ctx();
   gpurf_rf_table t;
   gpurf_energy *e = (gpurf_energy *)&t; /* must be reset to NULL on failure */
-  const struct {
-    void (*spoil)(gpurf_rf_table *);
-    const char *msg;
-  } cases[] = {
-#define CASE(BODY, MSG) {[](gpurf_rf_table * t) { BODY; }, MSG}
-  };
-  (void)cases;
   small_table(&t);
   t.clock_hz = 0;
   assert_int_equal(gpurf_energy_alloc(ctx, &t, &e), GPURF_EINVAL);
@@ -206,4 +199,106 @@ static void alloc_checks_tables_built_in_code(void **state) {
   assert_int_equal(gpurf_energy_alloc(ctx, &t, &e), GPURF_EINVAL);
   assert_int_equal(gpurf_energy_alloc(ctx, NULL, &e), GPURF_EINVAL);
   gpurf_ctx_free(ctx);
+}
+
+/* A fixed pseudo-random sequence of adds, advances and gates. */
+static void drive(gpurf_energy *e, unsigned seed, int steps) {
+  uint64_t x = seed;
+  for (int k = 0; k < steps; k++) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    unsigned r = (unsigned)(x >> 33);
+    switch (r % 4) {
+    case 0: {
+      int id = (int)(r / 4 % 3); /* bank read, bank write, crossbar transfer */
+      gpurf_energy_add(e, id, id == 2 ? 0 : (int)(r / 16 % 4), r % 7);
+      break;
+    }
+    case 1: gpurf_energy_advance(e, r % 13); break;
+    case 2: gpurf_energy_gate(e, 0, (int)(r / 4 % 4), (int)(r / 16 % 2), (int)(r / 32 % 2)); break;
+    default: gpurf_energy_add(e, 0, (int)(r / 4 % 4), 1); break;
+    }
+  }
+}
+
+static void same_sequence_same_bits(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_rf_table t;
+  small_table(&t);
+  gpurf_energy *a = engine_of(ctx, &t), *b = engine_of(ctx, &t);
+  drive(a, 11, 20000);
+  drive(b, 11, 20000);
+  gpurf_energy_report *ra = calloc(1, sizeof *ra), *rb = calloc(1, sizeof *rb);
+  gpurf_energy_report_in in = {12345};
+  assert_ok(ctx, gpurf_energy_report_get(ctx, a, &in, ra));
+  assert_ok(ctx, gpurf_energy_report_get(ctx, b, &in, rb));
+  assert_memory_equal(ra, rb, sizeof *ra);
+  assert_true(ra->dynamic_energy_j > 0 && ra->components[0].wakeups > 0);
+  /* Reset: back to an empty engine, which counts alike again. */
+  gpurf_energy_reset(a);
+  assert_int_equal(gpurf_energy_cycles(a), 0);
+  assert_ok(ctx, gpurf_energy_report_get(ctx, a, NULL, ra));
+  assert_true(ra->total_energy_j == 0.0 && ra->components[0].gated_subarray_cycles == 0);
+  drive(a, 11, 20000);
+  assert_ok(ctx, gpurf_energy_report_get(ctx, a, &in, ra));
+  assert_memory_equal(ra, rb, sizeof *ra);
+  free(ra);
+  free(rb);
+  gpurf_energy_free(a);
+  gpurf_energy_free(b);
+  gpurf_ctx_free(ctx);
+}
+
+/* Two threads' engines over the same 1000 cycles sum to one engine that saw
+ * every event. */
+static void merge_sums_per_thread_engines(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_rf_table t;
+  small_table(&t);
+  gpurf_energy *one = engine_of(ctx, &t), *t1 = engine_of(ctx, &t), *t2 = engine_of(ctx, &t);
+  gpurf_energy_add(one, 0, 0, 5);
+  gpurf_energy_add(one, 2, 0, 7);
+  gpurf_energy_add(t1, 0, 0, 5);
+  gpurf_energy_add(t2, 2, 0, 7);
+  gpurf_energy_advance(t1, 1000);
+  gpurf_energy_advance(one, 400);
+  gpurf_energy_advance(t2, 400);
+  gpurf_energy_gate(one, 0, 2, 1, 1);
+  gpurf_energy_gate(t2, 0, 2, 1, 1); /* still gated: counted to t2's present */
+  gpurf_energy_advance(one, 600);
+  gpurf_energy_advance(t2, 600);
+  assert_ok(ctx, gpurf_energy_merge(ctx, t1, t2));
+  gpurf_energy_report r1, r2;
+  assert_ok(ctx, gpurf_energy_report_get(ctx, one, NULL, &r1));
+  assert_ok(ctx, gpurf_energy_report_get(ctx, t1, NULL, &r2));
+  assert_int_equal(r2.cycles, 1000);
+  assert_rel(r2.total_energy_j, r1.total_energy_j, 1e-15);
+  assert_int_equal(r2.components[1].event_count[0], 7);
+  assert_int_equal(r2.components[0].gated_subarray_cycles, 600);
+  /* Different tables do not merge. */
+  gpurf_rf_table u;
+  small_table(&u);
+  u.components[0].instances = 8;
+  gpurf_energy *other = engine_of(ctx, &u);
+  assert_int_equal(gpurf_energy_merge(ctx, t1, other), GPURF_EINVAL);
+  assert_int_equal(gpurf_energy_merge(ctx, t1, t1), GPURF_EINVAL);
+  gpurf_energy_free(other);
+  gpurf_energy_free(one);
+  gpurf_energy_free(t1);
+  gpurf_energy_free(t2);
+  gpurf_ctx_free(ctx);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(counts_and_leakage_add_up),
+      cmocka_unit_test(without_instructions_the_per_instruction_metrics_are_zero),
+      cmocka_unit_test(gating_saves_leakage_and_costs_wakeups),
+      cmocka_unit_test(bad_ids_count_nothing),
+      cmocka_unit_test(alloc_checks_tables_built_in_code),
+      cmocka_unit_test(same_sequence_same_bits),
+      cmocka_unit_test(merge_sums_per_thread_engines),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -108,6 +108,11 @@ static void rf_command(void **state) {
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "component,kind,instances,event,energy_pj"));
   assert_int_equal(cli_count_lines(r.out), 3);
+  /* A design costs a counters file directly. */
+  cli_run(&r, "energy warrf-sram '" GPURF_TEST_DATA_DIR "/counters/accelwattch-report.log' "
+              "--format json");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "\"counter_mapping\""));
   const cli_error_case errors[] = {
       {"rf", 2, "which design?"},
       {"rf warrf-sram --format xml", 2, "--format must be"},

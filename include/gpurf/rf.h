@@ -131,9 +131,26 @@ typedef struct gpurf_rf_design {
 GPURF_API int gpurf_rf_design_load(gpurf_ctx *ctx, const char *name_or_path,
                                    gpurf_rf_design *out);
 
+/* Sets one key of a loaded design by its dotted path, as the design file
+ * spells it: "tech", "clock_hz", "sm.warps", "banks[0].count",
+ * "banks[1].entries", "crossbar.inputs", "arbiter.classes",
+ * "extras[0].vrf_regs" ... The value is text ("16", "22nm", "1r1w") checked
+ * against the key's type and range as the loader checks it; names of nodes
+ * and cells are loaded to check them. Unknown keys, indices beyond the
+ * design's lists, sections the design lacks and bad values fail with the key
+ * in the error's field and leave the design unchanged. */
+GPURF_API int gpurf_rf_design_set(gpurf_ctx *ctx, gpurf_rf_design *design, const char *key,
+                                  const char *value);
+
 /* Builds the primitive table of a design from the component models. */
 GPURF_API int gpurf_rf_design_table(gpurf_ctx *ctx, const gpurf_rf_design *design,
                                     gpurf_rf_table *out);
+
+/* The costs of a register file from a design (name or path: the table is
+ * built from the models) or from a primitive-table file (root key `table`,
+ * docs/table-format.md). */
+GPURF_API int gpurf_rf_costs_load(gpurf_ctx *ctx, const char *name_or_path,
+                                  gpurf_rf_table *out);
 
 /* Index of a component by name, or -1. */
 GPURF_API int gpurf_rf_table_find(const gpurf_rf_table *table, const char *component);

@@ -8,15 +8,16 @@
 #include "gpurf/events.h"
 
 static const char *const energy_help =
-    "usage: gpurf energy TABLE COUNTS [--instructions N] [--cycles N]\n"
+    "usage: gpurf energy MODEL|TABLE COUNTS [--instructions N] [--cycles N]\n"
     "                    [--format text|json|csv]\n"
     "\n"
     "Costs the events of COUNTS with the per-event energies, leakage and\n"
-    "gating costs of TABLE (a primitive table file, docs/table-format.md) and\n"
+    "gating costs of MODEL (a design: models/NAME.yaml or a path, costed by the\n"
+    "models) or TABLE (a primitive table file, docs/table-format.md) and\n"
     "prints dynamic energy per component and event, leakage energy per\n"
     "component, totals, average power and, given instructions, energy per\n"
     "instruction, instructions per joule and the energy-delay product.\n"
-    "COUNTS is a gpurf-counters file or an AccelWattch/GPUWattch power report\n"
+    "COUNTS is a gpurf-counters file or an AccelWattch power report\n"
     "(docs/counters-format.md); for the latter the output says which events\n"
     "each of REG_RD, REG_WR and NON_REG_OPs became.\n"
     "--instructions N  instructions executed over the counted cycles (else\n"
@@ -27,7 +28,7 @@ static const char *const energy_help =
 /* The costs behind the events. A design file (a models/ YAML) would be
  * turned into its table here as well, so the command takes either. */
 static int load_costs(gpurf_ctx *ctx, const char *path, gpurf_rf_table *table) {
-  return gpurf_rf_table_load(ctx, path, table);
+  return gpurf_rf_costs_load(ctx, path, table);
 }
 
 typedef struct energy_args {

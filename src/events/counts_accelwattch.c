@@ -1,4 +1,4 @@
-/* AccelWattch (and GPUWattch) power reports, as GPGPU-Sim's
+/* AccelWattch power reports, as GPGPU-Sim's
  * gpgpu_sim_wrapper::print_power_kernel_stats writes them: per kernel,
  * "kernel_name = ..." then "gpu_tot_REG_RD, = N" style lines (the label
  * keeps the comma of the simulator's CSV label table). Only the register
@@ -35,6 +35,7 @@ typedef struct aw_state {
   double value[N_COUNTERS];
   int seen[N_COUNTERS];
   int form; /* 0 none yet, 1 "gpu_tot_X", 2 bare "X" */
+  int averages; /* gpu_avg_X lines seen */
 } aw_state;
 
 static char *trim(char *s, char **end) {
@@ -96,7 +97,11 @@ static int line(gpurf_ctx *ctx, const ev_lines *l, char *text, aw_state *st,
   while (k < N_COUNTERS && strcmp(name, counter_names[k]) != 0) k++;
   /* gpu_avg_, gpu_max_, gpu_min_ are per-sample statistics, not totals;
    * every other counter is not the register file's. */
-  if (k == N_COUNTERS) return GPURF_OK;
+  if (k == N_COUNTERS) {
+    if (strncmp(key, "gpu_avg_REG_", 12) == 0 || strncmp(key, "gpu_avg_NON_REG", 15) == 0)
+      st->averages = 1;
+    return GPURF_OK;
+  }
   if (st->form && st->form != form)
     return FAIL_AT(1, "'%s' mixes the bare form with gpu_tot_ lines; give one of them", key);
   st->form = form;
@@ -160,6 +165,10 @@ int ev_read_accelwattch(gpurf_ctx *ctx, ev_lines *l, gpurf_energy *e, gpurf_coun
   while ((rc = ev_lines_next(ctx, l, &text)) == 1)
     if ((rc = line(ctx, l, text, &st, info)) != GPURF_OK) return rc;
   if (rc < 0) return rc;
+  if (!st.seen[RD] && !st.seen[WR] && !st.seen[NONREG] && st.averages)
+    return gpurf_fail_at(ctx, GPURF_EPARSE, l->path, 0, 0, NULL,
+                         "only gpu_avg_ register-file counters (per-sample averages, as GPUWattch "
+                         "prints); the totals are AccelWattch's gpu_tot_ lines");
   if (!st.seen[RD] && !st.seen[WR] && !st.seen[NONREG])
     return gpurf_fail_at(ctx, GPURF_EPARSE, l->path, 0, 0, NULL,
                          "no 'gpurf-counters' header and no REG_RD, REG_WR or NON_REG_OPs "

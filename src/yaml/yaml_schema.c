@@ -233,6 +233,18 @@ const char *ys_top_scalar(const ys_doc *d, const char *key) {
   return NULL;
 }
 
+int ys_top_has(const ys_doc *d, const char *key) {
+  yaml_document_t *doc = (yaml_document_t *)&d->doc;
+  yaml_node_t *root = yaml_document_get_root_node(doc);
+  if (!root || root->type != YAML_MAPPING_NODE) return 0;
+  for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
+       p++) {
+    yaml_node_t *k = yaml_document_get_node(doc, p->key);
+    if (k && k->type == YAML_SCALAR_NODE && strcmp(scalar_text(k), key) == 0) return 1;
+  }
+  return 0;
+}
+
 static int remember(ys_doc *d, const void *dst, const yaml_node_t *node,
                     const char *path) {
   if (d->n_marks == d->cap_marks) {

@@ -70,6 +70,9 @@ void ys_close(ys_doc *doc);
 /* The scalar value of a top-level key, or NULL when absent or not a scalar. */
 const char *ys_top_scalar(const ys_doc *doc, const char *key);
 
+/* Whether the root mapping has the key (of any type). */
+int ys_top_has(const ys_doc *doc, const char *key);
+
 /* Decodes the root mapping into out according to fields. */
 int ys_decode(ys_doc *doc, const ys_field *fields, void *out);
 

@@ -1,36 +1,73 @@
-/* A program linking the installed gpurf: evaluates one SRAM bank. */
+/* A simulator linking the installed gpurf: costs its register-file events. */
 #include <stdio.h>
+#include <string.h>
 
 #include <gpurf/gpurf.h>
+
+static int fail(gpurf_ctx *ctx) {
+  char line[1024];
+  gpurf_error_format(gpurf_ctx_error(ctx), line, sizeof line);
+  fprintf(stderr, "%s\n", line);
+  gpurf_ctx_free(ctx);
+  return 1;
+}
 
 int main(int argc, char **argv) {
   gpurf_ctx *ctx = gpurf_ctx_alloc();
   if (!ctx) return 1;
   if (argc > 1) gpurf_ctx_set_data_dir(ctx, argv[1]);
+  /* One bank of a 16-bank register file: 256 x 128-bit words, 1R1W, 40 nm. */
   gpurf_tech tech;
   gpurf_cell cell;
   gpurf_bank_spec spec;
   gpurf_cost cost;
   gpurf_bank_spec_init(&spec);
-  int rc = gpurf_tech_load(ctx, "40nm", &tech);
-  if (rc == GPURF_OK) rc = gpurf_cell_load(ctx, "sram-8t-1r1w", &cell);
-  if (rc == GPURF_OK) {
-    spec.tech = &tech;
-    spec.cell = &cell;
-    spec.ports = (gpurf_ports){0, 1, 1};
-    spec.entries = 256;
-    spec.width_bits = 128;
-    rc = gpurf_bank_eval(ctx, &spec, &cost);
+  if (gpurf_tech_load(ctx, "40nm", &tech) != GPURF_OK ||
+      gpurf_cell_load(ctx, "sram-8t-1r1w", &cell) != GPURF_OK)
+    return fail(ctx);
+  spec.tech = &tech;
+  spec.cell = &cell;
+  spec.ports = (gpurf_ports){0, 1, 1};
+  spec.entries = 256;
+  spec.width_bits = 128;
+  if (gpurf_bank_eval(ctx, &spec, &cost) != GPURF_OK) return fail(ctx);
+
+  /* Its primitive table (or gpurf_rf_table_load from a table file). */
+  static gpurf_rf_table table;
+  strcpy(table.design, "example");
+  table.clock_hz = 1.0e9;
+  table.n_components = 1;
+  gpurf_rf_component *bank = &table.components[0];
+  strcpy(bank->name, "bank");
+  strcpy(bank->kind, "sram");
+  bank->instances = 16;
+  bank->leakage_w = cost.leakage_sub_w + cost.leakage_gate_w;
+  bank->area_m2 = cost.area_m2;
+  bank->n_events = 2;
+  strcpy(bank->events[0].name, "read");
+  bank->events[0].energy_j = cost.read_energy_j;
+  strcpy(bank->events[1].name, "write");
+  bank->events[1].energy_j = cost.write_energy_j;
+
+  /* The simulator resolves event ids once, then counts as it runs. */
+  gpurf_energy *engine;
+  int rd, wr;
+  if (gpurf_energy_alloc(ctx, &table, &engine) != GPURF_OK) return fail(ctx);
+  gpurf_energy_event_id(engine, "bank", "read", &rd);
+  gpurf_energy_event_id(engine, "bank", "write", &wr);
+  for (int cycle = 0; cycle < 100000; cycle++) {
+    gpurf_energy_add(engine, rd, cycle % 16, 2);
+    gpurf_energy_add(engine, wr, (cycle * 7) % 16, 1);
+    gpurf_energy_advance(engine, 1);
   }
-  if (rc != GPURF_OK) {
-    char line[1024];
-    gpurf_error_format(gpurf_ctx_error(ctx), line, sizeof line);
-    fprintf(stderr, "%s\n", line);
-    gpurf_ctx_free(ctx);
-    return 1;
-  }
-  printf("gpurf %s: read %.3f pJ, write %.3f pJ, %.5f mm^2\n", gpurf_version(),
-         cost.read_energy_j * 1e12, cost.write_energy_j * 1e12, cost.area_m2 * 1e6);
+  static gpurf_energy_report report;
+  gpurf_energy_report_in in = {100000};
+  int rc = gpurf_energy_report_get(ctx, engine, &in, &report);
+  gpurf_energy_free(engine);
+  if (rc != GPURF_OK) return fail(ctx);
+  printf("gpurf %s: %.3f uJ (%.3f dynamic), %.2f mW, %.2f pJ per instruction\n",
+         gpurf_version(), report.total_energy_j * 1e6, report.dynamic_energy_j * 1e6,
+         report.average_power_w * 1e3, report.energy_per_instruction_j * 1e12);
   gpurf_ctx_free(ctx);
   return 0;
 }

@@ -1,5 +1,7 @@
-// A C++ program linking the installed gpurf through find_package(gpurf).
+// A C++ program linking the installed gpurf through find_package(gpurf):
+// the umbrella header, events.h included, compiles as C++.
 #include <cstdio>
+#include <cstring>
 #include <gpurf/gpurf.h>
 
 int main(int argc, char **argv) {
@@ -8,15 +10,30 @@ int main(int argc, char **argv) {
   if (argc > 1) gpurf_ctx_set_data_dir(ctx, argv[1]);
   gpurf_tech tech;
   int rc = gpurf_tech_load(ctx, "28nm", &tech);
+  static gpurf_rf_table table;
+  std::strcpy(table.design, "cxx");
+  table.clock_hz = 1.0e9;
+  table.n_components = 1;
+  std::strcpy(table.components[0].name, "bank");
+  table.components[0].instances = 2;
+  table.components[0].n_events = 1;
+  std::strcpy(table.components[0].events[0].name, "read");
+  gpurf_energy *engine = nullptr;
+  if (rc == GPURF_OK) rc = gpurf_energy_alloc(ctx, &table, &engine);
+  int id = -1;
+  if (rc == GPURF_OK) rc = gpurf_energy_event_id(engine, "bank", "read", &id);
+  if (rc == GPURF_OK) rc = gpurf_energy_add(engine, id, 1, 3);
   if (rc != GPURF_OK) {
     char line[1024];
     gpurf_error_format(gpurf_ctx_error(ctx), line, sizeof line);
     std::fprintf(stderr, "%s\n", line);
+    gpurf_energy_free(engine);
     gpurf_ctx_free(ctx);
     return 1;
   }
-  std::printf("gpurf %s: %s interpolated=%d vdd %.3f V\n", gpurf_version(), tech.name,
-              tech.interpolated, tech.device[GPURF_DEVICE_HP].vdd_v);
+  gpurf_energy_free(engine);
+  std::printf("gpurf %s: %s interpolated=%d vdd %.3f V; event id %d\n", gpurf_version(),
+              tech.name, tech.interpolated, tech.device[GPURF_DEVICE_HP].vdd_v, id);
   gpurf_ctx_free(ctx);
   return 0;
 }

@@ -1,0 +1,93 @@
+/* gpurf energy as a user meets it: pinned JSON keys, the AccelWattch
+ * mapping in the output, repeatable output, one-line errors with nothing on
+ * stdout. */
+#include <string.h>
+
+#include "cli_run.h"
+
+#define DATA GPURF_TEST_DATA_DIR
+#define TABLE "'" DATA "/tables/test-rf.yaml'"
+
+static cli_result R;
+
+static void json_has_pinned_keys(void **state) {
+  (void)state;
+  cli_run(&R, "energy " TABLE " '" DATA "/counters/test-rf.tsv' --format json");
+  assert_int_equal(R.status, 0);
+  /* 160 reads x 2 pJ + 70 writes x 3 pJ + 3 wakes x 1 pJ + 160 x 4 pJ + 160 x 0.5 pJ. */
+  const char *keys[] = {"\"energy_j\": {", "\"total\": 5.773e-09", "\"dynamic\": 1.253e-09",
+                        "\"leakage\": 4.52e-09", "\"by_component\": {", "\"bank\": 4.353e-09",
+                        "\"average_power_w\": 0.005773", "\"cycles\": 1000", "\"seconds\": 1e-06",
+                        "\"instructions\": 500", "\"energy_per_instruction_j\": 1.1546e-11",
+                        "\"edp_j_s\": 5.773e-15", "\"counts_format\": \"gpurf-counters\"",
+                        "\"gated_subarray_cycles\": 400", "\"wakeups\": 3"};
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    if (!strstr(R.out, keys[i])) fail_msg("missing %s in\n%s", keys[i], R.out);
+  assert_null(strstr(R.out, "counter_mapping"));
+  /* --instructions overrides the file's. */
+  cli_run(&R, "energy " TABLE " '" DATA "/counters/test-rf.tsv' --format json --instructions 1000");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "\"ipc\": 1,"));
+}
+
+static void accelwattch_output_says_what_each_counter_became(void **state) {
+  (void)state;
+  cli_run(&R, "energy " TABLE " '" DATA "/counters/accelwattch-report.log' --format json");
+  assert_int_equal(R.status, 0);
+  const char *keys[] = {"\"counts_format\": \"accelwattch\"", "\"counter_mapping\": [",
+                        "\"counter\": \"REG_RD\"", "\"thread_operands\": 98304",
+                        "\"warp_accesses\": 3072", "\"became\": [", "\"crossbar.transfer\"",
+                        "\"counter\": \"NON_REG_OPs\"", "\"kernels\": 2", "\"cycles\": 2000"};
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    if (!strstr(R.out, keys[i])) fail_msg("missing %s in\n%s", keys[i], R.out);
+  cli_run(&R, "energy " TABLE " '" DATA "/counters/accelwattch-bare.txt' --cycles 100");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "REG_RD                 3200 thread operands -> 100 warp accesses "
+                                "-> bank.read, crossbar.transfer, collector.write"));
+  assert_non_null(strstr(R.out, "-> 2 warp accesses -> collector.write"));
+  cli_run(&R, "energy " TABLE " '" DATA "/counters/accelwattch-bare.txt' --cycles 100 --format csv");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "component,event,count,energy_j\nbank,read,100,2e-10\n"));
+  assert_non_null(strstr(R.out, "collector,write,102,5.1e-11\n"));
+}
+
+static void output_is_repeatable(void **state) {
+  (void)state;
+  static cli_result again;
+  cli_run(&R, "energy " TABLE " '" DATA "/counters/accelwattch-report.log'");
+  cli_run(&again, "energy " TABLE " '" DATA "/counters/accelwattch-report.log'");
+  assert_int_equal(R.status, 0);
+  assert_string_equal(R.out, again.out);
+  assert_non_null(strstr(R.out, "total energy"));
+}
+
+static void errors_are_one_line_with_no_output(void **state) {
+  (void)state;
+  const cli_error_case cases[] = {
+      {"energy", 2, "needs TABLE and COUNTS"},
+      {"energy " TABLE, 2, "needs TABLE and COUNTS"},
+      {"energy a b c", 2, "unexpected argument 'c'"},
+      {"energy a b --frobnicate", 2, "unknown option '--frobnicate'"},
+      {"energy a b --instructions many", 2, "--instructions needs a whole number"},
+      {"energy a b --format xml", 2, "--format must be"},
+      {"energy '" DATA "/tables/bad/unknown-key.yaml' '" DATA "/counters/test-rf.tsv'", 1,
+       "unknown-key.yaml:7:7: key 'table.components[0].instancs'"},
+      {"energy " TABLE " '" DATA "/counters/bad/unknown-event.tsv'", 1,
+       "unknown-event.tsv:3:6: 'bank' has no event 'fetch'"},
+      {"energy " TABLE " '" DATA "/counters/accelwattch-bare.txt'", 1,
+       "no gpu_sim_cycle lines: give the cycles"},
+      {"energy " TABLE " '" DATA "/counters/test-rf.tsv' --cycles 5", 1,
+       "the file gives its cycles (1000)"},
+  };
+  cli_check_errors(cases, sizeof cases / sizeof cases[0]);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(json_has_pinned_keys),
+      cmocka_unit_test(accelwattch_output_says_what_each_counter_became),
+      cmocka_unit_test(output_is_repeatable),
+      cmocka_unit_test(errors_are_one_line_with_no_output),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
