@@ -3,7 +3,8 @@
 # already present. Used by the README's first command and by .ci/run.
 set -euo pipefail
 
-packages=(build-essential cmake pkg-config libgsl-dev libyaml-dev libcmocka-dev clang)
+# gnuplot-nox draws `gpurf sweep --plot` figures (and runs its test).
+packages=(build-essential cmake pkg-config libgsl-dev libyaml-dev libcmocka-dev clang gnuplot-nox)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -20,3 +20,5 @@ gen bank-22nm-8k-1024-stt-split.json bank --tech 22 --cell stt-40f2-cal-vol --by
 gen bank-40nm-l0-dff-3r1w.txt bank --tech 40 --cell dff --entries 64 --width 128 --banks 8 --ports 3r1w --clock-ghz 1
 gen xbar-32nm-16x16x1024.txt xbar --inputs 16 --outputs 16 --width 1024 --tech 32
 gen arbiter-32nm-16bk-5cls.json arbiter --banks 16 --requesters 16 --classes 5 --tech 32 --rf-bytes 131072 --format json
+gen table-simtight-f8.csv table simtight-f8 --format csv
+gen table-jing-t3.csv table jing-t3 --format csv

@@ -154,6 +154,8 @@ int cmd_bench(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_trace(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_energy(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_rf(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_sweep(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_table(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_xbar(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_component(gpurf_ctx *ctx, int argc, char **argv);

@@ -42,6 +42,13 @@ static const char *const usage_text =
     "                            renaming table, write pool, compressed RF\n"
     "  rf MODEL                  primitive table of a register-file design:\n"
     "                            energy per event, leakage, area, timing\n"
+    "  sweep MODEL --set KEY=V1,V2,...\n"
+    "                            a design over the product of key values: area,\n"
+    "                            leakage, read-path delay and energy per point\n"
+    "                            (--plot FILE.png|svg draws them with gnuplot)\n"
+
+    "  table NAME                a seed paper's table, ours beside the published\n"
+    "                            numbers (gpurf table --list)\n"
     "  energy TABLE COUNTS       cost counted register-file events (a counters\n"
     "                            file or an AccelWattch report) with a table\n"
     "  help                      this text\n"
@@ -119,6 +126,10 @@ int main(int argc, char **argv) {
     rc = cmd_bench(ctx, argc - 2, argv + 2);
   } else if (strcmp(cmd, "rf") == 0) {
     rc = cmd_rf(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "sweep") == 0) {
+    rc = cmd_sweep(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "table") == 0) {
+    rc = cmd_table(ctx, argc - 2, argv + 2);
   } else if (strcmp(cmd, "trace") == 0) {
     rc = cmd_trace(ctx, argc - 2, argv + 2);
   } else if (strcmp(cmd, "energy") == 0) {

@@ -11,6 +11,11 @@ set(GPURF_CLI_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/cmd_trace.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_energy.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_rf.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_sweep.c
+  ${CMAKE_CURRENT_LIST_DIR}/sweep_plot.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_table.c
+  ${CMAKE_CURRENT_LIST_DIR}/table_seeds.c
+  ${CMAKE_CURRENT_LIST_DIR}/table_published.c
   ${CMAKE_CURRENT_LIST_DIR}/report.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_xbar.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_arbiter.c

@@ -1,0 +1,528 @@
+/* gpurf sweep MODEL --set key=v1,v2 ...: the Cartesian product of design
+ * keys, each point reduced to area, leakage, read-path delay and energy by
+ * role, with per-event energies of every component; optionally plotted. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/sweep.h"
+
+#define PROG "gpurf sweep"
+#define MAX_AXES 8
+#define MAX_KEYS 8
+#define MAX_VALUES 256
+#define MAX_POINTS 1000
+#define VALUE_MAX 256 /* characters of one value */
+
+static const char *const sweep_help =
+    "usage: gpurf sweep MODEL --set KEY=V1,V2,... [--set ...] [--format text|csv|json]\n"
+    "                   [--plot FILE.png|FILE.svg] [--base N]\n"
+    "\n"
+    "Evaluates a register-file design at every combination of the values given\n"
+    "(the first --set varies slowest) and prints, per point, the area by role\n"
+    "(cell arrays, bank periphery, crossbar, arbiter, extra structures), leakage,\n"
+    "the operand read path (arbiter + slowest storage access + crossbar) in ns and\n"
+    "cycles, its energy per read, and the energy of every event of every component.\n"
+    "\n"
+    "KEY is a dotted path into the design file: tech, device, temp_k, clock_hz,\n"
+    "sm.warps, banks[0].count, banks[0].entries, banks[0].width_bits,\n"
+    "banks[0].ports, banks[0].cell, crossbar.inputs, crossbar.outputs,\n"
+    "arbiter.banks, arbiter.classes, extras[0].vrf_regs, ...\n"
+    "\n"
+    "Keys that must move together are joined by '+' and their values by ':'; they\n"
+    "form one axis and change in lockstep. The bank count at fixed capacity:\n"
+    "  --set 'banks[0].count+banks[0].entries+crossbar.inputs+arbiter.banks=\n"
+    "         8:128:8:8,16:64:16:16,32:32:32:32'\n"
+    "\n"
+    "--plot draws normalised area, delay, energy per read and leakage with their\n"
+    "breakdowns (needs gnuplot); --base N normalises to point N (default 1).\n";
+
+typedef struct axis {
+  int nkeys;
+  const char *keys[MAX_KEYS];
+  int nvalues;
+  const char *values[MAX_VALUES][MAX_KEYS]; /* into the split --set text */
+} axis;
+
+typedef struct sweep_opts {
+  const char *model, *plot;
+  out_format fmt;
+  int base;
+  int naxes;
+  axis *axes[MAX_AXES];
+  char *text[MAX_AXES]; /* the --set argument, split in place */
+} sweep_opts;
+
+const char *const sweep_area_names[AR_COUNT] = {"cell_arrays", "bank_periphery", "crossbar",
+                                                "arbiter", "extras"};
+const char *const sweep_leak_names[LK_COUNT] = {"banks", "crossbar", "arbiter", "extras"};
+const char *const sweep_path_names[RP_COUNT] = {"bank", "crossbar", "arbiter"};
+
+void sweep_summarise(const gpurf_rf_table *t, sweep_summary *s) {
+  memset(s, 0, sizeof *s);
+  int first_storage = 1;
+  for (int i = 0; i < t->n_components; i++) {
+    const gpurf_rf_component *c = &t->components[i];
+    double area = c->instances * c->area_m2, leak = c->instances * c->leakage_w;
+    double e0 = c->n_events > 0 ? c->events[0].energy_j : 0.0;
+    if (strcmp(c->kind, "xbar") == 0) {
+      s->area_m2[AR_CROSSBAR] += area;
+      s->leak_w[LK_CROSSBAR] += leak;
+      s->delay_s[RP_CROSSBAR] += c->access_time_s;
+      s->energy_j[RP_CROSSBAR] += e0;
+      continue;
+    }
+    if (strcmp(c->kind, "arbiter") == 0) {
+      s->area_m2[AR_ARBITER] += area;
+      s->leak_w[LK_ARBITER] += leak;
+      s->delay_s[RP_ARBITER] += c->access_time_s;
+      s->energy_j[RP_ARBITER] += e0;
+      continue;
+    }
+    /* Storage: banks carry their cell area; extra structures do not. The
+     * read path takes the slowest storage access; its energy is a read of
+     * the first storage component (the main banks in every shipped design). */
+    if (c->area_cells_m2 > 0.0) {
+      s->area_m2[AR_CELLS] += c->instances * c->area_cells_m2;
+      s->area_m2[AR_PERIPHERY] += area - c->instances * c->area_cells_m2;
+      s->leak_w[LK_BANKS] += leak;
+    } else {
+      s->area_m2[AR_EXTRAS] += area;
+      s->leak_w[LK_EXTRAS] += leak;
+    }
+    if (c->access_time_s > s->delay_s[RP_BANK]) s->delay_s[RP_BANK] = c->access_time_s;
+    if (first_storage) s->energy_j[RP_BANK] = e0;
+    first_storage = 0;
+  }
+  for (int p = 0; p < AR_COUNT; p++) s->area_total_m2 += s->area_m2[p];
+  for (int p = 0; p < LK_COUNT; p++) s->leak_total_w += s->leak_w[p];
+  for (int p = 0; p < RP_COUNT; p++) {
+    s->delay_total_s += s->delay_s[p];
+    s->energy_total_j += s->energy_j[p];
+  }
+  s->delay_cycles = (int)ceil(s->delay_total_s * t->clock_hz - 1e-9);
+}
+
+/* Splits s at sep into at most max pieces (in place); -1 if more. */
+static int split(char *s, char sep, char **out, int max) {
+  int n = 0;
+  for (;;) {
+    if (n == max) return -1;
+    out[n++] = s;
+    char *p = strchr(s, sep);
+    if (!p) return n;
+    *p = '\0';
+    s = p + 1;
+  }
+}
+
+/* KEY[+KEY...]=V[:V...][,V[:V...]...] into an axis. */
+static int parse_axis(char *text, axis *ax) {
+  char *eq = strchr(text, '=');
+  if (!eq || eq == text || !eq[1]) {
+    cli_usage_error(PROG, "--set needs KEY=V1,V2,..., not '%s'", text);
+    return CLI_USAGE;
+  }
+  *eq = '\0';
+  char *keys[MAX_KEYS + 1], *tuples[MAX_VALUES + 1];
+  ax->nkeys = split(text, '+', keys, MAX_KEYS);
+  if (ax->nkeys < 0) {
+    cli_usage_error(PROG, "--set %s: at most %d keys move together", text, MAX_KEYS);
+    return CLI_USAGE;
+  }
+  for (int k = 0; k < ax->nkeys; k++) {
+    if (!keys[k][0]) {
+      cli_usage_error(PROG, "--set %s: an empty key", text);
+      return CLI_USAGE;
+    }
+    ax->keys[k] = keys[k];
+  }
+  ax->nvalues = split(eq + 1, ',', tuples, MAX_VALUES);
+  if (ax->nvalues < 0) {
+    cli_usage_error(PROG, "--set %s: at most %d values", text, MAX_VALUES);
+    return CLI_USAGE;
+  }
+  for (int v = 0; v < ax->nvalues; v++) {
+    char *parts[MAX_KEYS + 1];
+    /* A single key takes its value whole (a node path may hold ':'). */
+    int n = ax->nkeys == 1 ? (parts[0] = tuples[v], 1) : split(tuples[v], ':', parts, MAX_KEYS);
+    if (n != ax->nkeys) {
+      cli_usage_error(PROG, "--set %s: value %d has %d part%s for %d keys (join them with ':')",
+                      text, v + 1, n < 0 ? MAX_KEYS + 1 : n, n == 1 ? "" : "s", ax->nkeys);
+      return CLI_USAGE;
+    }
+    for (int k = 0; k < n; k++) {
+      if (!parts[k][0] || strlen(parts[k]) >= VALUE_MAX) {
+        cli_usage_error(PROG, "--set %s: value %d is empty or too long", text, v + 1);
+        return CLI_USAGE;
+      }
+      ax->values[v][k] = parts[k];
+    }
+  }
+  return CLI_OK;
+}
+
+static int parse_args(cli_args *a, sweep_opts *o) {
+  for (a->pos = 0; a->pos < a->argc; a->pos++) {
+    const char *v, *arg = a->argv[a->pos];
+    int bad = 0;
+    if (cli_is_help(arg)) {
+      fputs(sweep_help, stdout);
+      return -1;
+    } else if (cli_opt_value(a, "--format", &v, &bad)) {
+      if (bad || cli_parse_format(a->prog, v, 1, &o->fmt)) return CLI_USAGE;
+    } else if (cli_opt_value(a, "--plot", &v, &bad)) {
+      if (bad) return CLI_USAGE;
+      o->plot = v;
+    } else if (cli_opt_value(a, "--base", &v, &bad)) {
+      long long b;
+      if (bad || cli_parse_count(a->prog, "--base", v, MAX_POINTS, &b)) return CLI_USAGE;
+      o->base = (int)b;
+    } else if (cli_opt_value(a, "--set", &v, &bad)) {
+      if (bad) return CLI_USAGE;
+      if (o->naxes == MAX_AXES) {
+        cli_usage_error(a->prog, "at most %d --set options", MAX_AXES);
+        return CLI_USAGE;
+      }
+      o->axes[o->naxes] = calloc(1, sizeof(axis));
+      o->text[o->naxes] = malloc(strlen(v) + 1);
+      if (!o->axes[o->naxes] || !o->text[o->naxes]) {
+        fprintf(stderr, PROG ": out of memory\n");
+        free(o->axes[o->naxes]);
+        free(o->text[o->naxes]);
+        return CLI_FAIL;
+      }
+      memcpy(o->text[o->naxes], v, strlen(v) + 1);
+      int rc = parse_axis(o->text[o->naxes], o->axes[o->naxes]);
+      o->naxes++;
+      if (rc != CLI_OK) return rc;
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+      cli_usage_error(a->prog, "unknown option '%s'", arg);
+      return CLI_USAGE;
+    } else if (!o->model) {
+      o->model = arg;
+    } else {
+      cli_usage_error(a->prog, "unexpected argument '%s'", arg);
+      return CLI_USAGE;
+    }
+  }
+  if (!o->model) {
+    cli_usage_error(a->prog, "which design? e.g. 'gpurf sweep jing-128k-16bk-straight --set "
+                             "clock_hz=7e8,1e9'");
+    return CLI_USAGE;
+  }
+  if (o->naxes == 0) {
+    cli_usage_error(a->prog, "nothing to sweep: give --set KEY=V1,V2,...");
+    return CLI_USAGE;
+  }
+  for (int i = 0; i < o->naxes; i++)
+    for (int k = 0; k < o->axes[i]->nkeys; k++)
+      for (int j = 0; j <= i; j++)
+        for (int l = 0; l < (j == i ? k : o->axes[j]->nkeys); l++)
+          if (strcmp(o->axes[i]->keys[k], o->axes[j]->keys[l]) == 0) {
+            cli_usage_error(a->prog, "key '%s' is swept twice", o->axes[i]->keys[k]);
+            return CLI_USAGE;
+          }
+  return CLI_OK;
+}
+
+/* One evaluated point: the value index on every axis and the table. */
+typedef struct point {
+  int index[MAX_AXES];
+  char label[512];
+  gpurf_rf_table table;
+  sweep_summary sum;
+} point;
+
+/* Events in order of first appearance over all points: the CSV columns. */
+typedef struct event_col {
+  char comp[GPURF_RF_NAME_MAX], event[GPURF_RF_NAME_MAX];
+} event_col;
+
+static int event_energy(const gpurf_rf_table *t, const event_col *e, double *out) {
+  int c = gpurf_rf_table_find(t, e->comp);
+  int k = c < 0 ? -1 : gpurf_rf_table_find_event(t, c, e->event);
+  if (k < 0) return 0;
+  *out = t->components[c].events[k].energy_j;
+  return 1;
+}
+
+static int collect_events(const point *pts, int n, event_col *cols, int max) {
+  int nc = 0;
+  for (int i = 0; i < n; i++)
+    for (int c = 0; c < pts[i].table.n_components; c++)
+      for (int e = 0; e < pts[i].table.components[c].n_events; e++) {
+        const char *cn = pts[i].table.components[c].name,
+                   *en = pts[i].table.components[c].events[e].name;
+        int seen = 0;
+        for (int k = 0; k < nc && !seen; k++)
+          seen = strcmp(cols[k].comp, cn) == 0 && strcmp(cols[k].event, en) == 0;
+        if (seen || nc == max) continue;
+        snprintf(cols[nc].comp, sizeof cols[nc].comp, "%s", cn);
+        snprintf(cols[nc].event, sizeof cols[nc].event, "%s", en);
+        nc++;
+      }
+  return nc;
+}
+
+static void print_csv(sbuf *o, const sweep_opts *op, const point *pts, int n, const event_col *ev,
+                      int nev) {
+  sb_printf(o, "point");
+  for (int i = 0; i < op->naxes; i++)
+    for (int k = 0; k < op->axes[i]->nkeys; k++) sb_printf(o, ",%s", op->axes[i]->keys[k]);
+  sb_printf(o, ",area_mm2");
+  for (int p = 0; p < AR_COUNT; p++) sb_printf(o, ",area_%s_mm2", sweep_area_names[p]);
+  sb_printf(o, ",leakage_mw");
+  for (int p = 0; p < LK_COUNT; p++) sb_printf(o, ",leakage_%s_mw", sweep_leak_names[p]);
+  sb_printf(o, ",delay_ns,delay_cycles");
+  for (int p = 0; p < RP_COUNT; p++) sb_printf(o, ",delay_%s_ns", sweep_path_names[p]);
+  sb_printf(o, ",read_energy_pj");
+  for (int p = 0; p < RP_COUNT; p++) sb_printf(o, ",read_energy_%s_pj", sweep_path_names[p]);
+  for (int k = 0; k < nev; k++) sb_printf(o, ",energy_%s_%s_pj", ev[k].comp, ev[k].event);
+  sb_printf(o, "\n");
+  for (int i = 0; i < n; i++) {
+    const sweep_summary *s = &pts[i].sum;
+    sb_printf(o, "%d", i + 1);
+    for (int a = 0; a < op->naxes; a++)
+      for (int k = 0; k < op->axes[a]->nkeys; k++)
+        sb_printf(o, ",%s", op->axes[a]->values[pts[i].index[a]][k]);
+    sb_printf(o, ",%.8g", s->area_total_m2 * 1e6);
+    for (int p = 0; p < AR_COUNT; p++) sb_printf(o, ",%.8g", s->area_m2[p] * 1e6);
+    sb_printf(o, ",%.8g", s->leak_total_w * 1e3);
+    for (int p = 0; p < LK_COUNT; p++) sb_printf(o, ",%.8g", s->leak_w[p] * 1e3);
+    sb_printf(o, ",%.8g,%d", s->delay_total_s * 1e9, s->delay_cycles);
+    for (int p = 0; p < RP_COUNT; p++) sb_printf(o, ",%.8g", s->delay_s[p] * 1e9);
+    sb_printf(o, ",%.8g", s->energy_total_j * 1e12);
+    for (int p = 0; p < RP_COUNT; p++) sb_printf(o, ",%.8g", s->energy_j[p] * 1e12);
+    for (int k = 0; k < nev; k++) {
+      double e;
+      if (event_energy(&pts[i].table, &ev[k], &e))
+        sb_printf(o, ",%.8g", e * 1e12);
+      else
+        sb_printf(o, ",");
+    }
+    sb_printf(o, "\n");
+  }
+}
+
+static void print_json(sbuf *o, const gpurf_rf_design *d, const sweep_opts *op, const point *pts,
+                       int n) {
+  jw w;
+  jw_init(&w, o);
+  jw_obj_begin(&w, NULL);
+  jw_str(&w, "design", d->design);
+  jw_str(&w, "source", d->source);
+  jw_arr_begin(&w, "points");
+  for (int i = 0; i < n; i++) {
+    const sweep_summary *s = &pts[i].sum;
+    const gpurf_rf_table *t = &pts[i].table;
+    jw_obj_begin(&w, NULL);
+    jw_int(&w, "point", i + 1);
+    jw_obj_begin(&w, "set");
+    for (int a = 0; a < op->naxes; a++)
+      for (int k = 0; k < op->axes[a]->nkeys; k++)
+        jw_str(&w, op->axes[a]->keys[k], op->axes[a]->values[pts[i].index[a]][k]);
+    jw_obj_end(&w);
+    jw_num(&w, "area_mm2", s->area_total_m2 * 1e6);
+    jw_obj_begin(&w, "area_breakdown_mm2");
+    for (int p = 0; p < AR_COUNT; p++) jw_num(&w, sweep_area_names[p], s->area_m2[p] * 1e6);
+    jw_obj_end(&w);
+    jw_num(&w, "leakage_mw", s->leak_total_w * 1e3);
+    jw_obj_begin(&w, "leakage_breakdown_mw");
+    for (int p = 0; p < LK_COUNT; p++) jw_num(&w, sweep_leak_names[p], s->leak_w[p] * 1e3);
+    jw_obj_end(&w);
+    jw_num(&w, "delay_ns", s->delay_total_s * 1e9);
+    jw_int(&w, "delay_cycles", s->delay_cycles);
+    jw_obj_begin(&w, "delay_breakdown_ns");
+    for (int p = 0; p < RP_COUNT; p++) jw_num(&w, sweep_path_names[p], s->delay_s[p] * 1e9);
+    jw_obj_end(&w);
+    jw_num(&w, "read_energy_pj", s->energy_total_j * 1e12);
+    jw_obj_begin(&w, "read_energy_breakdown_pj");
+    for (int p = 0; p < RP_COUNT; p++) jw_num(&w, sweep_path_names[p], s->energy_j[p] * 1e12);
+    jw_obj_end(&w);
+    jw_obj_begin(&w, "energy_pj");
+    for (int c = 0; c < t->n_components; c++) {
+      jw_obj_begin(&w, t->components[c].name);
+      for (int e = 0; e < t->components[c].n_events; e++)
+        jw_num(&w, t->components[c].events[e].name, t->components[c].events[e].energy_j * 1e12);
+      jw_obj_end(&w);
+    }
+    jw_obj_end(&w);
+    jw_obj_end(&w);
+  }
+  jw_arr_end(&w);
+  jw_obj_end(&w);
+  jw_finish(&w);
+}
+
+static void print_text(sbuf *o, const gpurf_rf_design *d, const point *pts, int n) {
+  sb_printf(o, "Sweep of %s (%s): %d point%s\n", d->design, d->path, n, n == 1 ? "" : "s");
+  for (int i = 0; i < n; i++) {
+    const sweep_summary *s = &pts[i].sum;
+    const gpurf_rf_table *t = &pts[i].table;
+    sb_printf(o, "\nPoint %d: %s\n", i + 1, pts[i].label);
+    sb_printf(o, "  area %.5g mm^2: cell arrays %.5g, bank periphery %.5g, crossbar %.5g, "
+                 "arbiter %.5g, extras %.5g\n",
+              s->area_total_m2 * 1e6, s->area_m2[AR_CELLS] * 1e6, s->area_m2[AR_PERIPHERY] * 1e6,
+              s->area_m2[AR_CROSSBAR] * 1e6, s->area_m2[AR_ARBITER] * 1e6,
+              s->area_m2[AR_EXTRAS] * 1e6);
+    sb_printf(o, "  leakage %.5g mW: banks %.5g, crossbar %.5g, arbiter %.5g, extras %.5g\n",
+              s->leak_total_w * 1e3, s->leak_w[LK_BANKS] * 1e3, s->leak_w[LK_CROSSBAR] * 1e3,
+              s->leak_w[LK_ARBITER] * 1e3, s->leak_w[LK_EXTRAS] * 1e3);
+    sb_printf(o, "  read path %.4g ns (%d cycle%s at %g GHz): arbiter %.4g, bank %.4g, crossbar %.4g\n",
+              s->delay_total_s * 1e9, s->delay_cycles, s->delay_cycles == 1 ? "" : "s",
+              t->clock_hz * 1e-9, s->delay_s[RP_ARBITER] * 1e9, s->delay_s[RP_BANK] * 1e9,
+              s->delay_s[RP_CROSSBAR] * 1e9);
+    sb_printf(o, "  energy per read %.5g pJ: bank %.5g, crossbar %.5g, arbiter %.5g\n",
+              s->energy_total_j * 1e12, s->energy_j[RP_BANK] * 1e12,
+              s->energy_j[RP_CROSSBAR] * 1e12, s->energy_j[RP_ARBITER] * 1e12);
+    sb_printf(o, "  events (pJ):");
+    for (int c = 0; c < t->n_components; c++)
+      for (int e = 0; e < t->components[c].n_events; e++)
+        sb_printf(o, " %s.%s %.5g", t->components[c].name, t->components[c].events[e].name,
+                  t->components[c].events[e].energy_j * 1e12);
+    sb_printf(o, "\n");
+  }
+}
+
+static void make_label(const sweep_opts *o, point *p) {
+  size_t used = 0;
+  p->label[0] = '\0';
+  for (int a = 0; a < o->naxes; a++)
+    for (int k = 0; k < o->axes[a]->nkeys && used < sizeof p->label; k++) {
+      int w = snprintf(p->label + used, sizeof p->label - used, "%s%s=%s", used ? " " : "",
+                       o->axes[a]->keys[k], o->axes[a]->values[p->index[a]][k]);
+      if (w > 0) used += (size_t)w;
+    }
+}
+
+/* The plot's x labels: the values alone, joined by '/'. */
+static void plot_label(const sweep_opts *o, const point *p, char *buf, size_t size) {
+  size_t used = 0;
+  buf[0] = '\0';
+  for (int a = 0; a < o->naxes; a++)
+    for (int k = 0; k < o->axes[a]->nkeys && used < size; k++) {
+      int w = snprintf(buf + used, size - used, "%s%s", used ? "/" : "",
+                       o->axes[a]->values[p->index[a]][k]);
+      if (w > 0) used += (size_t)w;
+    }
+}
+
+static int run(gpurf_ctx *ctx, const sweep_opts *o) {
+  int n = 1;
+  for (int a = 0; a < o->naxes; a++) {
+    if (n > MAX_POINTS / o->axes[a]->nvalues) {
+      cli_usage_error(PROG, "more than %d points", MAX_POINTS);
+      return CLI_USAGE;
+    }
+    n *= o->axes[a]->nvalues;
+  }
+  if (o->base > n) {
+    cli_usage_error(PROG, "--base %d: the sweep has %d point%s", o->base, n, n == 1 ? "" : "s");
+    return CLI_USAGE;
+  }
+  if (o->plot) {
+    int rc = sweep_plot_check(o->plot);
+    if (rc != CLI_OK) return rc;
+  }
+  gpurf_rf_design *base = calloc(1, sizeof *base), *d = calloc(1, sizeof *d);
+  point *pts = calloc((size_t)n, sizeof *pts);
+  event_col *ev = calloc(GPURF_RF_MAX_COMPONENTS * GPURF_RF_MAX_EVENTS, sizeof *ev);
+  sweep_plot_point *pp = calloc((size_t)n, sizeof *pp);
+  char(*xl)[256] = calloc((size_t)n, sizeof *xl);
+  int rc = CLI_FAIL, progress = isatty(2);
+  if (!base || !d || !pts || !ev || !pp || !xl) {
+    fprintf(stderr, PROG ": out of memory\n");
+    goto done;
+  }
+  if (gpurf_rf_design_load(ctx, o->model, base) != GPURF_OK) {
+    cli_print_error(ctx);
+    goto done;
+  }
+  /* Every value is tried on the unchanged design first, so a bad key or
+   * value fails before any point is evaluated. */
+  for (int a = 0; a < o->naxes; a++)
+    for (int v = 0; v < o->axes[a]->nvalues; v++)
+      for (int k = 0; k < o->axes[a]->nkeys; k++) {
+        *d = *base;
+        if (gpurf_rf_design_set(ctx, d, o->axes[a]->keys[k], o->axes[a]->values[v][k]) !=
+            GPURF_OK) {
+          cli_print_error(ctx);
+          goto done;
+        }
+      }
+  for (int i = 0; i < n; i++) {
+    point *p = &pts[i];
+    int rest = i;
+    for (int a = o->naxes - 1; a >= 0; a--) {
+      p->index[a] = rest % o->axes[a]->nvalues;
+      rest /= o->axes[a]->nvalues;
+    }
+    make_label(o, p);
+    *d = *base;
+    for (int a = 0; a < o->naxes; a++)
+      for (int k = 0; k < o->axes[a]->nkeys; k++)
+        gpurf_rf_design_set(ctx, d, o->axes[a]->keys[k], o->axes[a]->values[p->index[a]][k]);
+    if (progress) fprintf(stderr, "\r" PROG ": point %d of %d", i + 1, n);
+    if (gpurf_rf_design_table(ctx, d, &p->table) != GPURF_OK) {
+      char why[1024];
+      gpurf_error_format(gpurf_ctx_error(ctx), why, sizeof why);
+      fprintf(stderr, "%s" PROG ": point %d (%s): %s\n", progress ? "\n" : "", i + 1, p->label,
+              why);
+      goto done;
+    }
+    sweep_summarise(&p->table, &p->sum);
+  }
+  if (progress) fprintf(stderr, "\r%*s\r", 60, "");
+  sbuf out;
+  sb_init(&out);
+  if (o->fmt == FMT_CSV) {
+    int nev = collect_events(pts, n, ev, GPURF_RF_MAX_COMPONENTS * GPURF_RF_MAX_EVENTS);
+    print_csv(&out, o, pts, n, ev, nev);
+  } else if (o->fmt == FMT_JSON) {
+    print_json(&out, base, o, pts, n);
+  } else {
+    print_text(&out, base, pts, n);
+  }
+  rc = CLI_OK;
+  if (o->plot) {
+    for (int i = 0; i < n; i++) {
+      plot_label(o, &pts[i], xl[i], sizeof xl[i]);
+      pp[i] = (sweep_plot_point){xl[i], &pts[i].sum};
+    }
+    char title[512];
+    /* The title names the keys, the ticks carry the values. */
+    size_t used = (size_t)snprintf(title, sizeof title, "%s, sweeping ", base->design);
+    for (int a = 0; a < o->naxes && used < sizeof title; a++)
+      for (int k = 0; k < o->axes[a]->nkeys && used < sizeof title; k++)
+        used += (size_t)snprintf(title + used, sizeof title - used, "%s%s",
+                                 a + k ? " / " : "", o->axes[a]->keys[k]);
+    rc = sweep_plot(o->plot, title, pp, n, o->base > 0 ? o->base - 1 : 0);
+  }
+  if (rc == CLI_OK) rc = sb_flush_stdout(&out);
+  sb_free(&out);
+done:
+  free(base);
+  free(d);
+  free(pts);
+  free(ev);
+  free(pp);
+  free(xl);
+  return rc;
+}
+
+int cmd_sweep(gpurf_ctx *ctx, int argc, char **argv) {
+  cli_args a = {argc, argv, 0, PROG};
+  sweep_opts o;
+  memset(&o, 0, sizeof o);
+  o.fmt = FMT_TEXT;
+  int rc = parse_args(&a, &o);
+  if (rc == 0) rc = run(ctx, &o);
+  for (int i = 0; i < o.naxes; i++) {
+    free(o.axes[i]);
+    free(o.text[i]);
+  }
+  return rc < 0 ? CLI_OK : rc;
+}

@@ -1,0 +1,210 @@
+/* gpurf table NAME: a seed paper's table rebuilt from the models, ours beside
+ * the published numbers, in the pinned columns
+ * config,metric,unit,ours,published,rel_error. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/table.h"
+
+#define PROG "gpurf table"
+
+static const char *const table_help =
+    "usage: gpurf table NAME [--format text|csv|json|md]\n"
+    "       gpurf table --list\n"
+    "\n"
+    "Rebuilds a table of a seed paper from the designs in models/ and the\n"
+    "component models, and prints ours beside the published number where the\n"
+    "paper prints one: columns config, metric, unit, ours, published, rel_error\n"
+    "((ours - published) / published). Published and rel_error are empty where\n"
+    "the paper gives no number (an image, or a table withheld as a blind test).\n"
+    "\n"
+    "Tables: jing-t3, jing-f3, gebhart-t4, gebhart-t5, warrf-t2, jeon-t2,\n"
+    "simtight-f8.\n";
+
+typedef enum { TF_TEXT, TF_CSV, TF_JSON, TF_MD } table_format;
+
+static void add(st_table *t, const char *config, const char *metric, const char *unit,
+                double ours, int has, double published) {
+  if (t->n >= ST_MAX_ROWS) {
+    t->overflow = 1;
+    return;
+  }
+  st_row *r = &t->rows[t->n++];
+  snprintf(r->config, sizeof r->config, "%s", config);
+  snprintf(r->metric, sizeof r->metric, "%s", metric);
+  snprintf(r->unit, sizeof r->unit, "%s", unit);
+  r->ours = ours;
+  r->has_published = has;
+  r->published = published;
+}
+
+void st_add(st_table *t, const char *config, const char *metric, const char *unit, double ours) {
+  double p = 0.0;
+  int has = st_published(t->name, config, metric, &p);
+  add(t, config, metric, unit, ours, has, p);
+}
+
+void st_add_pub(st_table *t, const char *config, const char *metric, const char *unit,
+                double ours, double published) {
+  add(t, config, metric, unit, ours, 1, published);
+}
+
+static int has_error(const st_row *r) { return r->has_published && r->published != 0.0; }
+static double rel_error(const st_row *r) { return (r->ours - r->published) / r->published; }
+
+static void print_csv(sbuf *o, const st_table *t) {
+  sb_printf(o, "config,metric,unit,ours,published,rel_error\n");
+  for (int i = 0; i < t->n; i++) {
+    const st_row *r = &t->rows[i];
+    sb_printf(o, "%s,%s,%s,%.6g,", r->config, r->metric, r->unit, r->ours);
+    if (r->has_published) sb_printf(o, "%.6g", r->published);
+    sb_printf(o, ",");
+    if (has_error(r)) sb_printf(o, "%.4f", rel_error(r));
+    sb_printf(o, "\n");
+  }
+}
+
+static void print_json(sbuf *o, const st_table *t) {
+  jw w;
+  jw_init(&w, o);
+  jw_obj_begin(&w, NULL);
+  jw_str(&w, "table", t->name);
+  jw_str(&w, "title", t->title);
+  jw_str(&w, "source", t->source);
+  jw_arr_begin(&w, "rows");
+  for (int i = 0; i < t->n; i++) {
+    const st_row *r = &t->rows[i];
+    jw_obj_begin(&w, NULL);
+    jw_str(&w, "config", r->config);
+    jw_str(&w, "metric", r->metric);
+    jw_str(&w, "unit", r->unit);
+    jw_num(&w, "ours", r->ours);
+    /* Keys are left out where the paper gives no number. */
+    if (r->has_published) jw_num(&w, "published", r->published);
+    if (has_error(r)) jw_num(&w, "rel_error", rel_error(r));
+    jw_obj_end(&w);
+  }
+  jw_arr_end(&w);
+  jw_obj_end(&w);
+  jw_finish(&w);
+}
+
+static void cell_num(char *buf, size_t size, int has, double v, const char *fmt) {
+  if (has)
+    snprintf(buf, size, fmt, v);
+  else
+    snprintf(buf, size, "-");
+}
+
+static void print_text(sbuf *o, const st_table *t, int md) {
+  if (md)
+    sb_printf(o, "### %s\n\nPublished: %s\n\n| config | metric | unit | ours | published | "
+                 "rel. error |\n|---|---|---|---:|---:|---:|\n",
+              t->title, t->source);
+  else
+    sb_printf(o, "%s\n  published: %s\n\n%-22s %-26s %-8s %12s %12s %10s\n", t->title, t->source,
+              "config", "metric", "unit", "ours", "published", "rel.error");
+  for (int i = 0; i < t->n; i++) {
+    const st_row *r = &t->rows[i];
+    char pub[32], err[32];
+    cell_num(pub, sizeof pub, r->has_published, r->published, "%.5g");
+    cell_num(err, sizeof err, has_error(r), has_error(r) ? 100.0 * rel_error(r) : 0.0, "%+.1f%%");
+    if (md)
+      sb_printf(o, "| %s | %s | %s | %.5g | %s | %s |\n", r->config, r->metric, r->unit, r->ours,
+                pub, err);
+    else
+      sb_printf(o, "%-22s %-26s %-8s %12.5g %12s %10s\n", r->config, r->metric, r->unit, r->ours,
+                pub, err);
+  }
+}
+
+static int parse_format(const char *s, table_format *out) {
+  static const char *const names[] = {"text", "csv", "json", "md"};
+  for (int i = 0; i < 4; i++)
+    if (strcmp(s, names[i]) == 0) {
+      *out = (table_format)i;
+      return CLI_OK;
+    }
+  cli_usage_error(PROG, "--format must be text, csv, json or md, not '%s'", s);
+  return CLI_USAGE;
+}
+
+static int list(void) {
+  sbuf o;
+  sb_init(&o);
+  for (int i = 0; i < st_builder_count; i++)
+    sb_printf(&o, "%-12s %s\n", st_builders[i].name, st_builders[i].title);
+  int rc = sb_flush_stdout(&o);
+  sb_free(&o);
+  return rc;
+}
+
+int cmd_table(gpurf_ctx *ctx, int argc, char **argv) {
+  cli_args a = {argc, argv, 0, PROG};
+  table_format fmt = TF_TEXT;
+  const char *name = NULL;
+  int want_list = 0;
+  for (a.pos = 0; a.pos < a.argc; a.pos++) {
+    const char *v, *arg = a.argv[a.pos];
+    int bad = 0;
+    if (cli_is_help(arg)) {
+      fputs(table_help, stdout);
+      return CLI_OK;
+    } else if (cli_is_flag(&a, "--list")) {
+      want_list = 1;
+    } else if (cli_opt_value(&a, "--format", &v, &bad)) {
+      if (bad || parse_format(v, &fmt)) return CLI_USAGE;
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+      cli_usage_error(PROG, "unknown option '%s'", arg);
+      return CLI_USAGE;
+    } else if (!name) {
+      name = arg;
+    } else {
+      cli_usage_error(PROG, "unexpected argument '%s'", arg);
+      return CLI_USAGE;
+    }
+  }
+  if (want_list) return list();
+  if (!name) {
+    cli_usage_error(PROG, "which table? e.g. 'gpurf table simtight-f8' (see --list)");
+    return CLI_USAGE;
+  }
+  const st_builder *b = NULL;
+  for (int i = 0; i < st_builder_count && !b; i++)
+    if (strcmp(st_builders[i].name, name) == 0) b = &st_builders[i];
+  if (!b) {
+    cli_usage_error(PROG, "no table named '%s' (see gpurf table --list)", name);
+    return CLI_USAGE;
+  }
+  st_table *t = calloc(1, sizeof *t);
+  if (!t) {
+    fprintf(stderr, PROG ": out of memory\n");
+    return CLI_FAIL;
+  }
+  t->name = b->name;
+  t->title = b->title;
+  const char *cite = st_citation(b->name);
+  if (cite) snprintf(t->source, sizeof t->source, "%s", cite);
+  int rc = b->build(ctx, t);
+  if (rc == CLI_OK && t->overflow) {
+    fprintf(stderr, PROG ": internal error: table '%s' has more than %d rows\n", b->name,
+            ST_MAX_ROWS);
+    rc = CLI_FAIL;
+  }
+  if (rc == CLI_OK) {
+    sbuf o;
+    sb_init(&o);
+    if (fmt == TF_CSV)
+      print_csv(&o, t);
+    else if (fmt == TF_JSON)
+      print_json(&o, t);
+    else
+      print_text(&o, t, fmt == TF_MD);
+    rc = sb_flush_stdout(&o);
+    sb_free(&o);
+  }
+  free(t);
+  return rc;
+}

@@ -1,0 +1,366 @@
+/* The seed tables, rebuilt from the designs in models/ and the component
+ * models. Ours always comes from a model evaluation; published numbers come
+ * from table_published.c or from the validation sets in validation/. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/sweep.h"
+#include "cli/table.h"
+#include "cli/validate_tsv.h"
+
+typedef struct loaded {
+  gpurf_rf_design d;
+  gpurf_rf_table t;
+} loaded;
+
+/* Loads a shipped design and builds its primitive table; prints on failure. */
+static int load(gpurf_ctx *ctx, const char *name, loaded *l) {
+  if (gpurf_rf_design_load(ctx, name, &l->d) != GPURF_OK ||
+      gpurf_rf_design_table(ctx, &l->d, &l->t) != GPURF_OK) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  return CLI_OK;
+}
+
+static const gpurf_rf_component *component(const gpurf_rf_table *t, const char *name) {
+  int i = gpurf_rf_table_find(t, name);
+  return i < 0 ? NULL : &t->components[i];
+}
+
+static double event_j(const gpurf_rf_component *c, const char *event) {
+  for (int e = 0; e < c->n_events; e++)
+    if (strcmp(c->events[e].name, event) == 0) return c->events[e].energy_j;
+  return 0.0;
+}
+
+static int missing(const char *design, const char *what) {
+  fprintf(stderr, "gpurf table: design '%s' has no component '%s'\n", design, what);
+  return CLI_FAIL;
+}
+
+/* ---- Bank stealing ---- */
+
+static int jing_t3(gpurf_ctx *ctx, st_table *t) {
+  loaded *l = calloc(1, sizeof *l);
+  if (!l) return CLI_FAIL;
+  int rc = load(ctx, "jing-128k-16bk-straight", l);
+  const char *names[] = {"bank", "crossbar", "arbiter"};
+  const char *events[] = {"read", "transfer", "decision"};
+  const char *metrics[] = {"read_energy", "transfer_energy", "decision_energy"};
+  for (int i = 0; rc == CLI_OK && i < 3; i++) {
+    const gpurf_rf_component *c = component(&l->t, names[i]);
+    if (!c) {
+      rc = missing(l->d.design, names[i]);
+      break;
+    }
+    st_add(t, names[i], "instances", "-", c->instances);
+    st_add(t, names[i], "area", "mm^2", c->area_m2 * 1e6);
+    st_add(t, names[i], "delay", "ns", c->access_time_s * 1e9);
+    st_add(t, names[i], metrics[i], "pJ", event_j(c, events[i]) * 1e12);
+    if (i == 0) st_add(t, names[i], "write_energy", "pJ", event_j(c, "write") * 1e12);
+    st_add(t, names[i], "leakage", "mW", c->leakage_w * 1e3);
+  }
+  if (rc == CLI_OK) {
+    sweep_summary s;
+    sweep_summarise(&l->t, &s);
+    st_add(t, "rf", "area", "mm^2", s.area_total_m2 * 1e6);
+    st_add(t, "rf", "read_path_delay", "ns", s.delay_total_s * 1e9);
+    st_add(t, "rf", "read_path_cycles", "cycles", s.delay_cycles);
+    st_add(t, "rf", "leakage", "mW", s.leak_total_w * 1e3);
+  }
+  free(l);
+  return rc;
+}
+
+/* Fig. 3 of the bank-stealing paper: 4/8/16/32 banks at 128 KB, normalised
+ * to 16 banks; breakdown parts are normalised to the 16-bank total so they
+ * stack to the point's total. */
+static int jing_f3(gpurf_ctx *ctx, st_table *t) {
+  static const int banks[] = {4, 8, 16, 32};
+  loaded *l = calloc(1, sizeof *l);
+  sweep_summary s[4];
+  double cell_e[4], xbar_e[4];
+  if (!l) return CLI_FAIL;
+  for (int i = 0; i < 4; i++) {
+    char name[64];
+    snprintf(name, sizeof name, "jing-128k-%dbk-straight", banks[i]);
+    if (load(ctx, name, l) != CLI_OK) {
+      free(l);
+      return CLI_FAIL;
+    }
+    sweep_summarise(&l->t, &s[i]);
+    const gpurf_rf_component *b = component(&l->t, "bank"), *x = component(&l->t, "crossbar");
+    if (!b || !x) {
+      free(l);
+      return missing(name, b ? "crossbar" : "bank");
+    }
+    cell_e[i] = event_j(b, "read");
+    xbar_e[i] = event_j(x, "transfer");
+  }
+  free(l);
+  const sweep_summary *r = &s[2];
+  for (int i = 0; i < 4; i++) {
+    char cfg[32];
+    snprintf(cfg, sizeof cfg, "%d banks", banks[i]);
+    st_add(t, cfg, "area", "x16", s[i].area_total_m2 / r->area_total_m2);
+    for (int p = 0; p < AR_COUNT - 1; p++) {
+      char m[64];
+      snprintf(m, sizeof m, "area_%s", sweep_area_names[p]);
+      st_add(t, cfg, m, "x16", s[i].area_m2[p] / r->area_total_m2);
+    }
+    st_add(t, cfg, "delay", "x16", s[i].delay_total_s / r->delay_total_s);
+    for (int p = 0; p < RP_COUNT; p++) {
+      char m[64];
+      snprintf(m, sizeof m, "delay_%s", sweep_path_names[p]);
+      st_add(t, cfg, m, "x16", s[i].delay_s[p] / r->delay_total_s);
+    }
+    st_add(t, cfg, "crossbar_delay_share", "-", s[i].delay_s[RP_CROSSBAR] / s[i].delay_total_s);
+    st_add(t, cfg, "bank_read_energy", "x16", cell_e[i] / cell_e[2]);
+    st_add(t, cfg, "crossbar_transfer_energy", "x16", xbar_e[i] / xbar_e[2]);
+    st_add(t, cfg, "leakage", "x16", s[i].leak_total_w / r->leak_total_w);
+  }
+  return CLI_OK;
+}
+
+/* ---- Gebhart et al. ---- */
+
+/* Table IV: the L1 RFC/ORF bank of gebhart-l0-l1 (3r1w flip-flops, 128-bit
+ * entries, one bank per 4-lane cluster) with entries per thread x active
+ * warps entries. */
+static int gebhart_t4(gpurf_ctx *ctx, st_table *t) {
+  static const int per_thread[] = {4, 6, 8}, warps[] = {4, 6, 8};
+  loaded *l = calloc(1, sizeof *l);
+  if (!l) return CLI_FAIL;
+  int rc = CLI_OK;
+  if (gpurf_rf_design_load(ctx, "gebhart-l0-l1", &l->d) != GPURF_OK) {
+    cli_print_error(ctx);
+    rc = CLI_FAIL;
+  }
+  /* Only the L1 group is evaluated: the array Table IV characterises. */
+  int g = -1;
+  for (size_t i = 0; rc == CLI_OK && i < l->d.n_bank_groups; i++)
+    if (strcmp(l->d.bank_groups[i].name, "l1") == 0) g = (int)i;
+  if (rc == CLI_OK && g < 0) rc = missing(l->d.design, "l1");
+  if (rc == CLI_OK) {
+    l->d.bank_groups[0] = l->d.bank_groups[g];
+    l->d.n_bank_groups = 1;
+    l->d.has_crossbar = l->d.has_arbiter = 0;
+    l->d.n_extras = 0;
+  }
+  for (int i = 0; rc == CLI_OK && i < 3; i++)
+    for (int j = 0; rc == CLI_OK && j < 3; j++) {
+      char v[32], cfg[64];
+      snprintf(v, sizeof v, "%d", per_thread[i] * warps[j]);
+      snprintf(cfg, sizeof cfg, "%d/thread x %d warps", per_thread[i], warps[j]);
+      if (gpurf_rf_design_set(ctx, &l->d, "banks[0].entries", v) != GPURF_OK ||
+          gpurf_rf_design_table(ctx, &l->d, &l->t) != GPURF_OK) {
+        cli_print_error(ctx);
+        rc = CLI_FAIL;
+        break;
+      }
+      const gpurf_rf_component *c = &l->t.components[0];
+      st_add(t, cfg, "read_energy", "pJ", event_j(c, "read") * 1e12);
+      st_add(t, cfg, "write_energy", "pJ", event_j(c, "write") * 1e12);
+      st_add(t, cfg, "area_per_bank", "mm^2", c->area_m2 * 1e6);
+    }
+  free(l);
+  return rc;
+}
+
+/* Reads a validation set; prints its error on failure. */
+static int read_set(gpurf_ctx *ctx, const char *name, vt_set *set) {
+  char path[2048], err[1024];
+  snprintf(path, sizeof path, "%s/validation/%s.tsv", gpurf_ctx_data_dir(ctx), name);
+  if (vt_set_read(path, set, err, sizeof err) != 0) {
+    fprintf(stderr, "%s\n", err);
+    return CLI_FAIL;
+  }
+  if (set->n_rows < 1) {
+    fprintf(stderr, "gpurf table: %s has no rows\n", path);
+    vt_set_free(set);
+    return CLI_FAIL;
+  }
+  return CLI_OK;
+}
+
+static void add_vs(st_table *t, const char *cfg, const char *metric, const char *unit, double ours,
+                   const vt_row *row, vt_metric m, double ref_scale) {
+  if (row && row->has[m])
+    st_add_pub(t, cfg, metric, unit, ours, row->ref[m] * ref_scale);
+  else
+    st_add(t, cfg, metric, unit, ours);
+}
+
+static void append_source(st_table *t, const char *src) {
+  size_t n = strlen(t->source);
+  snprintf(t->source + n, sizeof t->source - n, "%s%s", n ? "; " : "", src);
+}
+
+/* Table V: the MRF bank (gebhart-mrf) and the L0 ORF/RFC bank (gebhart-l0-l1). */
+static int gebhart_t5(gpurf_ctx *ctx, st_table *t) {
+  vt_set mrf_set, l0_set;
+  if (read_set(ctx, "gebhart-table5", &mrf_set) != CLI_OK) return CLI_FAIL;
+  if (read_set(ctx, "gebhart-table5-l0", &l0_set) != CLI_OK) {
+    vt_set_free(&mrf_set);
+    return CLI_FAIL;
+  }
+  append_source(t, mrf_set.source);
+  loaded *l = calloc(1, sizeof *l);
+  int rc = l ? load(ctx, "gebhart-mrf", l) : CLI_FAIL;
+  const gpurf_rf_component *c = rc == CLI_OK ? component(&l->t, "mrf") : NULL;
+  if (rc == CLI_OK && !c) rc = missing("gebhart-mrf", "mrf");
+  if (rc == CLI_OK) {
+    const vt_row *row = &mrf_set.rows[0];
+    add_vs(t, "MRF bank", "read_energy", "pJ", event_j(c, "read") * 1e12, row, VT_READ_ENERGY, 1);
+    add_vs(t, "MRF bank", "write_energy", "pJ", event_j(c, "write") * 1e12, row, VT_WRITE_ENERGY, 1);
+    add_vs(t, "MRF bank", "area", "um^2", c->area_m2 * 1e12, row, VT_AREA, 1e6);
+    rc = load(ctx, "gebhart-l0-l1", l);
+  }
+  c = rc == CLI_OK ? component(&l->t, "l0") : NULL;
+  if (rc == CLI_OK && !c) rc = missing("gebhart-l0-l1", "l0");
+  if (rc == CLI_OK) {
+    const vt_row *row = &l0_set.rows[0];
+    add_vs(t, "L0 ORF/RFC bank", "read_energy", "pJ", event_j(c, "read") * 1e12, row,
+           VT_READ_ENERGY, 1);
+    add_vs(t, "L0 ORF/RFC bank", "write_energy", "pJ", event_j(c, "write") * 1e12, row,
+           VT_WRITE_ENERGY, 1);
+  }
+  free(l);
+  vt_set_free(&mrf_set);
+  vt_set_free(&l0_set);
+  return rc;
+}
+
+/* ---- WarRF Table II: the validation rows' arrays, evaluated as validate does ---- */
+
+static int warrf_column(gpurf_ctx *ctx, st_table *t, const char *set_name, const char *cfg) {
+  vt_set set;
+  if (read_set(ctx, set_name, &set) != CLI_OK) return CLI_FAIL;
+  append_source(t, set.source);
+  const vt_row *row = &set.rows[0];
+  gpurf_bank_spec spec = row->spec;
+  gpurf_tech *tech = malloc(sizeof *tech);
+  gpurf_cell *cell = malloc(sizeof *cell);
+  int rc = CLI_FAIL;
+  gpurf_cost cost;
+  const char *cell_name = strcmp(row->cell, "sram") == 0 ? cli_sram_cell_for(&spec.ports) : row->cell;
+  if (tech && cell && gpurf_tech_load(ctx, row->node, tech) == GPURF_OK &&
+      gpurf_cell_load(ctx, cell_name, cell) == GPURF_OK) {
+    spec.tech = tech;
+    spec.cell = cell;
+    if (gpurf_bank_eval(ctx, &spec, &cost) == GPURF_OK) rc = CLI_OK;
+  }
+  if (rc != CLI_OK && tech && cell) cli_print_error(ctx);
+  if (rc == CLI_OK) {
+    double bits = spec.width_bits;
+    add_vs(t, cfg, "read_latency", "ns", cost.access_time_s * 1e9, row, VT_ACCESS_TIME, 1);
+    add_vs(t, cfg, "write_latency", "ns", cost.write_latency_s * 1e9, row, VT_WRITE_LATENCY, 1);
+    add_vs(t, cfg, "read_energy", "pJ/bit", cost.read_energy_j * 1e12 / bits, row, VT_READ_ENERGY,
+           1.0 / bits);
+    add_vs(t, cfg, "write_energy", "pJ/bit", cost.write_energy_j * 1e12 / bits, row,
+           VT_WRITE_ENERGY, 1.0 / bits);
+    add_vs(t, cfg, "area", "mm^2", cost.area_m2 * 1e6, row, VT_AREA, 1);
+  }
+  free(tech);
+  free(cell);
+  vt_set_free(&set);
+  return rc;
+}
+
+static int warrf_t2(gpurf_ctx *ctx, st_table *t) {
+  if (warrf_column(ctx, t, "warrf-table2-sram", "SRAM 2 MB") != CLI_OK) return CLI_FAIL;
+  return warrf_column(ctx, t, "warrf-table2-stt", "STT-RAM 2 MB");
+}
+
+/* ---- Jeon et al. Table 2: the 4 KB register bank and the 1 KB renaming table ---- */
+
+static int jeon_t2(gpurf_ctx *ctx, st_table *t) {
+  loaded *l = calloc(1, sizeof *l);
+  int rc = l ? load(ctx, "jeon-baseline", l) : CLI_FAIL;
+  const gpurf_rf_component *c = rc == CLI_OK ? component(&l->t, "bank") : NULL;
+  if (rc == CLI_OK && !c) rc = missing("jeon-baseline", "bank");
+  if (rc == CLI_OK) {
+    st_add(t, "register bank 4 KB", "read_energy", "pJ", event_j(c, "read") * 1e12);
+    st_add(t, "register bank 4 KB", "write_energy", "pJ", event_j(c, "write") * 1e12);
+    st_add(t, "register bank 4 KB", "leakage_per_bank", "mW", c->leakage_w * 1e3);
+    st_add(t, "register bank 4 KB", "access_time", "ns", c->access_time_s * 1e9);
+    rc = load(ctx, "jeon-shrink", l);
+  }
+  c = rc == CLI_OK ? component(&l->t, "rename_table") : NULL;
+  if (rc == CLI_OK && !c) rc = missing("jeon-shrink", "rename_table");
+  if (rc == CLI_OK) {
+    /* The table is split over the renaming model's banks (4, Table 2). */
+    gpurf_rename_spec rs;
+    gpurf_rename_spec_init(&rs);
+    const char *cfg = "renaming table 1 KB";
+    st_add(t, cfg, "lookup_energy", "pJ", event_j(c, "lookup") * 1e12);
+    st_add(t, cfg, "update_energy", "pJ", event_j(c, "update") * 1e12);
+    st_add(t, cfg, "leakage_per_bank", "mW", c->leakage_w * 1e3 / rs.banks);
+    st_add(t, cfg, "access_time", "ns", c->access_time_s * 1e9);
+  }
+  free(l);
+  return rc;
+}
+
+/* ---- SIMTight Fig. 8: storage from the compressed-RF model's field widths ---- */
+
+static int simtight_f8(gpurf_ctx *ctx, st_table *t) {
+  static const char *const designs[] = {"simtight-baseline", "simtight-vrf1024", "simtight-vrf512",
+                                        "simtight-vrf256"};
+  static const char *const configs[] = {"baseline", "vrf1024", "vrf512", "vrf256"};
+  gpurf_rf_design *d = calloc(1, sizeof *d);
+  gpurf_tech *tech = calloc(1, sizeof *tech);
+  gpurf_sram_cells *cells = calloc(1, sizeof *cells);
+  int rc = d && tech && cells ? CLI_OK : CLI_FAIL;
+  double base_bits = 0.0;
+  for (int i = 0; rc == CLI_OK && i < 4; i++) {
+    gpurf_crf_spec spec;
+    gpurf_crf_cost cost;
+    gpurf_crf_spec_init(&spec);
+    if (gpurf_rf_design_load(ctx, designs[i], d) != GPURF_OK ||
+        gpurf_tech_load(ctx, d->tech, tech) != GPURF_OK ||
+        gpurf_sram_cells_load(ctx, cells) != GPURF_OK) {
+      cli_print_error(ctx);
+      rc = CLI_FAIL;
+      break;
+    }
+    if (d->n_extras < 1 || strcmp(d->extras[0].kind, "compressed_rf") != 0) {
+      rc = missing(designs[i], "compressed_rf");
+      break;
+    }
+    /* The design's sizes, as the primitive table builds them. */
+    gpurf_device_kind_parse(d->device, &spec.device);
+    spec.tech = tech, spec.temp_k = d->temp_k, spec.cells = cells;
+    spec.warps = d->sm.warps;
+    spec.lanes = d->sm.threads_per_warp;
+    if (d->extras[0].arch_regs) spec.arch_regs = d->extras[0].arch_regs;
+    spec.vrf_regs = d->extras[0].vrf_regs;
+    if (gpurf_crf_eval(ctx, &spec, &cost) != GPURF_OK) {
+      cli_print_error(ctx);
+      rc = CLI_FAIL;
+      break;
+    }
+    double bits = (double)cost.total_bits;
+    if (i == 0) base_bits = bits;
+    st_add(t, configs[i], "total_storage", "kbit", bits / 1000.0);
+    if (i > 0) st_add(t, configs[i], "compression_ratio", "-", bits / base_bits);
+  }
+  free(d);
+  free(tech);
+  free(cells);
+  return rc;
+}
+
+const st_builder st_builders[] = {
+    {"jing-t3", "Bank stealing Table III: primitives of the 128 KB, 16-bank RF (32 nm)", jing_t3},
+    {"jing-f3", "Bank stealing Fig. 3: 4/8/16/32 banks at 128 KB, normalised to 16 banks", jing_f3},
+    {"gebhart-t4", "Gebhart et al. Table IV: 3R1W flip-flop RFC/ORF banks, 128-bit entries (40 nm)",
+     gebhart_t4},
+    {"gebhart-t5", "Gebhart et al. Table V: MRF and L0 ORF/RFC banks (40 nm)", gebhart_t5},
+    {"warrf-t2", "WarRF Table II: SRAM and STT-RAM arrays (22 nm)", warrf_t2},
+    {"jeon-t2", "Jeon et al. Table 2: register bank and renaming table (40 nm, 0.96 V)", jeon_t2},
+    {"simtight-f8", "SIMTight Fig. 8: register-file storage with a compressed RF", simtight_f8},
+};
+const int st_builder_count = (int)(sizeof st_builders / sizeof st_builders[0]);
