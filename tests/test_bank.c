@@ -241,6 +241,21 @@ static void leakage_follows_temperature(void **state) {
   assert_true(hot.leakage_sub_w > 2.0 * cold.leakage_sub_w);
 }
 
+/* With the port along the edge a wide bank needs no data bus of its own:
+ * less area and read energy, and the address still reaches every row. */
+static void edge_port_drops_the_data_bus(void **state) {
+  fixture *f = *state;
+  gpurf_bank_spec s = spec_for(f, 1, 64, 1024, "1rw", 1, GPURF_OPT_ED2);
+  gpurf_cost point = eval(f, &s);
+  s.port_along_edge = 1;
+  gpurf_cost edge = eval(f, &s);
+  assert_true(edge.area_m2 < point.area_m2);
+  assert_true(edge.read_energy_j < point.read_energy_j);
+  assert_true(edge.read_part_j[GPURF_PART_ROUTING] < point.read_part_j[GPURF_PART_ROUTING]);
+  assert_true(edge.read_part_j[GPURF_PART_ROUTING] > 0.0);
+  assert_rel(edge.area_part_m2[GPURF_PART_CELLS], point.area_part_m2[GPURF_PART_CELLS], 0.5);
+}
+
 static void same_input_same_output(void **state) {
   fixture *f = *state;
   gpurf_bank_spec s = spec_for(f, 0, 4096, 64, "3r1w", 4, GPURF_OPT_ED2);
@@ -257,6 +272,7 @@ int main(void) {
       cmocka_unit_test(clock_gives_whole_cycles),
       cmocka_unit_test(bigger_costs_more),
       cmocka_unit_test(leakage_follows_temperature),
+      cmocka_unit_test(edge_port_drops_the_data_bus),
       cmocka_unit_test(same_input_same_output),
   };
   return cmocka_run_group_tests_name("bank", tests, setup, teardown);

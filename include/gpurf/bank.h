@@ -86,6 +86,10 @@ typedef struct gpurf_bank_spec {
                                bitlines, with separate read and write address paths,
                                so a read of one half may proceed during a write of
                                the other (WarRF's split bank write); 0 by default */
+  int port_along_edge;      /* 1: data enter and leave along the bank's bottom edge,
+                               each bit below its column, as a register-file bank
+                               feeding a bit-sliced crossbar; 0 (default): at one
+                               port in the middle of that edge, as CACTI */
 } gpurf_bank_spec;
 
 /* Defaults: 1 bank, ports 1rw, objective ed2, 360 K, no clock, device hp,

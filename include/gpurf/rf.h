@@ -69,6 +69,10 @@ typedef struct gpurf_rf_bank_group {
   int width_bits;                /* bits per word */
   char opt[16];                  /* organisation objective, as gpurf bank --opt */
   int split_write;               /* STT-RAM split sub-array write */
+  char port[8];                  /* "point" (default): one port in the middle of the bank's
+                                    edge, as the validated bank model; "edge": each bit
+                                    leaves below its column, where a bit-sliced crossbar
+                                    can take it (no data bus inside the bank) */
 } gpurf_rf_bank_group;
 
 /* SM parameters a design needs for its sizing (warps, lanes, registers). */

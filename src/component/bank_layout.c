@@ -105,13 +105,19 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
    * vertical bus per sub-array column. Wires run over the array on the
    * semi-global layer as far as its tracks allow; only the excess needs a
    * channel of its own beside the array. */
-  double h_tracks = 0.5 * dw + aw - OVER_ARRAY_TRACKS * grid_h / pitch;
+  /* With the port along the edge the data need no horizontal bus: each bit
+   * leaves below its own column. */
+  const int edge = s->port_along_edge;
+  double h_tracks = (edge ? 0.0 : 0.5 * dw) + aw - OVER_ARRAY_TRACKS * grid_h / pitch;
   double v_tracks = (double)dw / org->ndwl + aw - OVER_ARRAY_TRACKS * sa->width_m / pitch;
   double h_ch = h_tracks > 0.0 ? h_tracks * pitch : 0.0;
   double v_ch = org->ndbl > 1 && v_tracks > 0.0 ? org->ndwl * v_tracks * pitch : 0.0;
   double w = grid_w + v_ch, h = grid_h + h_ch;
-  double l_max = (org->ndbl > 1 ? grid_h : 0.0) + 0.5 * w;
-  double l_avg = (org->ndbl > 1 ? 0.5 * grid_h : 0.0) + 0.25 * w;
+  double l_vmax = org->ndbl > 1 ? grid_h : 0.0, l_vavg = org->ndbl > 1 ? 0.5 * grid_h : 0.0;
+  double l_max = l_vmax + (edge ? 0.0 : 0.5 * w);
+  double l_avg = l_vavg + (edge ? 0.0 : 0.25 * w);
+  /* The address always arrives at one point, the middle of the edge. */
+  double l_addr_max = l_vmax + 0.5 * w;
 
   /* Read data leave through a tri-state driver in every sub-array row of a
    * column; write data and the address are driven once, from the port. */
@@ -120,7 +126,7 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   /* Address: to the farthest sub-array for delay; for energy along a spine
    * the width of the bank and up every sub-array column. */
   double l_addr_tot = w + (org->ndbl > 1 ? org->ndwl * grid_h : 0.0);
-  route addr = route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_addr_tot, 1);
+  route addr = route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, 1);
 
   memset(c, 0, sizeof *c);
   c->org = *org;

@@ -42,6 +42,7 @@ static const ys_field scratch_bank_fields[] = {
     {"width_bits", YS_INT, REQ, offsetof(scratch_bank, g.width_bits), 0, 1, 65536, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"opt", YS_STRING, 0, offsetof(scratch_bank, g.opt), sizeof(((gpurf_rf_bank_group *)0)->opt), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"split_write", YS_INT, 0, offsetof(scratch_bank, g.split_write), 0, 0, 1, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"port", YS_STRING, 0, offsetof(scratch_bank, g.port), sizeof(((gpurf_rf_bank_group *)0)->port), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     YS_TABLE_END};
 
 static const ys_field scratch_sm_fields[] = {
@@ -148,6 +149,9 @@ static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
         return ys_fail_value(doc, b->g.cell, GPURF_ENOTFOUND, "cell '%s': %s", b->g.cell, why);
       }
     }
+    if (b->g.port[0] && strcmp(b->g.port, "edge") != 0 && strcmp(b->g.port, "point") != 0)
+      return ys_fail_value(doc, b->g.port, GPURF_ESCHEMA, "port '%s' is not edge or point",
+                           b->g.port);
     for (size_t j = 0; j < i; j++)
       if (strcmp(s->banks[j].g.name, b->g.name) == 0)
         return ys_fail_value(doc, b->g.name, GPURF_ESCHEMA,
@@ -179,6 +183,7 @@ static int load_file(gpurf_ctx *ctx, const char *path, gpurf_rf_design *out) {
     d.bank_groups[i] = sp->banks[i].g;
     d.bank_groups[i].entries = (long long)sp->banks[i].entries;
     if (!d.bank_groups[i].opt[0]) snprintf(d.bank_groups[i].opt, sizeof d.bank_groups[i].opt, "ed2");
+    if (!d.bank_groups[i].port[0]) snprintf(d.bank_groups[i].port, sizeof d.bank_groups[i].port, "point");
   }
   d.n_extras = sp->n_extras;
   for (size_t i = 0; i < sp->n_extras; i++) {

@@ -27,6 +27,7 @@ typedef enum key_check {
   KC_OPT,
   KC_CELL,
   KC_STYLE,
+  KC_PORT_PLACE,
   KC_EXTRA_KIND,
   KC_BANK_NAME
 } key_check;
@@ -67,6 +68,7 @@ static const key_desc bank_keys[] = {
     KN("width_bits", KT_INT, gpurf_rf_bank_group, width_bits, 1, 65536, 0),
     KS("opt", gpurf_rf_bank_group, opt, KC_OPT),
     KN("split_write", KT_INT, gpurf_rf_bank_group, split_write, 0, 1, 0),
+    KS("port", gpurf_rf_bank_group, port, KC_PORT_PLACE),
     {NULL, KT_INT, 0, 0, 0, 0, 0, KC_NONE}};
 
 static const key_desc crossbar_keys[] = {
@@ -139,6 +141,9 @@ static int check_string(gpurf_ctx *ctx, const gpurf_rf_design *d, const char *ke
     if (gpurf_opt_parse(value, &opt) == GPURF_OK) return GPURF_OK;
     return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not ed2, edp, delay, energy, area or leakage",
                value);
+  case KC_PORT_PLACE:
+    if (strcmp(value, "edge") == 0 || strcmp(value, "point") == 0) return GPURF_OK;
+    return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not edge or point", value);
   case KC_STYLE:
     if (gpurf_xbar_style_parse(value, &style) == GPURF_OK) return GPURF_OK;
     return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not matrix or mux", value);

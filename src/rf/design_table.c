@@ -58,6 +58,7 @@ static int bank_group(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech
   spec.temp_k = d->temp_k;
   spec.clock_hz = d->clock_hz;
   spec.split_write = g->split_write;
+  spec.port_along_edge = strcmp(g->port, "edge") == 0;
   gpurf_cost cost;
   rc = gpurf_bank_eval(ctx, &spec, &cost);
   if (rc != GPURF_OK) return rc;
