@@ -23,8 +23,8 @@ build: configure
 # Installs dependencies, builds, and runs the main job on built-in defaults.
 demo: deps
 	$(MAKE) build
-	$(GPURF) tech show 40nm --device hp
-	$(GPURF) bank --tech 40nm --cell sram --bytes 4096 --width 128 --ports 1r1w
+	$(GPURF) rf fermi-baseline
+	$(GPURF) sim fermi-baseline --trace tests/data/traces/matrixmul-32-32-trace
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

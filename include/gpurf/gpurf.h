@@ -14,5 +14,6 @@
 #include "gpurf/events.h"
 #include "gpurf/trace.h"
 #include "gpurf/dataflow.h"
+#include "gpurf/pipeline.h"
 
 #endif

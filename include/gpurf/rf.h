@@ -80,6 +80,10 @@ typedef struct gpurf_rf_sm {
   int warps;
   int threads_per_warp;
   long long registers;           /* 32-bit registers per SM */
+  /* Optional pipeline parameters (pipeline.h); 0 or "" keeps its default. */
+  int schedulers;
+  char policy[16];               /* "lrr", "gto" or "two_level" */
+  int collectors_sp, collectors_sfu, collectors_mem;
 } gpurf_rf_sm;
 
 /* The operand crossbar from the banks to the collectors (optional). */

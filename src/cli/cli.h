@@ -155,6 +155,9 @@ int cmd_trace(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_energy(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_rf(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_sweep(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_sim(gpurf_ctx *ctx, int argc, char **argv);
+/* gpurf bench sim (bench_sim.c). */
+int bench_sim(gpurf_ctx *ctx, cli_args *a);
 int cmd_table(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_xbar(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv);

@@ -31,7 +31,14 @@ static const char *const bench_help =
     "\n"
     "Counts N events (default 200000000) with gpurf_energy_add on an engine\n"
     "of 16 banks, a crossbar and 8 collectors, ids and instances drawn from a\n"
-    "seeded stream, and prints adds per second; then times gpurf_energy_report_get.\n";
+    "seeded stream, and prints adds per second; then times gpurf_energy_report_get.\n"
+    "\n"
+    "usage: gpurf bench sim [--workload NAME] [--seed S] [--n RUNS] [--format text|json]\n"
+    "\n"
+    "Simulates a synthetic preset (default compute, 524288 warp instructions) on\n"
+    "the fermi-baseline SM and prints warp instructions per second, best of RUNS\n"
+    "(default 3); also the time to read the trace alone and the pipeline's rate\n"
+    "without it.\n";
 
 /* Shipped nodes and nodes between them, which the library interpolates. */
 static const char *const bench_nodes[] = {"22", "28", "32", "36", "40", "45",
@@ -343,6 +350,10 @@ int cmd_bench(gpurf_ctx *ctx, int argc, char **argv) {
     a.prog = "gpurf bench events";
     return bench_events(ctx, &a);
   }
-  fprintf(stderr, "gpurf bench: unknown benchmark '%s' (bank, events)\n", argv[0]);
+  if (strcmp(argv[0], "sim") == 0) {
+    a.prog = "gpurf bench sim";
+    return bench_sim(ctx, &a);
+  }
+  fprintf(stderr, "gpurf bench: unknown benchmark '%s' (bank, events, sim)\n", argv[0]);
   return CLI_USAGE;
 }

@@ -46,7 +46,9 @@ static const char *const usage_text =
     "                            a design over the product of key values: area,\n"
     "                            leakage, read-path delay and energy per point\n"
     "                            (--plot FILE.png|svg draws them with gnuplot)\n"
-
+    "  sim [MODEL] --trace PATH | --workload NAME\n"
+    "                            a trace through the register-file pipeline of\n"
+    "                            an SM: cycles, IPC, bank conflicts, energy\n"
     "  table NAME                a seed paper's table, ours beside the published\n"
     "                            numbers (gpurf table --list)\n"
     "  energy TABLE COUNTS       cost counted register-file events (a counters\n"
@@ -128,6 +130,8 @@ int main(int argc, char **argv) {
     rc = cmd_rf(ctx, argc - 2, argv + 2);
   } else if (strcmp(cmd, "sweep") == 0) {
     rc = cmd_sweep(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "sim") == 0) {
+    rc = cmd_sim(ctx, argc - 2, argv + 2);
   } else if (strcmp(cmd, "table") == 0) {
     rc = cmd_table(ctx, argc - 2, argv + 2);
   } else if (strcmp(cmd, "trace") == 0) {

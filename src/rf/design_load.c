@@ -49,6 +49,11 @@ static const ys_field scratch_sm_fields[] = {
     {"warps", YS_INT, REQ, offsetof(scratch, d.sm.warps), 0, 1, 1024, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"threads_per_warp", YS_INT, REQ, offsetof(scratch, d.sm.threads_per_warp), 0, 1, 1024, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"registers", YS_DOUBLE, REQ, offsetof(scratch, registers), 0, 1, 1e9, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"schedulers", YS_INT, 0, offsetof(scratch, d.sm.schedulers), 0, 1, 8, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"policy", YS_STRING, 0, offsetof(scratch, d.sm.policy), 16, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"collectors_sp", YS_INT, 0, offsetof(scratch, d.sm.collectors_sp), 0, 1, 32, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"collectors_sfu", YS_INT, 0, offsetof(scratch, d.sm.collectors_sfu), 0, 1, 32, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"collectors_mem", YS_INT, 0, offsetof(scratch, d.sm.collectors_mem), 0, 1, 32, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     YS_TABLE_END};
 
 #define DF(KEY, KIND, FLAGS, MEMBER, LO, HI) \
@@ -110,6 +115,9 @@ static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
   if (gpurf_device_kind_parse(s->d.device, &kind) != GPURF_OK)
     return ys_fail_value(doc, s->d.device, GPURF_ESCHEMA, "device '%s' is not hp, lstp or lop",
                          s->d.device);
+  const char *pol = s->d.sm.policy;
+  if (pol[0] && strcmp(pol, "lrr") != 0 && strcmp(pol, "gto") != 0 && strcmp(pol, "two_level") != 0)
+    return ys_fail_value(doc, pol, GPURF_ESCHEMA, "policy '%s' is not lrr, gto or two_level", pol);
   int rc = whole(doc, &s->registers, "registers");
   if (rc != GPURF_OK) return rc;
   if (s->n_banks == 0 && s->n_extras == 0)

@@ -1,0 +1,272 @@
+/* The trace-driven register-file pipeline: one SM (Fermi-like by default)
+ * runs a warp-instruction trace cycle by cycle through schedulers, a
+ * scoreboard, operand collectors, a bank arbiter, a crossbar, execution
+ * units and a result bus, and counts every register-file event into an
+ * energy engine (events.h) built from a design's primitive table.
+ *
+ * Memory: CTAs are read from the trace as they are admitted, each into a
+ * compact per-warp buffer (32 bytes per instruction) that is reused, so
+ * memory grows with the largest CTA, not with the number of CTAs. */
+#ifndef GPURF_PIPELINE_H
+#define GPURF_PIPELINE_H
+
+#include <stdint.h>
+
+#include "gpurf/context.h"
+#include "gpurf/events.h"
+#include "gpurf/export.h"
+#include "gpurf/rf.h"
+#include "gpurf/trace.h"
+
+GPURF_BEGIN_DECLS
+
+#define GPURF_PIPELINE_MAX_BANKS 64
+#define GPURF_PIPELINE_MAX_WARPS 64
+#define GPURF_PIPELINE_MAX_SCHEDULERS 8
+#define GPURF_PIPELINE_MAX_COLLECTORS 32 /* per class */
+#define GPURF_PIPELINE_MAX_STALLS 16
+
+typedef enum gpurf_pipeline_policy {
+  GPURF_PIPELINE_LRR = 0,      /* loose round robin */
+  GPURF_PIPELINE_GTO = 1,      /* greedy then oldest */
+  GPURF_PIPELINE_TWO_LEVEL = 2 /* active set + pending warps (Gebhart et al.) */
+} gpurf_pipeline_policy;
+
+/* Register-to-bank mapping. */
+typedef enum gpurf_pipeline_bankmap {
+  GPURF_PIPELINE_MAP_REG_PLUS_WARP = 0, /* (reg + warp) mod banks, as GPGPU-Sim */
+  GPURF_PIPELINE_MAP_REG = 1            /* reg mod banks: every warp alike */
+} gpurf_pipeline_bankmap;
+
+/* Collector classes, one pool of units each. */
+typedef enum gpurf_pipeline_cu_class {
+  GPURF_PIPELINE_CU_SP = 0, /* ALU instructions */
+  GPURF_PIPELINE_CU_SFU = 1,
+  GPURF_PIPELINE_CU_MEM = 2, /* shared and global memory */
+  GPURF_PIPELINE_CU_COUNT = 3
+} gpurf_pipeline_cu_class;
+
+/* Execution units. */
+typedef enum gpurf_pipeline_unit {
+  GPURF_PIPELINE_UNIT_ALU = 0,
+  GPURF_PIPELINE_UNIT_SFU = 1,
+  GPURF_PIPELINE_UNIT_SHARED = 2,
+  GPURF_PIPELINE_UNIT_GLOBAL = 3,
+  GPURF_PIPELINE_UNIT_COUNT = 4
+} gpurf_pipeline_unit;
+
+/* SM parameters. gpurf_pipeline_params_init() sets the GTX480 values of
+ * GPGPU-Sim's tested configuration (configs/tested-cfgs/SM2_GTX480/
+ * gpgpusim.config); each default's source is beside it in params.c. */
+typedef struct gpurf_pipeline_params {
+  double clock_hz;
+  int max_warps; /* resident warps */
+  int max_ctas;  /* resident CTAs */
+  int max_threads;
+  long long registers; /* 32-bit registers */
+  long long shared_bytes;
+  int warp_size;
+  int schedulers;
+  gpurf_pipeline_policy policy;
+  int active_warps;  /* two-level: active set per scheduler */
+  int ibuffer_depth; /* instructions per warp's instruction buffer */
+  int banks;
+  gpurf_pipeline_bankmap bank_map;
+  int collectors[GPURF_PIPELINE_CU_COUNT];
+  int collector_slots;   /* source operands per collector unit */
+  int read_cycles;       /* bank read + crossbar transfer to a collector */
+  int bank_read_cycles;  /* cycles a read keeps its bank busy */
+  int bank_write_cycles; /* cycles a write keeps its bank busy (slow STT-RAM writes) */
+  int units[GPURF_PIPELINE_UNIT_COUNT];    /* pipelines of each kind */
+  int latency[GPURF_PIPELINE_UNIT_COUNT];  /* cycles from dispatch to result */
+  int interval[GPURF_PIPELINE_UNIT_COUNT]; /* cycles between dispatches to one pipeline */
+  double global_bytes_per_cycle;           /* global memory bandwidth cap */
+  int result_bus_width;                    /* results entering writeback per cycle */
+  int reads_first; /* 1: reads win a bank over writes (default writes first) */
+} gpurf_pipeline_params;
+
+GPURF_API void gpurf_pipeline_params_init(gpurf_pipeline_params *p);
+
+/* Sets one parameter by name ("schedulers", "policy", "collectors_sp",
+ * "latency_alu", "global_bytes_per_cycle", ...; gpurf_pipeline_param_names
+ * lists them). GPURF_ENOTFOUND for an unknown key, GPURF_EINVAL (message
+ * set) for a bad value. */
+GPURF_API int gpurf_pipeline_params_set(gpurf_ctx *ctx, gpurf_pipeline_params *p, const char *key,
+                                        const char *value);
+/* The keys gpurf_pipeline_params_set accepts, NULL-terminated. */
+GPURF_API const char *const *gpurf_pipeline_param_names(void);
+/* Checks ranges and consistency; GPURF_ERANGE with the key named. */
+GPURF_API int gpurf_pipeline_params_check(gpurf_ctx *ctx, const gpurf_pipeline_params *p);
+/* Takes the SM sizes and clock a design states (warps, registers, banks of
+ * its first bank group, clock) and the optional sm keys schedulers, policy
+ * and collectors_sp/sfu/mem. */
+GPURF_API void gpurf_pipeline_params_from_design(gpurf_pipeline_params *p,
+                                                 const gpurf_rf_design *d);
+
+/* Takes the bank timing of a primitive table (its component "bank", else
+ * its first): access and write times in cycles of the table's clock, at
+ * least one; the read latency grows to the bank's read time if shorter. */
+GPURF_API void gpurf_pipeline_params_from_table(gpurf_pipeline_params *p, const gpurf_rf_table *t);
+
+/* Issue stalls: a scheduler cycle without an issue is charged to one reason,
+ * the first in this order that held back some warp. Techniques may add
+ * reasons after GPURF_PIPELINE_STALL_BUILTIN. */
+typedef enum gpurf_pipeline_stall {
+  GPURF_PIPELINE_STALL_COLLECTOR = 0, /* a warp was ready but its collector class was full */
+  GPURF_PIPELINE_STALL_SCOREBOARD,    /* waiting for a register being written */
+  GPURF_PIPELINE_STALL_BARRIER,       /* waiting at a CTA barrier */
+  GPURF_PIPELINE_STALL_IBUFFER,       /* instruction buffer empty */
+  GPURF_PIPELINE_STALL_IDLE,          /* no warp to schedule */
+  GPURF_PIPELINE_STALL_HOOK,          /* a technique's selection declined to issue */
+  GPURF_PIPELINE_STALL_BUILTIN
+} gpurf_pipeline_stall;
+
+typedef struct gpurf_pipeline_stats {
+  uint64_t cycles;
+  uint64_t warp_instructions; /* retired */
+  uint64_t issued;
+  uint64_t ctas;
+  uint64_t warps;
+  double ipc; /* warp instructions per cycle */
+  int banks;
+  uint64_t bank_reads[GPURF_PIPELINE_MAX_BANKS];
+  uint64_t bank_writes[GPURF_PIPELINE_MAX_BANKS];
+  double bank_utilisation[GPURF_PIPELINE_MAX_BANKS]; /* busy cycles / cycles */
+  uint64_t reads; /* register reads from banks (distinct sources per instruction) */
+  uint64_t writes;
+  /* A read request that loses its bank for a cycle is one conflict, classed
+   * by the winner: another collector's read, a write, or a read of the same
+   * instruction. */
+  uint64_t conflicts_inter_read;
+  uint64_t conflicts_inter_write;
+  uint64_t conflicts_intra;
+  uint64_t crossbar_transfers;
+  uint64_t arbiter_decisions;   /* cycles in which the arbiter granted something */
+  uint64_t collector_accesses;  /* operand writes into collector slots */
+  uint64_t fetch_instructions;  /* instructions whose operands were fetched */
+  double operand_fetch_cycles;  /* mean, issue to all operands collected */
+  double operand_fetch_penalty; /* mean excess over the conflict-free case */
+  uint64_t dispatch_stalls[GPURF_PIPELINE_UNIT_COUNT]; /* ready collectors, unit busy */
+  int n_stalls;
+  char stall_name[GPURF_PIPELINE_MAX_STALLS][24];
+  uint64_t stalls[GPURF_PIPELINE_MAX_STALLS];
+  uint64_t max_buffered; /* most instructions held in CTA buffers at once */
+} gpurf_pipeline_stats;
+
+/* ---- Technique hooks ----
+ *
+ * A technique fills a gpurf_pipeline_hooks; the core calls it at five
+ * points and the baseline itself is such a table (gpurf_pipeline_baseline
+ * _hooks), so every run goes through the hooks. A NULL member falls back to
+ * the baseline's. `state` is the technique's own object. attach() runs once
+ * when the pipeline is built: there a technique resolves its energy events
+ * (gpurf_energy_event_id on gpurf_pipeline_energy) and adds stall reasons
+ * (gpurf_pipeline_add_stall); it counts them with gpurf_energy_add and
+ * gpurf_pipeline_count_stall.
+ *
+ * What the seed mechanisms need from it:
+ * - Bank stealing (Jing et al.): select() sees the policy's pick and the
+ *   look-ahead candidate (the warp it would pick next) to prefetch the
+ *   candidate's operands into idle banks; arbitrate() adds request classes
+ *   (stolen reads, stolen writes) with their priorities.
+ * - Register-file caches and operand register files (Gebhart et al.):
+ *   map() serves a read from the cache (returns GPURF_PIPELINE_NO_BANK and
+ *   counts its own event); writeback() defers a result into the cache
+ *   (GPURF_PIPELINE_WB_DEFER) and writes it back when evicted with
+ *   gpurf_pipeline_force_write(); demote()/promote() drive the two-level
+ *   scheduler whose active set owns the cache.
+ * - Write pool for STT-RAM (WarRF, Wang and Xie): writeback() steals a free
+ *   pool entry instead of the slow bank write (WB_DEFER), and forces a
+ *   write-back (gpurf_pipeline_force_write) when the pool is full; a stall
+ *   reason counts cycles lost to a full pool.
+ * - Register renaming and sub-array gating (Jeon et al.): map() renames
+ *   (warp, reg) to a physical register and bank; releases at last use come
+ *   from the trace's hints; gating uses gpurf_energy_gate.
+ * - Compressed register storage (SIMTight): map() sends uniform or affine
+ *   values to a scalar file (NO_BANK) and spills/fills through forced
+ *   writes and extra events. */
+#define GPURF_PIPELINE_NO_BANK (-1)
+
+typedef enum gpurf_pipeline_wb {
+  GPURF_PIPELINE_WB_BANK = 0, /* write the register to its bank through the arbiter */
+  GPURF_PIPELINE_WB_DEFER = 1 /* the technique holds the value; no bank write now */
+} gpurf_pipeline_wb;
+
+/* A request for one bank in one cycle. */
+typedef struct gpurf_pipeline_req {
+  int is_write;
+  int request_class; /* 0 write, 1 read; techniques may use more */
+  int warp;          /* warp slot */
+  int reg;
+  int collector; /* global collector index for reads, -1 for writes */
+  uint64_t age;  /* cycle the request was made */
+} gpurf_pipeline_req;
+
+/* What warp selection sees. */
+typedef struct gpurf_pipeline_select {
+  int scheduler;
+  int candidate; /* the policy's pick (warp slot), -1 if none is ready */
+  int lookahead; /* the next ready warp the policy would pick, -1 if none */
+  uint64_t cycle;
+} gpurf_pipeline_select;
+
+typedef struct gpurf_pipeline gpurf_pipeline;
+
+typedef struct gpurf_pipeline_hooks {
+  const char *name;
+  void *state;
+  int (*attach)(gpurf_ctx *ctx, gpurf_pipeline *p, void *state);
+  /* Returns the warp slot to issue from (the candidate, another ready
+   * warp, or -1 to issue nothing this cycle). */
+  int (*select)(void *state, gpurf_pipeline *p, const gpurf_pipeline_select *s);
+  /* Index of the request of reqs[0..n) to grant on bank `bank`. */
+  int (*arbitrate)(void *state, gpurf_pipeline *p, int bank, const gpurf_pipeline_req *reqs, int n);
+  /* Bank holding register reg of warp slot `warp` (global warp id gwarp),
+   * or GPURF_PIPELINE_NO_BANK when the technique serves the access. */
+  int (*map)(void *state, gpurf_pipeline *p, int warp, uint32_t gwarp, int reg, int is_write);
+  /* Where a result register goes. */
+  gpurf_pipeline_wb (*writeback)(void *state, gpurf_pipeline *p, int warp, int reg);
+  /* Two-level scheduling: 1 to move an active warp blocked on `reg` to the
+   * pending set; promote() picks which of n pending warps enters (index). */
+  int (*demote)(void *state, gpurf_pipeline *p, int warp, int reg, int long_latency);
+  int (*promote)(void *state, gpurf_pipeline *p, int scheduler, const int *pending, int n);
+} gpurf_pipeline_hooks;
+
+/* The baseline's hooks: the policy's pick, writes first then the oldest
+ * read, the parameter's bank map, every result to its bank, two-level
+ * demotion on long-latency dependences with round-robin promotion. */
+GPURF_API const gpurf_pipeline_hooks *gpurf_pipeline_baseline_hooks(void);
+
+/* ---- Running ---- */
+
+/* Builds an SM. table may be NULL (no energy); hooks NULL means baseline.
+ * The table's first component named "bank" receives reads and writes per
+ * bank instance; "crossbar"/transfer, "arbiter"/decision and
+ * "collector"/write are counted when present. */
+GPURF_API int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
+                                   const gpurf_rf_table *table, const gpurf_pipeline_hooks *hooks,
+                                   gpurf_pipeline **out);
+GPURF_API void gpurf_pipeline_free(gpurf_pipeline *p);
+
+/* Runs a whole trace; the reader is left at its end. Statistics accumulate
+ * over calls until gpurf_pipeline_reset. max_cycles = 0: no limit. */
+GPURF_API int gpurf_pipeline_run(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r,
+                                 uint64_t max_cycles);
+GPURF_API void gpurf_pipeline_reset(gpurf_pipeline *p);
+
+GPURF_API int gpurf_pipeline_stats_get(const gpurf_pipeline *p, gpurf_pipeline_stats *out);
+/* The pipeline's energy engine; NULL when built without a table. */
+GPURF_API gpurf_energy *gpurf_pipeline_energy(gpurf_pipeline *p);
+GPURF_API const gpurf_pipeline_params *gpurf_pipeline_get_params(const gpurf_pipeline *p);
+
+/* For techniques. */
+GPURF_API int gpurf_pipeline_add_stall(gpurf_ctx *ctx, gpurf_pipeline *p, const char *name,
+                                       int *id);
+GPURF_API void gpurf_pipeline_count_stall(gpurf_pipeline *p, int id, uint64_t n);
+/* Queues a bank write of (warp, reg) now (a deferred value leaving). */
+GPURF_API int gpurf_pipeline_force_write(gpurf_pipeline *p, int warp, int reg);
+GPURF_API uint64_t gpurf_pipeline_cycle(const gpurf_pipeline *p);
+
+GPURF_END_DECLS
+
+#endif

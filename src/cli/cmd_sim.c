@@ -1,0 +1,371 @@
+/* gpurf sim: runs traces through the register-file pipeline of a design
+ * and prints performance, conflicts and energy. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+static const char *const sim_help =
+    "usage: gpurf sim [MODEL] (--trace PATH | --workload NAME)... [--seed S]\n"
+    "                 [--set KEY=VALUE]... [--format text|json|csv]\n"
+    "\n"
+    "Runs warp-instruction traces through one SM's register-file pipeline\n"
+    "(schedulers, scoreboard, operand collectors, bank arbiter, crossbar,\n"
+    "execution units, result bus) and prints cycles, IPC, bank conflicts\n"
+    "(inter-read, inter-write, intra-instruction), bank utilisation, operand\n"
+    "fetch latency, stalls and the energy of every component of the design.\n"
+    "\n"
+    "MODEL is a design name or file (default fermi-baseline: a GTX480-like\n"
+    "SM). PATH is an Accel-Sim kernel-N.traceg, kernelslist.g or directory, or\n"
+    "a native trace; NAME a synthetic preset (gpurf trace gen --list), with\n"
+    "--seed S (default 1). Several traces print one row each and a geometric\n"
+    "mean. --set changes an SM parameter, e.g. --set policy=lrr; keys:\n";
+
+#define SIM_MAX_RUNS 64
+
+typedef struct sim_run {
+  const char *name;
+  int synthetic;
+  gpurf_pipeline_stats st;
+  gpurf_energy_report rep;
+} sim_run;
+
+static void print_help(void) {
+  fputs(sim_help, stdout);
+  const char *const *k = gpurf_pipeline_param_names();
+  for (int i = 0; k[i]; i++) {
+    printf("%s%s", i % 6 ? ", " : "  ", k[i]);
+    if (!k[i + 1] || i % 6 == 5) printf("\n");
+  }
+}
+
+static double area_m2(const gpurf_rf_table *t) {
+  double a = 0;
+  for (int i = 0; i < t->n_components; i++)
+    a += t->components[i].instances * t->components[i].area_m2;
+  return a;
+}
+
+static int run_one(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf_rf_table *t,
+                   sim_run *run, uint64_t seed) {
+  gpurf_trace_reader *r = NULL;
+  gpurf_pipeline *p = NULL;
+  int rc;
+  if (run->synthetic) {
+    gpurf_trace_gen_params g = {run->name, seed, 0, 0, 0, -1};
+    rc = gpurf_trace_gen_alloc(ctx, &g, &r);
+  } else {
+    rc = gpurf_trace_reader_alloc(ctx, run->name, &r);
+  }
+  if (rc == GPURF_OK) rc = gpurf_pipeline_alloc(ctx, prm, t, NULL, &p);
+  if (rc == GPURF_OK) rc = gpurf_pipeline_run(ctx, p, r, 0);
+  if (rc == GPURF_OK) rc = gpurf_pipeline_stats_get(p, &run->st);
+  if (rc == GPURF_OK) {
+    gpurf_energy_report_in in = {run->st.warp_instructions};
+    rc = gpurf_energy_report_get(ctx, gpurf_pipeline_energy(p), &in, &run->rep);
+  }
+  gpurf_pipeline_free(p);
+  gpurf_trace_reader_free(r);
+  return rc;
+}
+
+static double util_mean(const gpurf_pipeline_stats *s) {
+  double u = 0;
+  for (int b = 0; b < s->banks; b++) u += s->bank_utilisation[b];
+  return s->banks ? u / s->banks : 0;
+}
+
+static double util_max(const gpurf_pipeline_stats *s) {
+  double u = 0;
+  for (int b = 0; b < s->banks; b++) u = s->bank_utilisation[b] > u ? s->bank_utilisation[b] : u;
+  return u;
+}
+
+static void json_run(jw *w, const sim_run *r, double area) {
+  const gpurf_pipeline_stats *s = &r->st;
+  jw_str(w, "trace", r->name);
+  jw_int(w, "cycles", (long long)s->cycles);
+  jw_num(w, "ipc", s->ipc);
+  jw_int(w, "warp_instructions", (long long)s->warp_instructions);
+  jw_int(w, "ctas", (long long)s->ctas);
+  jw_int(w, "warps", (long long)s->warps);
+  jw_int(w, "bank_reads", (long long)s->reads);
+  jw_int(w, "bank_writes", (long long)s->writes);
+  jw_obj_begin(w, "bank_conflicts");
+  jw_int(w, "inter_read", (long long)s->conflicts_inter_read);
+  jw_int(w, "inter_write", (long long)s->conflicts_inter_write);
+  jw_int(w, "intra", (long long)s->conflicts_intra);
+  jw_obj_end(w);
+  jw_arr_begin(w, "bank_utilisation");
+  for (int b = 0; b < s->banks; b++) jw_num(w, NULL, s->bank_utilisation[b]);
+  jw_arr_end(w);
+  jw_num(w, "operand_fetch_cycles", s->operand_fetch_cycles);
+  jw_num(w, "operand_fetch_penalty_cycles", s->operand_fetch_penalty);
+  jw_obj_begin(w, "issue_stalls");
+  for (int i = 0; i < s->n_stalls; i++) jw_int(w, s->stall_name[i], (long long)s->stalls[i]);
+  jw_obj_end(w);
+  jw_obj_begin(w, "dispatch_stalls");
+  static const char *const units[] = {"alu", "sfu", "shared", "global"};
+  for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++)
+    jw_int(w, units[u], (long long)s->dispatch_stalls[u]);
+  jw_obj_end(w);
+  jw_obj_begin(w, "energy_pj");
+  for (int i = 0; i < r->rep.n_components; i++)
+    jw_num(w, r->rep.components[i].name, r->rep.components[i].total_energy_j * 1e12);
+  jw_num(w, "dynamic", r->rep.dynamic_energy_j * 1e12);
+  jw_num(w, "leakage", r->rep.leakage_energy_j * 1e12);
+  jw_num(w, "total", r->rep.total_energy_j * 1e12);
+  jw_obj_end(w);
+  jw_num(w, "time_s", r->rep.seconds);
+  jw_num(w, "average_power_mw", r->rep.average_power_w * 1e3);
+  jw_num(w, "ipc_per_mm2", area > 0 ? s->ipc / (area * 1e6) : 0);
+  jw_num(w, "warp_instructions_per_nj", r->rep.instructions_per_j * 1e-9);
+  jw_num(w, "edp_j_s", r->rep.edp_j_s);
+}
+
+typedef struct geo {
+  double cycles, ipc, energy, edp;
+} geo;
+
+static geo geomean(const sim_run *runs, int n) {
+  geo g = {0, 0, 0, 0};
+  for (int i = 0; i < n; i++) {
+    g.cycles += log((double)runs[i].st.cycles);
+    g.ipc += log(runs[i].st.ipc);
+    g.energy += log(runs[i].rep.total_energy_j);
+    g.edp += log(runs[i].rep.edp_j_s);
+  }
+  g.cycles = exp(g.cycles / n), g.ipc = exp(g.ipc / n), g.energy = exp(g.energy / n),
+  g.edp = exp(g.edp / n);
+  return g;
+}
+
+static void print_json(sbuf *o, const gpurf_rf_table *t, const sim_run *runs, int n) {
+  jw w;
+  jw_init(&w, o);
+  double area = area_m2(t);
+  jw_obj_begin(&w, NULL);
+  jw_str(&w, "design", t->design);
+  jw_num(&w, "area_mm2", area * 1e6);
+  if (n == 1) {
+    json_run(&w, &runs[0], area);
+  } else {
+    jw_arr_begin(&w, "runs");
+    for (int i = 0; i < n; i++) {
+      jw_obj_begin(&w, NULL);
+      json_run(&w, &runs[i], area);
+      jw_obj_end(&w);
+    }
+    jw_arr_end(&w);
+    geo g = geomean(runs, n);
+    jw_obj_begin(&w, "geomean");
+    jw_num(&w, "cycles", g.cycles);
+    jw_num(&w, "ipc", g.ipc);
+    jw_num(&w, "energy_pj", g.energy * 1e12);
+    jw_num(&w, "edp_j_s", g.edp);
+    jw_obj_end(&w);
+  }
+  jw_obj_end(&w);
+  jw_finish(&w);
+}
+
+static void print_csv(sbuf *o, const gpurf_rf_table *t, const sim_run *runs, int n) {
+  sb_printf(o,
+            "trace,cycles,ipc,warp_instructions,inter_read,inter_write,intra,"
+            "bank_utilisation_mean,operand_fetch_cycles,energy_pj,edp_j_s");
+  for (int c = 0; c < t->n_components; c++) sb_printf(o, ",energy_%s_pj", t->components[c].name);
+  sb_printf(o, "\n");
+  for (int i = 0; i < n; i++) {
+    const gpurf_pipeline_stats *s = &runs[i].st;
+    sb_printf(o, "%s,%llu,%.6g,%llu,%llu,%llu,%llu,%.6g,%.6g,%.8g,%.6g", runs[i].name,
+              (unsigned long long)s->cycles, s->ipc, (unsigned long long)s->warp_instructions,
+              (unsigned long long)s->conflicts_inter_read,
+              (unsigned long long)s->conflicts_inter_write, (unsigned long long)s->conflicts_intra,
+              util_mean(s), s->operand_fetch_cycles, runs[i].rep.total_energy_j * 1e12,
+              runs[i].rep.edp_j_s);
+    for (int c = 0; c < runs[i].rep.n_components; c++)
+      sb_printf(o, ",%.8g", runs[i].rep.components[c].total_energy_j * 1e12);
+    sb_printf(o, "\n");
+  }
+  if (n > 1) {
+    geo g = geomean(runs, n);
+    sb_printf(o, "geomean,%.6g,%.6g,,,,,,,%.8g,%.6g\n", g.cycles, g.ipc, g.energy * 1e12, g.edp);
+  }
+}
+
+static void print_text(sbuf *o, const gpurf_rf_table *t, const sim_run *runs, int n) {
+  double area = area_m2(t);
+  sb_printf(o, "Design %s: register file %.4g mm^2, clock %g GHz\n\n", t->design, area * 1e6,
+            t->clock_hz * 1e-9);
+  for (int i = 0; i < n; i++) {
+    const gpurf_pipeline_stats *s = &runs[i].st;
+    const gpurf_energy_report *e = &runs[i].rep;
+    sb_printf(o, "%s\n", runs[i].name);
+    sb_printf(o, "  cycles %llu, warp instructions %llu, IPC %.4f (%llu CTAs, %llu warps)\n",
+              (unsigned long long)s->cycles, (unsigned long long)s->warp_instructions, s->ipc,
+              (unsigned long long)s->ctas, (unsigned long long)s->warps);
+    sb_printf(o, "  bank reads %llu, writes %llu; utilisation mean %.1f%%, max %.1f%%\n",
+              (unsigned long long)s->reads, (unsigned long long)s->writes, 100 * util_mean(s),
+              100 * util_max(s));
+    sb_printf(o, "  bank conflicts: inter-read %llu, inter-write %llu, intra %llu\n",
+              (unsigned long long)s->conflicts_inter_read,
+              (unsigned long long)s->conflicts_inter_write, (unsigned long long)s->conflicts_intra);
+    sb_printf(o, "  operand fetch %.3f cycles (%.3f over conflict-free)\n", s->operand_fetch_cycles,
+              s->operand_fetch_penalty);
+    sb_printf(o, "  issue stalls (scheduler cycles):");
+    for (int k = 0; k < s->n_stalls; k++)
+      sb_printf(o, " %s %llu", s->stall_name[k], (unsigned long long)s->stalls[k]);
+    sb_printf(o, "\n  energy %.5g pJ (dynamic %.5g, leakage %.5g):", e->total_energy_j * 1e12,
+              e->dynamic_energy_j * 1e12, e->leakage_energy_j * 1e12);
+    for (int c = 0; c < e->n_components; c++)
+      sb_printf(o, " %s %.5g", e->components[c].name, e->components[c].total_energy_j * 1e12);
+    sb_printf(o, "\n  IPC/mm^2 %.4g, warp instructions/nJ %.4g, EDP %.4g J s\n\n",
+              area > 0 ? s->ipc / (area * 1e6) : 0, e->instructions_per_j * 1e-9, e->edp_j_s);
+  }
+  if (n > 1) {
+    geo g = geomean(runs, n);
+    sb_printf(o, "geomean over %d traces: cycles %.6g, IPC %.4f, energy %.5g pJ, EDP %.4g J s\n", n,
+              g.cycles, g.ipc, g.energy * 1e12, g.edp);
+  }
+}
+
+static int parse_set(gpurf_ctx *ctx, const char *prog, const char *kv, gpurf_pipeline_params *p) {
+  const char *eq = strchr(kv, '=');
+  char key[64];
+  if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key) {
+    cli_usage_error(prog, "--set needs KEY=VALUE, not '%s'", kv);
+    return CLI_USAGE;
+  }
+  memcpy(key, kv, (size_t)(eq - kv));
+  key[eq - kv] = '\0';
+  if (gpurf_pipeline_params_set(ctx, p, key, eq + 1) != GPURF_OK) {
+    cli_usage_error(prog, "--set %s: %s", key, gpurf_ctx_error(ctx)->message);
+    return CLI_USAGE;
+  }
+  return CLI_OK;
+}
+
+int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
+  cli_args a = {argc, argv, 0, "gpurf sim"};
+  out_format fmt = FMT_TEXT;
+  const char *model = NULL, *sets[64];
+  int n_sets = 0, n = 0;
+  uint64_t seed = 1;
+  sim_run *runs = calloc(SIM_MAX_RUNS, sizeof *runs);
+  if (!runs) {
+    fprintf(stderr, "gpurf sim: out of memory\n");
+    return CLI_FAIL;
+  }
+  int rc = CLI_OK;
+  for (a.pos = 0; a.pos < a.argc && rc == CLI_OK; a.pos++) {
+    const char *v, *arg = a.argv[a.pos];
+    int bad = 0;
+    if (cli_is_help(arg)) {
+      print_help();
+      free(runs);
+      return CLI_OK;
+    } else if (cli_opt_value(&a, "--format", &v, &bad)) {
+      if (bad || cli_parse_format(a.prog, v, 1, &fmt)) rc = CLI_USAGE;
+    } else if (cli_opt_value(&a, "--trace", &v, &bad) ||
+               cli_opt_value(&a, "--workload", &v, &bad)) {
+      if (bad) {
+        rc = CLI_USAGE;
+      } else if (n >= SIM_MAX_RUNS) {
+        cli_usage_error(a.prog, "at most %d traces", SIM_MAX_RUNS);
+        rc = CLI_USAGE;
+      } else {
+        runs[n].name = v;
+        runs[n++].synthetic = strncmp(arg, "--workload", 10) == 0;
+      }
+    } else if (cli_opt_value(&a, "--seed", &v, &bad)) {
+      char *end = NULL;
+      if (!bad) seed = strtoull(v, &end, 0);
+      if (bad || end == v || *end || v[0] == '-') {
+        if (!bad) cli_usage_error(a.prog, "--seed needs a whole number, not '%s'", v);
+        rc = CLI_USAGE;
+      }
+    } else if (cli_opt_value(&a, "--set", &v, &bad)) {
+      if (bad) {
+        rc = CLI_USAGE;
+      } else if (n_sets >= 64) {
+        cli_usage_error(a.prog, "at most 64 --set options");
+        rc = CLI_USAGE;
+      } else {
+        sets[n_sets++] = v;
+      }
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+      cli_usage_error(a.prog, "unknown option '%s'", arg);
+      rc = CLI_USAGE;
+    } else if (!model) {
+      model = arg;
+    } else {
+      cli_usage_error(a.prog, "unexpected argument '%s'", arg);
+      rc = CLI_USAGE;
+    }
+  }
+  if (rc == CLI_OK && n == 0) {
+    cli_usage_error(a.prog, "needs --trace PATH or --workload NAME");
+    rc = CLI_USAGE;
+  }
+  gpurf_rf_design *design = NULL;
+  gpurf_rf_table *table = NULL;
+  gpurf_pipeline_params prm;
+  gpurf_pipeline_params_init(&prm);
+  if (rc == CLI_OK) {
+    design = calloc(1, sizeof *design);
+    table = calloc(1, sizeof *table);
+    if (!design || !table) {
+      fprintf(stderr, "gpurf sim: out of memory\n");
+      rc = CLI_FAIL;
+    } else if (gpurf_rf_design_load(ctx, model ? model : "fermi-baseline", design) != GPURF_OK ||
+               gpurf_rf_design_table(ctx, design, table) != GPURF_OK) {
+      cli_print_error(ctx);
+      rc = CLI_FAIL;
+    }
+  }
+  if (rc == CLI_OK) {
+    gpurf_pipeline_params_from_design(&prm, design);
+    gpurf_pipeline_params_from_table(&prm, table);
+    for (int i = 0; i < n_sets && rc == CLI_OK; i++) rc = parse_set(ctx, a.prog, sets[i], &prm);
+  }
+  if (rc == CLI_OK && gpurf_pipeline_params_check(ctx, &prm) != GPURF_OK) {
+    cli_usage_error(a.prog, "--set %s: %s", gpurf_ctx_error(ctx)->field,
+                    gpurf_ctx_error(ctx)->message);
+    rc = CLI_USAGE;
+  }
+  int tty = isatty(STDERR_FILENO);
+  for (int i = 0; i < n && rc == CLI_OK; i++) {
+    if (tty) fprintf(stderr, "\r[%d/%d] %s\033[K", i + 1, n, runs[i].name);
+    if (run_one(ctx, &prm, table, &runs[i], seed) != GPURF_OK) {
+      if (tty) fprintf(stderr, "\r\033[K");
+      const gpurf_error *e = gpurf_ctx_error(ctx);
+      if (runs[i].synthetic && e->status == GPURF_ENOTFOUND) {
+        cli_usage_error(a.prog, "%s", e->message);
+        rc = CLI_USAGE;
+      } else {
+        cli_print_error(ctx);
+        rc = CLI_FAIL;
+      }
+    }
+  }
+  if (tty && rc == CLI_OK) fprintf(stderr, "\r\033[K");
+  if (rc == CLI_OK) {
+    sbuf out;
+    sb_init(&out);
+    if (fmt == FMT_JSON)
+      print_json(&out, table, runs, n);
+    else if (fmt == FMT_CSV)
+      print_csv(&out, table, runs, n);
+    else
+      print_text(&out, table, runs, n);
+    rc = sb_flush_stdout(&out);
+    sb_free(&out);
+  }
+  free(design);
+  free(table);
+  free(runs);
+  return rc;
+}

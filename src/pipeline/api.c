@@ -1,0 +1,216 @@
+/* Building, running and reading out an SM. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ctx_internal.h"
+#include "pipeline/pipe_internal.h"
+
+static const char *const stall_names[GPURF_PIPELINE_STALL_BUILTIN] = {
+    "collector_full", "scoreboard", "barrier", "ibuffer_empty", "idle", "technique"};
+
+/* The table's storage banks: the component named "bank", else the first. */
+static int bind_energy(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_rf_table *t) {
+  int rc = gpurf_energy_alloc(ctx, t, &p->energy);
+  if (rc != GPURF_OK) return rc;
+  int bank = gpurf_rf_table_find(t, "bank");
+  if (bank < 0) bank = 0;
+  const gpurf_rf_component *c = &t->components[bank];
+  if (c->instances < p->prm.banks)
+    return gpurf_fail(ctx, GPURF_EINVAL, "design '%s' has %d %s instances for %d banks", t->design,
+                      c->instances, c->name, p->prm.banks);
+  if (gpurf_energy_event_id(p->energy, c->name, "read", &p->ev_read) != GPURF_OK ||
+      gpurf_energy_event_id(p->energy, c->name, "write", &p->ev_write) != GPURF_OK)
+    return gpurf_fail(ctx, GPURF_EINVAL,
+                      "component '%s' of design '%s' has no read and write events", c->name,
+                      t->design);
+  if (gpurf_energy_event_id(p->energy, "crossbar", "transfer", &p->ev_xfer) != GPURF_OK)
+    p->ev_xfer = -1;
+  if (gpurf_energy_event_id(p->energy, "arbiter", "decision", &p->ev_arb) != GPURF_OK)
+    p->ev_arb = -1;
+  if (gpurf_energy_event_id(p->energy, "collector", "write", &p->ev_cu) != GPURF_OK) p->ev_cu = -1;
+  return GPURF_OK;
+}
+
+int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
+                         const gpurf_rf_table *table, const gpurf_pipeline_hooks *hooks,
+                         gpurf_pipeline **out) {
+  if (!ctx || !params || !out) return GPURF_EINVAL;
+  *out = NULL;
+  int rc = gpurf_pipeline_params_check(ctx, params);
+  if (rc != GPURF_OK) return rc;
+  int total = 0;
+  for (int k = 0; k < GPURF_PIPELINE_CU_COUNT; k++) total += params->collectors[k];
+  if (total > PIPE_MAX_CU)
+    return gpurf_fail(ctx, GPURF_ERANGE, "more than %d collector units", PIPE_MAX_CU);
+  gpurf_pipeline *p = calloc(1, sizeof *p);
+  if (!p) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  p->ctx = ctx;
+  p->prm = *params;
+  const gpurf_pipeline_hooks *b = gpurf_pipeline_baseline_hooks();
+  p->hk = *b;
+  if (hooks) {
+    p->hk.name = hooks->name ? hooks->name : b->name;
+    p->hk.state = hooks->state;
+    p->hk.attach = hooks->attach;
+    if (hooks->select) p->hk.select = hooks->select;
+    if (hooks->arbitrate) p->hk.arbitrate = hooks->arbitrate;
+    if (hooks->map) p->hk.map = hooks->map;
+    if (hooks->writeback) p->hk.writeback = hooks->writeback;
+    if (hooks->demote) p->hk.demote = hooks->demote;
+    if (hooks->promote) p->hk.promote = hooks->promote;
+  }
+  p->n_buf = params->max_ctas + 1;
+  p->buf = calloc((size_t)p->n_buf, sizeof *p->buf);
+  p->cta = calloc((size_t)p->n_buf, sizeof *p->cta);
+  p->rec = malloc(sizeof *p->rec);
+  if (!p->buf || !p->cta || !p->rec) {
+    gpurf_pipeline_free(p);
+    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  }
+  for (int k = 0, base = 0; k < GPURF_PIPELINE_CU_COUNT; k++) {
+    p->cu_base[k] = base;
+    p->cu_free[k] = params->collectors[k];
+    base += params->collectors[k];
+  }
+  p->n_cu = total;
+  for (int i = 0; i < GPURF_PIPELINE_MAX_SCHEDULERS; i++) p->s[i].last = -1;
+  p->staged = -1;
+  p->st.n_stalls = GPURF_PIPELINE_STALL_BUILTIN;
+  for (int i = 0; i < GPURF_PIPELINE_STALL_BUILTIN; i++)
+    memcpy(p->st.stall_name[i], stall_names[i], strlen(stall_names[i]) + 1);
+  if (table && (rc = bind_energy(ctx, p, table)) != GPURF_OK) {
+    gpurf_pipeline_free(p);
+    return rc;
+  }
+  if (p->hk.attach && (rc = p->hk.attach(ctx, p, p->hk.state)) != GPURF_OK) {
+    gpurf_pipeline_free(p);
+    return rc;
+  }
+  *out = p;
+  return GPURF_OK;
+}
+
+void gpurf_pipeline_free(gpurf_pipeline *p) {
+  if (!p) return;
+  if (p->buf)
+    for (int i = 0; i < p->n_buf; i++) free(p->buf[i].code);
+  free(p->buf);
+  free(p->cta);
+  free(p->rec);
+  free(p->heap);
+  free(p->slot_left);
+  free(p->slot_warp);
+  free(p->slot_free);
+  gpurf_energy_free(p->energy);
+  free(p);
+}
+
+/* Hands the counts since the last push to the energy engine. */
+static void push_energy(gpurf_pipeline *p) {
+  if (!p->energy) return;
+  for (int b = 0; b < p->prm.banks; b++) {
+    gpurf_energy_add(p->energy, p->ev_read, b, p->st.bank_reads[b] - p->pushed_reads[b]);
+    gpurf_energy_add(p->energy, p->ev_write, b, p->st.bank_writes[b] - p->pushed_writes[b]);
+    p->pushed_reads[b] = p->st.bank_reads[b];
+    p->pushed_writes[b] = p->st.bank_writes[b];
+  }
+  if (p->ev_xfer >= 0)
+    gpurf_energy_add(p->energy, p->ev_xfer, 0, p->st.crossbar_transfers - p->pushed_xfer);
+  if (p->ev_arb >= 0)
+    gpurf_energy_add(p->energy, p->ev_arb, 0, p->st.arbiter_decisions - p->pushed_arb);
+  if (p->ev_cu >= 0)
+    gpurf_energy_add(p->energy, p->ev_cu, 0, p->st.collector_accesses - p->pushed_cu);
+  p->pushed_xfer = p->st.crossbar_transfers;
+  p->pushed_arb = p->st.arbiter_decisions;
+  p->pushed_cu = p->st.collector_accesses;
+  gpurf_energy_advance(p->energy, p->cycle - p->pushed_cycles);
+  p->pushed_cycles = p->cycle;
+}
+
+/* Cycles without an issue or a retirement after which the SM is declared
+ * stuck (a trace whose barriers cannot all be met). */
+static uint64_t stuck_after(const gpurf_pipeline *p) {
+  uint64_t m = 100000;
+  for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++) m += 4u * (uint64_t)p->prm.latency[u];
+  return m;
+}
+
+int gpurf_pipeline_run(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r,
+                       uint64_t max_cycles) {
+  if (!ctx || !p || !r) return GPURF_EINVAL;
+  p->ctx = ctx;
+  int rc = pipe_feed_open(ctx, p, r);
+  uint64_t limit = stuck_after(p), start = p->cycle;
+  p->last_progress = p->cycle;
+  while (rc == GPURF_OK) {
+    if ((rc = pipe_feed_admit(ctx, p)) != GPURF_OK) break;
+    if (p->n_ctas == 0 && p->staged < 0) break;
+    if ((rc = pipe_cycle(ctx, p)) != GPURF_OK) break;
+    if (p->cycle - p->last_progress > limit)
+      rc = gpurf_fail(ctx, GPURF_EINVAL,
+                      "the SM made no progress for %llu cycles (cycle %llu): a barrier "
+                      "that cannot be met, or a technique that never lets a warp issue",
+                      (unsigned long long)limit, (unsigned long long)p->cycle);
+    else if (max_cycles && p->cycle - start >= max_cycles)
+      rc = gpurf_fail(ctx, GPURF_ERANGE, "stopped after %llu cycles",
+                      (unsigned long long)max_cycles);
+  }
+  push_energy(p);
+  p->reader = NULL;
+  return rc;
+}
+
+void gpurf_pipeline_reset(gpurf_pipeline *p) {
+  if (!p) return;
+  int n = p->st.n_stalls;
+  char names[GPURF_PIPELINE_MAX_STALLS][24];
+  memcpy(names, p->st.stall_name, sizeof names);
+  memset(&p->st, 0, sizeof p->st);
+  p->st.n_stalls = n;
+  memcpy(p->st.stall_name, names, sizeof names);
+  memset(p->bank_busy, 0, sizeof p->bank_busy);
+  memset(p->bank_free, 0, sizeof p->bank_free);
+  memset(p->pushed_reads, 0, sizeof p->pushed_reads);
+  memset(p->pushed_writes, 0, sizeof p->pushed_writes);
+  p->pushed_xfer = p->pushed_arb = p->pushed_cu = p->pushed_cycles = 0;
+  p->fetch_sum = p->fetch_pen_sum = 0;
+  p->cycle = 0;
+  p->global_free = 0;
+  memset(p->unit_free, 0, sizeof p->unit_free);
+  if (p->energy) gpurf_energy_reset(p->energy);
+}
+
+int gpurf_pipeline_stats_get(const gpurf_pipeline *p, gpurf_pipeline_stats *out) {
+  if (!p || !out) return GPURF_EINVAL;
+  *out = p->st;
+  out->cycles = p->cycle;
+  out->banks = p->prm.banks;
+  out->ipc = p->cycle ? (double)p->st.warp_instructions / (double)p->cycle : 0.0;
+  for (int b = 0; b < p->prm.banks; b++)
+    out->bank_utilisation[b] = p->cycle ? (double)p->bank_busy[b] / (double)p->cycle : 0.0;
+  if (p->st.fetch_instructions) {
+    out->operand_fetch_cycles = p->fetch_sum / (double)p->st.fetch_instructions;
+    out->operand_fetch_penalty = p->fetch_pen_sum / (double)p->st.fetch_instructions;
+  }
+  return GPURF_OK;
+}
+
+gpurf_energy *gpurf_pipeline_energy(gpurf_pipeline *p) { return p ? p->energy : NULL; }
+const gpurf_pipeline_params *gpurf_pipeline_get_params(const gpurf_pipeline *p) {
+  return p ? &p->prm : NULL;
+}
+uint64_t gpurf_pipeline_cycle(const gpurf_pipeline *p) { return p ? p->cycle : 0; }
+
+int gpurf_pipeline_add_stall(gpurf_ctx *ctx, gpurf_pipeline *p, const char *name, int *id) {
+  if (!ctx || !p || !name || !id) return GPURF_EINVAL;
+  if (p->st.n_stalls >= GPURF_PIPELINE_MAX_STALLS || strlen(name) >= sizeof p->st.stall_name[0])
+    return gpurf_fail(ctx, GPURF_ERANGE, "stall reason '%s': too many reasons or too long a name",
+                      name);
+  *id = p->st.n_stalls++;
+  memcpy(p->st.stall_name[*id], name, strlen(name) + 1);
+  return GPURF_OK;
+}
+
+void gpurf_pipeline_count_stall(gpurf_pipeline *p, int id, uint64_t n) {
+  if (p && id >= 0 && id < p->st.n_stalls) p->st.stalls[id] += n;
+}

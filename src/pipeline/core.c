@@ -1,0 +1,313 @@
+/* One SM cycle, stages in reverse order so that an instruction moves one
+ * stage per cycle: results onto the result bus and into bank write queues,
+ * bank arbitration (writes and operand reads), dispatch from collectors to
+ * execution units, issue, fetch. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ctx_internal.h"
+#include "pipeline/pipe_internal.h"
+
+static int heap_less(const result *a, const result *b) {
+  return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq);
+}
+
+static int heap_push(gpurf_ctx *ctx, gpurf_pipeline *p, const result *r) {
+  if (p->heap_n == p->heap_cap) {
+    size_t cap = p->heap_cap ? 2 * p->heap_cap : 256;
+    result *h = realloc(p->heap, cap * sizeof *h);
+    if (!h) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+    p->heap = h, p->heap_cap = cap;
+  }
+  size_t i = p->heap_n++;
+  while (i > 0 && heap_less(r, &p->heap[(i - 1) / 2])) {
+    p->heap[i] = p->heap[(i - 1) / 2];
+    i = (i - 1) / 2;
+  }
+  p->heap[i] = *r;
+  return GPURF_OK;
+}
+
+static void heap_pop(gpurf_pipeline *p) {
+  result last = p->heap[--p->heap_n];
+  size_t i = 0, n = p->heap_n;
+  for (;;) {
+    size_t c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && heap_less(&p->heap[c + 1], &p->heap[c])) c++;
+    if (!heap_less(&p->heap[c], &last)) break;
+    p->heap[i] = p->heap[c];
+    i = c;
+  }
+  if (n > 0) p->heap[i] = last;
+}
+
+static int slot_get(gpurf_ctx *ctx, gpurf_pipeline *p, int warp_slot, int writes) {
+  if (p->n_slot_free == 0) {
+    size_t cap = p->slot_cap ? 2 * p->slot_cap : 256;
+    int32_t *l = realloc(p->slot_left, cap * sizeof *l);
+    if (l) p->slot_left = l;
+    int32_t *w = realloc(p->slot_warp, cap * sizeof *w);
+    if (w) p->slot_warp = w;
+    int32_t *f = realloc(p->slot_free, cap * sizeof *f);
+    if (f) p->slot_free = f;
+    if (!l || !w || !f) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+    for (size_t i = p->slot_cap; i < cap; i++) p->slot_free[p->n_slot_free++] = (int32_t)i;
+    p->slot_cap = cap;
+  }
+  int s = p->slot_free[--p->n_slot_free];
+  p->slot_left[s] = writes;
+  p->slot_warp[s] = warp_slot;
+  return s;
+}
+
+static void retire(gpurf_pipeline *p, int slot) {
+  warp *w = &p->w[slot];
+  w->in_flight--;
+  p->st.warp_instructions++;
+  p->last_progress = p->cycle;
+  if (w->in_flight == 0 && w->pc == w->n) pipe_cta_warp_done(p, slot);
+}
+
+static void sb_clear(gpurf_pipeline *p, warp *w, int reg) {
+  uint64_t m = ~((uint64_t)1 << (reg & 63));
+  pipe_why(p, w, -1);
+  w->sb[reg >> 6] &= m;
+  w->sb_long[reg >> 6] &= m;
+}
+
+/* Results whose latency has passed take the result bus, in order, while
+ * the banks they write have room in their queues. */
+static int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  int bus = p->prm.result_bus_width;
+  while (p->heap_n > 0 && p->heap[0].ready <= p->cycle) {
+    const result r = p->heap[0];
+    warp *w = &p->w[r.warp];
+    if (r.in->n_dst == 0) {
+      heap_pop(p);
+      retire(p, r.warp);
+      continue;
+    }
+    if (bus == 0) break;
+    int bank[PIPE_MAX_DST], room = 1;
+    for (int i = 0; i < r.in->n_dst; i++) {
+      bank[i] = GPURF_PIPELINE_NO_BANK;
+      if (p->hk.writeback(p->hk.state, p, r.warp, r.in->dst[i]) == GPURF_PIPELINE_WB_BANK)
+        bank[i] = p->hk.map(p->hk.state, p, r.warp, w->gid, r.in->dst[i], 1);
+      int need = 1;
+      for (int j = 0; j < i; j++) need += bank[j] == bank[i];
+      if (bank[i] >= 0 && p->wq_n[bank[i]] + need > PIPE_WQ_CAP) room = 0;
+    }
+    if (!room) break;
+    heap_pop(p);
+    bus--;
+    int writes = 0;
+    for (int i = 0; i < r.in->n_dst; i++)
+      if (bank[i] >= 0)
+        writes++;
+      else
+        sb_clear(p, w, r.in->dst[i]);
+    if (writes == 0) {
+      retire(p, r.warp);
+      continue;
+    }
+    int s = slot_get(ctx, p, r.warp, writes);
+    if (s < 0) return s;
+    for (int i = 0; i < r.in->n_dst; i++) {
+      if (bank[i] < 0) continue;
+      wreq *q = &p->wq[bank[i]][p->wq_n[bank[i]]++];
+      p->bank_req |= (uint64_t)1 << bank[i];
+      q->reg = r.in->dst[i];
+      q->warp = (uint8_t)r.warp;
+      q->slot = s;
+      q->age = p->cycle;
+    }
+  }
+  return GPURF_OK;
+}
+
+/* The register of a write is in its bank: the scoreboard lets dependants
+ * go and the instruction retires when it was its last write. */
+static void write_done(gpurf_pipeline *p, const wreq *q) {
+  sb_clear(p, &p->w[q->warp], q->reg);
+  if (--p->slot_left[q->slot] == 0) {
+    p->slot_free[p->n_slot_free++] = q->slot;
+    if (p->slot_warp[q->slot] >= 0) {
+      retire(p, q->warp);
+    } else {
+      warp *w = &p->w[q->warp]; /* a forced write retires no instruction */
+      if (--w->in_flight == 0 && w->pc == w->n && w->live) pipe_cta_warp_done(p, q->warp);
+    }
+  }
+}
+
+/* Reads waiting on bank b lose this cycle to `write` or to collector cu. */
+static void count_losers(gpurf_pipeline *p, int b, int write, int cu_won) {
+  if (write) {
+    p->st.conflicts_inter_write += (uint64_t)p->rq_n[b];
+    return;
+  }
+  for (int i = 0; i < p->rq_n[b]; i++) {
+    if (p->rq[b][i].cu == cu_won)
+      p->st.conflicts_intra++;
+    else
+      p->st.conflicts_inter_read++;
+  }
+}
+
+/* One grant per bank per cycle; losers stay queued and are counted as
+ * conflicts, classed by what won (or still holds the bank). */
+static void arbitrate(gpurf_pipeline *p) {
+  gpurf_pipeline_req reqs[PIPE_WQ_CAP + PIPE_RQ_CAP];
+  int granted = 0;
+  for (uint64_t m = p->wpend_mask; m; m &= m - 1) {
+    int b = __builtin_ctzll(m);
+    if (p->bank_free[b] - 1 <= p->cycle) {
+      p->wpend_mask &= ~((uint64_t)1 << b);
+      write_done(p, &p->wpend[b]);
+    }
+  }
+  for (uint64_t m = p->bank_req; m; m &= m - 1) {
+    int b = __builtin_ctzll(m);
+    if (p->bank_free[b] > p->cycle) {
+      count_losers(p, b, p->holder_write[b], p->holder_cu[b]);
+      continue;
+    }
+    int nw = p->wq_n[b], nr = p->rq_n[b], n = nw + nr, g = 0;
+    if (n > 1) {
+      n = 0;
+      for (int i = 0; i < nw; i++, n++) {
+        const wreq *q = &p->wq[b][i];
+        reqs[n] = (gpurf_pipeline_req){1, 0, q->warp, q->reg, -1, q->age};
+      }
+      for (int i = 0; i < nr; i++, n++) {
+        const rreq *q = &p->rq[b][i];
+        reqs[n] = (gpurf_pipeline_req){0, 1, q->warp, q->reg, q->cu, q->age};
+      }
+      g = p->hk.arbitrate(p->hk.state, p, b, reqs, n);
+    }
+    if (g < 0 || g >= n) continue; /* the technique kept the bank idle */
+    if (n == 1) p->bank_req &= ~((uint64_t)1 << b);
+    granted = 1;
+    if (g < nw) {
+      wreq q = p->wq[b][g];
+      memmove(&p->wq[b][g], &p->wq[b][g + 1], (size_t)(nw - g - 1) * sizeof q);
+      p->wq_n[b]--;
+      p->st.bank_writes[b]++;
+      p->st.writes++;
+      int busy = p->prm.bank_write_cycles;
+      p->bank_busy[b] += (uint64_t)busy;
+      p->bank_free[b] = p->cycle + (uint64_t)busy;
+      p->holder_write[b] = 1;
+      count_losers(p, b, 1, -1);
+      if (busy == 1) {
+        write_done(p, &q);
+      } else {
+        p->wpend[b] = q;
+        p->wpend_mask |= (uint64_t)1 << b;
+      }
+    } else {
+      int gi = g - nw;
+      rreq q = p->rq[b][gi];
+      memmove(&p->rq[b][gi], &p->rq[b][gi + 1], (size_t)(nr - gi - 1) * sizeof q);
+      p->rq_n[b]--;
+      int busy = p->prm.bank_read_cycles;
+      p->bank_busy[b] += (uint64_t)busy;
+      p->bank_free[b] = p->cycle + (uint64_t)busy;
+      p->holder_write[b] = 0;
+      p->holder_cu[b] = q.cu;
+      count_losers(p, b, 0, q.cu);
+      cu *c = &p->c[q.cu];
+      if (--c->pending == 0) p->cu_main[q.cu >> 6] |= (uint64_t)1 << (q.cu & 63);
+      uint64_t at = p->cycle + (uint64_t)p->prm.read_cycles;
+      if (at > c->ready) c->ready = at;
+      p->st.bank_reads[b]++;
+      p->st.reads++;
+      p->st.crossbar_transfers++;
+      p->st.collector_accesses++;
+    }
+  }
+  p->st.arbiter_decisions += (uint64_t)granted;
+}
+
+/* Collectors with every operand go to a free pipeline of their unit. */
+static int dispatch(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  for (int word = 0; word < 2; word++)
+    for (uint64_t m = p->cu_main[word]; m; m &= m - 1) {
+      int i = word * 64 + __builtin_ctzll(m);
+      cu *c = &p->c[i];
+      if (c->ready > p->cycle) continue;
+      const cinst *in = c->in;
+      int u = in->unit, k = -1;
+      for (int j = 0; j < p->prm.units[u] && k < 0; j++)
+        if (p->unit_free[u][j] <= p->cycle) k = j;
+      if (k >= 0 && u == GPURF_PIPELINE_UNIT_GLOBAL && p->global_free > (double)p->cycle) k = -1;
+      if (k < 0) {
+        p->st.dispatch_stalls[u]++;
+        continue;
+      }
+      p->unit_free[u][k] = p->cycle + (uint64_t)p->prm.interval[u];
+      if (u == GPURF_PIPELINE_UNIT_GLOBAL) {
+        double start = p->global_free > (double)p->cycle ? p->global_free : (double)p->cycle;
+        p->global_free = start + in->bytes / p->prm.global_bytes_per_cycle;
+      }
+      if (c->n_reads > 0) {
+        double got = (double)(c->ready - c->issue), ideal = 1.0 + p->prm.read_cycles;
+        p->st.fetch_instructions++;
+        p->fetch_sum += got;
+        p->fetch_pen_sum += got - ideal;
+      }
+      result r = {p->cycle + (uint64_t)p->prm.latency[u], p->seq++, c->warp, in};
+      int rc = heap_push(ctx, p, &r);
+      if (rc != GPURF_OK) return rc;
+      for (int j = 0; j < c->n_extra; j++) p->c[c->extra[j]].busy = 0;
+      p->cu_free[in->cu] += c->n_extra;
+      c->busy = 0;
+      p->cu_main[word] &= ~((uint64_t)1 << (i & 63));
+      p->cu_free[in->cu]++;
+    }
+  return GPURF_OK;
+}
+
+/* One warp per cycle refills its instruction buffer, round robin over the
+ * warps whose buffer has room. */
+static void fetch(gpurf_pipeline *p) {
+  uint64_t m = p->want_fetch;
+  if (!m) return;
+  uint64_t after = p->fetch_rr < 64 ? m & (~(uint64_t)0 << p->fetch_rr) : 0;
+  int slot = __builtin_ctzll(after ? after : m);
+  warp *w = &p->w[slot];
+  uint32_t left = w->n - w->pc;
+  w->ib = left < (uint32_t)p->prm.ibuffer_depth ? left : (uint32_t)p->prm.ibuffer_depth;
+  pipe_why(p, w, -1);
+  p->want_fetch &= ~((uint64_t)1 << slot);
+  p->fetch_rr = slot + 1;
+}
+
+int pipe_cycle(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  int rc = writeback(ctx, p);
+  if (rc != GPURF_OK) return rc;
+  arbitrate(p);
+  if ((rc = dispatch(ctx, p)) != GPURF_OK) return rc;
+  pipe_issue(p);
+  fetch(p);
+  p->cycle++;
+  return GPURF_OK;
+}
+
+int gpurf_pipeline_force_write(gpurf_pipeline *p, int wslot, int reg) {
+  if (!p || wslot < 0 || wslot >= GPURF_PIPELINE_MAX_WARPS || reg < 0 ||
+      reg >= GPURF_TRACE_NUM_REGS)
+    return GPURF_EINVAL;
+  int bank = p->hk.map(p->hk.state, p, wslot, p->w[wslot].gid, reg, 1);
+  if (bank < 0 || bank >= p->prm.banks) return GPURF_EINVAL;
+  if (p->wq_n[bank] >= PIPE_WQ_CAP) return GPURF_ERANGE;
+  /* A forced write retires no instruction: its slot is marked negative. */
+  int s = slot_get(p->ctx, p, -1 - wslot, 1);
+  if (s < 0) return s;
+  p->w[wslot].in_flight++;
+  wreq *q = &p->wq[bank][p->wq_n[bank]++];
+  p->bank_req |= (uint64_t)1 << bank;
+  q->reg = (uint8_t)reg, q->warp = (uint8_t)wslot, q->slot = s, q->age = p->cycle;
+  return GPURF_OK;
+}

@@ -1,0 +1,253 @@
+/* Feeding the SM: CTAs are read from the trace one at a time into compact
+ * buffers and admitted when the SM's warps, threads, registers and shared
+ * memory allow; kernels run one after another. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ctx_internal.h"
+#include "pipeline/pipe_internal.h"
+
+static int read_rec(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  int rc = gpurf_trace_next(ctx, p->reader, p->rec);
+  if (rc == GPURF_TRACE_END) {
+    p->rec_valid = 0;
+    p->trace_done = 1;
+    return GPURF_OK;
+  }
+  if (rc != GPURF_OK) return rc;
+  p->rec_valid = 1;
+  return GPURF_OK;
+}
+
+int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
+  p->reader = r;
+  p->trace_done = 0;
+  p->rec_valid = 0;
+  p->staged = -1;
+  return read_rec(ctx, p);
+}
+
+static int add_reg(uint8_t *list, uint8_t *n, int cap, int reg) {
+  for (int i = 0; i < *n; i++)
+    if (list[i] == reg) return GPURF_OK;
+  if (*n >= cap) return GPURF_ERANGE;
+  list[(*n)++] = (uint8_t)reg;
+  return GPURF_OK;
+}
+
+/* The record as the pipeline sees it; registers of pairs and quads expanded,
+ * RZ dropped (it costs no access), repeated sources read once. */
+static int compact(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf_trace_inst *t,
+                   cinst *c, uint32_t *max_reg) {
+  memset(c, 0, sizeof *c);
+  switch (t->op_class) {
+    case GPURF_TRACE_CLASS_SFU:
+      c->unit = GPURF_PIPELINE_UNIT_SFU, c->cu = GPURF_PIPELINE_CU_SFU;
+      break;
+    case GPURF_TRACE_CLASS_LD_SHARED:
+    case GPURF_TRACE_CLASS_ST_SHARED:
+      c->unit = GPURF_PIPELINE_UNIT_SHARED, c->cu = GPURF_PIPELINE_CU_MEM;
+      break;
+    case GPURF_TRACE_CLASS_LD_GLOBAL:
+    case GPURF_TRACE_CLASS_ST_GLOBAL:
+      /* Constant-cache hits and the like are not long-latency. */
+      c->unit = t->latency == GPURF_TRACE_LAT_LONG ? GPURF_PIPELINE_UNIT_GLOBAL
+                                                   : GPURF_PIPELINE_UNIT_SHARED;
+      c->cu = GPURF_PIPELINE_CU_MEM;
+      break;
+    default:
+      c->unit = GPURF_PIPELINE_UNIT_ALU, c->cu = GPURF_PIPELINE_CU_SP;
+  }
+  if (t->op_class == GPURF_TRACE_CLASS_BARRIER && strncmp(t->opcode, "BAR", 3) == 0)
+    c->flags |= CI_BARRIER;
+  int ops = 0;
+  for (int i = 0; i < t->n_src; i++) {
+    const gpurf_trace_operand *o = &t->src[i];
+    if (o->reg >= GPURF_TRACE_NUM_REGS) continue;
+    ops++;
+    for (int k = 0; k < o->width && o->reg + k < GPURF_TRACE_NUM_REGS; k++) {
+      if (add_reg(c->src, &c->n_src, PIPE_MAX_SRC, o->reg + k) != GPURF_OK)
+        return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "%s at pc %llx reads more than %d registers",
+                          t->opcode, (unsigned long long)t->pc, PIPE_MAX_SRC);
+      if ((uint32_t)(o->reg + k) > *max_reg) *max_reg = (uint32_t)(o->reg + k);
+    }
+  }
+  /* More source operands than a unit's slots take further units of the
+   * class, all of them at most. */
+  int units = (ops + prm->collector_slots - 1) / prm->collector_slots;
+  units = units < 1 ? 1 : units > prm->collectors[c->cu] ? prm->collectors[c->cu] : units;
+  c->n_cu = (uint8_t)units;
+  for (int i = 0; i < t->n_dst; i++) {
+    const gpurf_trace_operand *o = &t->dst[i];
+    if (o->reg >= GPURF_TRACE_NUM_REGS) continue;
+    for (int k = 0; k < o->width && o->reg + k < GPURF_TRACE_NUM_REGS; k++) {
+      if (add_reg(c->dst, &c->n_dst, PIPE_MAX_DST, o->reg + k) != GPURF_OK)
+        return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "%s at pc %llx writes more than %d registers",
+                          t->opcode, (unsigned long long)t->pc, PIPE_MAX_DST);
+      if ((uint32_t)(o->reg + k) > *max_reg) *max_reg = (uint32_t)(o->reg + k);
+    }
+  }
+  if (c->unit == GPURF_PIPELINE_UNIT_GLOBAL) {
+    if (c->n_dst > 0) c->flags |= CI_LONG;
+    uint32_t lanes = 0;
+    for (uint32_t m = t->mask; m; m &= m - 1) lanes++;
+    uint32_t bytes = lanes * (t->mem_width ? t->mem_width : 4u);
+    c->bytes = (uint16_t)(bytes > 65535u ? 65535u : bytes);
+  }
+  return GPURF_OK;
+}
+
+/* Reads the next CTA into a free buffer (p->staged), or leaves staged at -1
+ * when the trace is over. */
+static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  if (!p->rec_valid) return GPURF_OK;
+  int bi = -1;
+  for (int i = 0; i < p->n_buf && bi < 0; i++)
+    if (!p->buf[i].used) bi = i;
+  if (bi < 0) return gpurf_fail(ctx, GPURF_EINVAL, "no free CTA buffer");
+  ctabuf *b = &p->buf[bi];
+  const gpurf_trace_kernel *k = gpurf_trace_reader_kernel(p->reader);
+  uint32_t kernel = p->rec->kernel, cta[3];
+  memcpy(cta, p->rec->cta, sizeof cta);
+  b->kernel = kernel;
+  b->n = 0;
+  b->n_warps = 0;
+  b->shmem = k ? k->shmem_bytes : 0;
+  uint32_t nregs = k ? k->nregs : 0, block = k ? k->block[0] * k->block[1] * k->block[2] : 0;
+  uint32_t max_reg = 0;
+  uint64_t seen = 0;
+  uint32_t last = UINT32_MAX;
+  while (p->rec_valid && p->rec->kernel == kernel && memcmp(p->rec->cta, cta, sizeof cta) == 0) {
+    uint32_t wid = p->rec->warp;
+    if (wid != last) {
+      if (wid >= GPURF_PIPELINE_MAX_WARPS || b->n_warps >= (uint32_t)p->prm.max_warps)
+        return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "CTA (%u,%u,%u) has more warps than the SM (%d)",
+                          cta[0], cta[1], cta[2], p->prm.max_warps);
+      if (seen >> wid & 1u)
+        return gpurf_fail(ctx, GPURF_EINVAL,
+                          "records of warp %u of CTA (%u,%u,%u) are not contiguous", wid, cta[0],
+                          cta[1], cta[2]);
+      seen |= (uint64_t)1 << wid;
+      b->warp_start[b->n_warps++] = b->n;
+      last = wid;
+    }
+    if (b->n == b->cap) {
+      uint32_t cap = b->cap ? 2 * b->cap : 1024;
+      cinst *code = realloc(b->code, (size_t)cap * sizeof *code);
+      if (!code) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+      b->code = code, b->cap = cap;
+    }
+    int rc = compact(ctx, &p->prm, p->rec, &b->code[b->n], &max_reg);
+    if (rc != GPURF_OK) return rc;
+    b->n++;
+    if ((rc = read_rec(ctx, p)) != GPURF_OK) return rc;
+  }
+  b->warp_start[b->n_warps] = b->n;
+  b->regs_per_thread = nregs ? nregs : max_reg + 1;
+  uint32_t by_warps = b->n_warps * (uint32_t)p->prm.warp_size;
+  b->threads = block > by_warps || block == 0 ? by_warps : block;
+  b->used = 1;
+  p->staged = bi;
+  uint64_t held = 0;
+  for (int i = 0; i < p->n_buf; i++)
+    if (p->buf[i].used) held += p->buf[i].n;
+  if (held > p->st.max_buffered) p->st.max_buffered = held;
+  return GPURF_OK;
+}
+
+static long long cta_regs(const gpurf_pipeline *p, const ctabuf *b) {
+  /* Registers are allocated per warp, for all its lanes. */
+  return (long long)b->regs_per_thread * b->n_warps * p->prm.warp_size;
+}
+
+static int fits(const gpurf_pipeline *p, const ctabuf *b) {
+  if (p->have_kernel && b->kernel != p->kernel_now && p->n_ctas > 0) return 0;
+  return p->n_ctas < p->prm.max_ctas && p->n_warps + (int)b->n_warps <= p->prm.max_warps &&
+         p->threads + (int)b->threads <= p->prm.max_threads &&
+         p->regs + cta_regs(p, b) <= p->prm.registers && p->shmem + b->shmem <= p->prm.shared_bytes;
+}
+
+static void launch(gpurf_pipeline *p, int bi) {
+  ctabuf *b = &p->buf[bi];
+  cta_state *cs = &p->cta[bi];
+  p->n_ctas++;
+  p->n_warps += (int)b->n_warps;
+  p->threads += (int)b->threads;
+  p->regs += cta_regs(p, b);
+  p->shmem += b->shmem;
+  p->kernel_now = b->kernel;
+  p->have_kernel = 1;
+  cs->live_warps = (int)b->n_warps;
+  cs->arrived = 0;
+  int slot = 0;
+  for (uint32_t i = 0; i < b->n_warps; i++) {
+    while (p->w[slot].live) slot++;
+    warp *w = &p->w[slot];
+    memset(w, 0, sizeof *w);
+    w->live = 1;
+    w->cta = bi;
+    w->code = b->code + b->warp_start[i];
+    w->n = b->warp_start[i + 1] - b->warp_start[i];
+    /* The decoder fills the buffer as the warp launches. */
+    w->ib = w->n < (uint32_t)p->prm.ibuffer_depth ? w->n : (uint32_t)p->prm.ibuffer_depth;
+    w->why = -1;
+    w->gid = p->next_gwarp++;
+    w->age = p->next_age++;
+    cs->first_warp_slot[i] = slot;
+    pipe_sched_add(p, slot);
+  }
+  p->st.ctas++;
+  p->st.warps += b->n_warps;
+}
+
+int pipe_feed_admit(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  for (;;) {
+    if (p->staged < 0) {
+      int rc = load_cta(ctx, p);
+      if (rc != GPURF_OK) return rc;
+      if (p->staged < 0) return GPURF_OK;
+      p->freed = 1; /* a new CTA to try */
+    }
+    ctabuf *b = &p->buf[p->staged];
+    if (!p->freed && p->n_ctas > 0) return GPURF_OK; /* nothing changed since it did not fit */
+    p->freed = 0;
+    if (!fits(p, b)) {
+      if (p->n_ctas == 0)
+        return gpurf_fail(ctx, GPURF_EUNSUPPORTED,
+                          "a CTA of kernel %u (%u warps, %u registers per thread, %u B shared) "
+                          "does not fit the SM",
+                          b->kernel, b->n_warps, b->regs_per_thread, b->shmem);
+      return GPURF_OK;
+    }
+    launch(p, p->staged);
+    p->staged = -1;
+  }
+}
+
+/* A warp has retired its last instruction. */
+void pipe_cta_warp_done(gpurf_pipeline *p, int slot) {
+  warp *w = &p->w[slot];
+  int bi = w->cta;
+  cta_state *cs = &p->cta[bi];
+  ctabuf *b = &p->buf[bi];
+  pipe_why(p, w, -1);
+  w->live = 0;
+  p->want_fetch &= ~((uint64_t)1 << slot);
+  pipe_sched_remove(p, slot);
+  cs->live_warps--;
+  if (cs->live_warps > 0 && cs->arrived >= cs->live_warps) {
+    /* The warps still running were all waiting for this one. */
+    for (int s = 0; s < GPURF_PIPELINE_MAX_WARPS; s++)
+      if (p->w[s].live && p->w[s].cta == bi) p->w[s].at_barrier = 0;
+    cs->arrived = 0;
+  }
+  if (cs->live_warps == 0) {
+    p->freed = 1;
+    p->n_ctas--;
+    p->n_warps -= (int)b->n_warps;
+    p->threads -= (int)b->threads;
+    p->regs -= cta_regs(p, b);
+    p->shmem -= b->shmem;
+    b->used = 0;
+  }
+}

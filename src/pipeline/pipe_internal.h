@@ -1,0 +1,196 @@
+/* The SM's state, shared by the pipeline's files. */
+#ifndef GPURF_PIPE_INTERNAL_H
+#define GPURF_PIPE_INTERNAL_H
+
+#include <stdint.h>
+
+#include "gpurf/pipeline.h"
+
+#define PIPE_MAX_SRC 16 /* distinct source registers of one instruction */
+#define PIPE_MAX_DST 8
+#define PIPE_WQ_CAP 16 /* writes queued per bank; a full queue holds the result bus */
+#define PIPE_MAX_CU (GPURF_PIPELINE_CU_COUNT * GPURF_PIPELINE_MAX_COLLECTORS)
+#define PIPE_RQ_CAP (PIPE_MAX_CU * PIPE_MAX_SRC)
+
+#define CI_BARRIER 0x01u /* a CTA barrier */
+#define CI_LONG 0x02u    /* long-latency result (global memory) */
+
+/* An instruction as the pipeline needs it: 32 bytes. */
+typedef struct cinst {
+  uint8_t unit, cu, n_src, n_dst;
+  uint8_t n_cu; /* collector units it takes: one per collector_slots source operands */
+  uint8_t flags;
+  uint16_t bytes; /* global memory traffic */
+  uint8_t src[PIPE_MAX_SRC];
+  uint8_t dst[PIPE_MAX_DST];
+} cinst;
+
+/* A CTA's instructions, warp after warp. */
+typedef struct ctabuf {
+  cinst *code;
+  uint32_t n, cap;
+  uint32_t n_warps;
+  uint32_t warp_start[GPURF_PIPELINE_MAX_WARPS + 1];
+  uint32_t kernel;
+  uint32_t regs_per_thread, threads, shmem;
+  int used; /* resident or staged */
+} ctabuf;
+
+typedef struct warp {
+  int live; /* resident and not finished */
+  int cta;  /* index of its ctabuf */
+  const cinst *code;
+  uint32_t n, pc, ib; /* pc: next to issue; ib: fetched, not issued */
+  uint32_t in_flight;
+  uint32_t gid; /* global warp number, for hooks */
+  uint64_t age;
+  int at_barrier;
+  uint64_t sb[4];      /* registers awaiting a write */
+  uint64_t sb_long[4]; /* of which from long-latency instructions */
+  /* Why the warp cannot issue, while nothing it depends on has changed
+   * (scoreboard, buffer, barrier); -1 unknown. Collector shortage is never
+   * kept: it changes with other warps. */
+  int why, why_reg;
+} warp;
+
+typedef struct cu {
+  int busy;
+  int owner; /* main unit of a wide instruction; self otherwise */
+  int warp;
+  const cinst *in;
+  int pending; /* reads not yet granted */
+  int n_extra; /* further units held by a wide instruction */
+  int16_t extra[PIPE_MAX_SRC];
+  int n_reads;
+  uint64_t issue, ready;
+} cu;
+
+typedef struct rreq {
+  int16_t cu;
+  uint8_t reg, warp;
+  uint64_t age;
+} rreq;
+
+typedef struct wreq {
+  uint8_t reg, warp;
+  int32_t slot; /* retirement slot */
+  uint64_t age;
+} wreq;
+
+typedef struct result {
+  uint64_t ready, seq;
+  int warp;
+  const cinst *in;
+} result;
+
+typedef struct sched {
+  int n, list[GPURF_PIPELINE_MAX_WARPS]; /* warp slots by age */
+  int last;                              /* last issued warp, -1 */
+  int n_active, active[GPURF_PIPELINE_MAX_WARPS];
+  int n_pending, pending[GPURF_PIPELINE_MAX_WARPS];
+  /* Warps whose stall reason is known until something of theirs changes,
+   * and how many hold each reason: the scan skips them. */
+  uint64_t closed;
+  uint64_t members; /* its warp slots */
+  int held[GPURF_PIPELINE_STALL_BUILTIN];
+  int held_mask; /* bit r: held[r] > 0 */
+} sched;
+
+typedef struct cta_state {
+  int live_warps, arrived;
+  int first_warp_slot[GPURF_PIPELINE_MAX_WARPS];
+} cta_state;
+
+struct gpurf_pipeline {
+  gpurf_ctx *ctx;
+  gpurf_pipeline_params prm;
+  gpurf_pipeline_hooks hk;
+  gpurf_energy *energy;
+  int ev_read, ev_write, ev_xfer, ev_arb, ev_cu;
+  uint64_t pushed_reads[GPURF_PIPELINE_MAX_BANKS], pushed_writes[GPURF_PIPELINE_MAX_BANKS];
+  uint64_t pushed_xfer, pushed_arb, pushed_cu, pushed_cycles;
+
+  uint64_t cycle;
+  uint64_t seq, next_age, last_progress;
+  /* resources */
+  int n_ctas, n_warps, threads;
+  long long regs, shmem;
+  uint32_t kernel_now;
+  int have_kernel;
+  /* trace feed */
+  gpurf_trace_reader *reader;
+  gpurf_trace_inst *rec; /* record read ahead */
+  int rec_valid, trace_done;
+  uint32_t rec_kernel, rec_cta[3];
+  int staged; /* ctabuf index of the next CTA, -1 */
+  int freed;  /* a CTA left since the staged one last failed to fit */
+  int n_buf;
+  ctabuf *buf;
+  cta_state *cta;
+  uint32_t next_gwarp;
+  uint64_t buffered;
+
+  warp w[GPURF_PIPELINE_MAX_WARPS];
+  sched s[GPURF_PIPELINE_MAX_SCHEDULERS];
+  int fetch_rr;
+  uint64_t want_fetch; /* warps whose instruction buffer has room */
+  int n_cu;
+  cu c[PIPE_MAX_CU];
+  int cu_base[GPURF_PIPELINE_CU_COUNT];
+  int cu_free[GPURF_PIPELINE_CU_COUNT];
+  uint64_t bank_req;   /* banks with a queued request */
+  uint64_t cu_main[2]; /* main collector units whose reads have all been granted */
+  int rq_n[GPURF_PIPELINE_MAX_BANKS];
+  rreq rq[GPURF_PIPELINE_MAX_BANKS][PIPE_RQ_CAP];
+  int wq_n[GPURF_PIPELINE_MAX_BANKS];
+  wreq wq[GPURF_PIPELINE_MAX_BANKS][PIPE_WQ_CAP];
+  uint64_t unit_free[GPURF_PIPELINE_UNIT_COUNT][16];
+  double global_free;
+  /* results in execution: a binary heap on (ready, seq) */
+  result *heap;
+  size_t heap_n, heap_cap;
+  /* retirement slots: writes still to do per instruction */
+  int32_t *slot_left, *slot_warp;
+  int32_t *slot_free;
+  size_t n_slot, slot_cap, n_slot_free;
+
+  gpurf_pipeline_stats st;
+  uint64_t bank_busy[GPURF_PIPELINE_MAX_BANKS];
+  /* Multi-cycle bank accesses (slow STT-RAM writes): the bank is taken
+   * until bank_free; a write completes at the end of its access. */
+  uint64_t bank_free[GPURF_PIPELINE_MAX_BANKS];
+  int holder_write[GPURF_PIPELINE_MAX_BANKS], holder_cu[GPURF_PIPELINE_MAX_BANKS];
+  uint64_t wpend_mask;
+  wreq wpend[GPURF_PIPELINE_MAX_BANKS];
+  double fetch_sum, fetch_pen_sum;
+};
+
+/* Records why a warp cannot issue (-1: not known, or only collectors). */
+static inline void pipe_why(gpurf_pipeline *p, warp *w, int v) {
+  int slot = (int)(w - p->w);
+  sched *s = &p->s[slot % p->prm.schedulers];
+  if (w->why >= 0 && w->why < GPURF_PIPELINE_STALL_BUILTIN) {
+    if (--s->held[w->why] == 0) s->held_mask &= ~(1 << w->why);
+    s->closed &= ~((uint64_t)1 << slot);
+  }
+  if (v >= 0 && v < GPURF_PIPELINE_STALL_BUILTIN) {
+    s->held[v]++;
+    s->held_mask |= 1 << v;
+    s->closed |= (uint64_t)1 << slot;
+  }
+  w->why = v;
+}
+
+/* feed.c */
+int pipe_feed_admit(gpurf_ctx *ctx, gpurf_pipeline *p);
+int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r);
+void pipe_cta_warp_done(gpurf_pipeline *p, int slot);
+/* sched.c */
+void pipe_sched_add(gpurf_pipeline *p, int slot);
+void pipe_sched_remove(gpurf_pipeline *p, int slot);
+void pipe_issue(gpurf_pipeline *p);
+/* core.c */
+int pipe_cycle(gpurf_ctx *ctx, gpurf_pipeline *p);
+int pipe_sb_hit(const uint64_t *sb, int reg);
+
+#endif

@@ -1,0 +1,250 @@
+/* Warp schedulers: LRR, GTO and two-level, with the scoreboard, the
+ * instruction buffer and collector allocation that decide readiness. */
+#include <string.h>
+
+#include "pipeline/pipe_internal.h"
+
+static void list_remove(int *list, int *n, int slot) {
+  for (int i = 0; i < *n; i++)
+    if (list[i] == slot) {
+      memmove(&list[i], &list[i + 1], (size_t)(*n - i - 1) * sizeof *list);
+      (*n)--;
+      return;
+    }
+}
+
+void pipe_sched_add(gpurf_pipeline *p, int slot) {
+  sched *s = &p->s[slot % p->prm.schedulers];
+  s->list[s->n++] = slot; /* ages only grow: the list stays oldest first */
+  s->members |= (uint64_t)1 << slot;
+  if (p->prm.policy == GPURF_PIPELINE_TWO_LEVEL) s->pending[s->n_pending++] = slot;
+}
+
+void pipe_sched_remove(gpurf_pipeline *p, int slot) {
+  sched *s = &p->s[slot % p->prm.schedulers];
+  list_remove(s->list, &s->n, slot);
+  s->members &= ~((uint64_t)1 << slot);
+  list_remove(s->active, &s->n_active, slot);
+  list_remove(s->pending, &s->n_pending, slot);
+  if (s->last == slot) s->last = -1;
+}
+
+int pipe_sb_hit(const uint64_t *sb, int reg) { return (int)(sb[reg >> 6] >> (reg & 63) & 1u); }
+
+/* warp.why when the next instruction has passed the scoreboard: until the
+ * warp issues, only the collectors can hold it back. */
+#define WHY_SB_PASSED 100
+
+/* -1 when the warp can issue; otherwise the stall reason, and in *reg the
+ * register that blocks it on the scoreboard. */
+static int blocked(gpurf_pipeline *p, warp *w, int *reg) {
+  if (w->why == WHY_SB_PASSED) {
+    const cinst *in = &w->code[w->pc];
+    return p->cu_free[in->cu] < in->n_cu ? GPURF_PIPELINE_STALL_COLLECTOR : -1;
+  }
+  if (w->why >= 0) {
+    *reg = w->why_reg;
+    return w->why;
+  }
+  int why = -1;
+  const cinst *in = &w->code[w->pc];
+  if (w->at_barrier)
+    why = GPURF_PIPELINE_STALL_BARRIER;
+  else if (w->ib == 0)
+    why = w->pc < w->n ? GPURF_PIPELINE_STALL_IBUFFER : GPURF_PIPELINE_STALL_IDLE;
+  for (int i = 0; why < 0 && i < in->n_src; i++)
+    if (pipe_sb_hit(w->sb, in->src[i]))
+      *reg = w->why_reg = in->src[i], why = GPURF_PIPELINE_STALL_SCOREBOARD;
+  for (int i = 0; why < 0 && i < in->n_dst; i++)
+    if (pipe_sb_hit(w->sb, in->dst[i]))
+      *reg = w->why_reg = in->dst[i], why = GPURF_PIPELINE_STALL_SCOREBOARD;
+  if (why >= 0) {
+    pipe_why(p, w, why);
+    return why;
+  }
+  w->why = WHY_SB_PASSED;
+  if (p->cu_free[in->cu] < in->n_cu) return GPURF_PIPELINE_STALL_COLLECTOR;
+  return -1;
+}
+
+static void issue(gpurf_pipeline *p, int slot) {
+  warp *w = &p->w[slot];
+  const cinst *in = &w->code[w->pc++];
+  w->ib--;
+  pipe_why(p, w, -1);
+  if (w->ib < w->n - w->pc) p->want_fetch |= (uint64_t)1 << slot;
+  w->in_flight++;
+  p->st.issued++;
+  p->last_progress = p->cycle;
+  int k = in->n_cu, main_cu = -1;
+  int base = p->cu_base[in->cu], n = p->prm.collectors[in->cu];
+  for (int i = base; i < base + n && k > 0; i++) {
+    cu *c = &p->c[i];
+    if (c->busy) continue;
+    c->busy = 1;
+    if (main_cu < 0) {
+      main_cu = i;
+      c->n_extra = 0;
+    } else {
+      p->c[main_cu].extra[p->c[main_cu].n_extra++] = (int16_t)i;
+    }
+    c->owner = main_cu;
+    k--;
+    p->cu_free[in->cu]--;
+  }
+  cu *c = &p->c[main_cu];
+  c->warp = slot;
+  c->in = in;
+  c->issue = c->ready = p->cycle;
+  c->pending = 0;
+  c->n_reads = 0;
+  for (int i = 0; i < in->n_src; i++) {
+    int bank = p->hk.map(p->hk.state, p, slot, w->gid, in->src[i], 0);
+    if (bank == GPURF_PIPELINE_NO_BANK) continue;
+    rreq *r = &p->rq[bank][p->rq_n[bank]++];
+    p->bank_req |= (uint64_t)1 << bank;
+    r->cu = (int16_t)main_cu;
+    r->reg = in->src[i];
+    r->warp = (uint8_t)slot;
+    r->age = p->cycle;
+    c->pending++;
+    c->n_reads++;
+  }
+  if (c->pending == 0) p->cu_main[main_cu >> 6] |= (uint64_t)1 << (main_cu & 63);
+  for (int i = 0; i < in->n_dst; i++) {
+    int r = in->dst[i];
+    w->sb[r >> 6] |= (uint64_t)1 << (r & 63);
+    if (in->flags & CI_LONG) w->sb_long[r >> 6] |= (uint64_t)1 << (r & 63);
+  }
+  if (in->flags & CI_BARRIER) {
+    cta_state *cs = &p->cta[w->cta];
+    w->at_barrier = 1;
+    if (++cs->arrived >= cs->live_warps) {
+      for (int s = 0; s < GPURF_PIPELINE_MAX_WARPS; s++)
+        if (p->w[s].live && p->w[s].cta == w->cta)
+          p->w[s].at_barrier = 0, pipe_why(p, &p->w[s], -1);
+      cs->arrived = 0;
+    }
+  }
+}
+
+/* Two-level: demote active warps stuck on long-latency results or at a
+ * barrier, then fill the active set from the pending warps. */
+static void two_level_update(gpurf_pipeline *p, sched *s) {
+  for (int i = 0; i < s->n_active;) {
+    int slot = s->active[i], reg = -1;
+    warp *w = &p->w[slot];
+    int b = blocked(p, w, &reg);
+    /* A warp at a barrier always leaves: an active set full of waiting
+     * warps would keep out the ones they wait for. */
+    if (b == GPURF_PIPELINE_STALL_BARRIER ||
+        (b == GPURF_PIPELINE_STALL_SCOREBOARD &&
+         p->hk.demote(p->hk.state, p, slot, reg, pipe_sb_hit(w->sb_long, reg)))) {
+      list_remove(s->active, &s->n_active, slot);
+      s->pending[s->n_pending++] = slot;
+      continue;
+    }
+    i++;
+  }
+  while (s->n_active < p->prm.active_warps && s->n_pending > 0) {
+    int k = p->hk.promote(p->hk.state, p, (int)(s - p->s), s->pending, s->n_pending);
+    if (k < 0 || k >= s->n_pending) k = 0;
+    int slot = s->pending[k];
+    list_remove(s->pending, &s->n_pending, slot);
+    s->active[s->n_active++] = slot;
+  }
+}
+
+static void schedule(gpurf_pipeline *p, int si) {
+  sched *s = &p->s[si];
+  const int *order = s->list;
+  int n = s->n, start = 0, first = -1;
+  /* Outside two-level every warp of the scheduler is eligible, so the
+   * reasons of the warps skipped are the held counts. */
+  int fast = p->prm.policy != GPURF_PIPELINE_TWO_LEVEL;
+  if (!fast) {
+    two_level_update(p, s);
+    order = s->active, n = s->n_active;
+  }
+  if (p->prm.policy != GPURF_PIPELINE_GTO && s->last >= 0) {
+    /* Round robin: start after the warp issued last. */
+    for (int i = 0; i < n; i++)
+      if (order[i] == s->last) start = i + 1;
+  } else if (s->last >= 0) {
+    first = s->last; /* greedy: the same warp while it can issue */
+  }
+  int cand = -1, look = -1, why = 0, reg;
+  if (first >= 0 && p->w[first].live) {
+    int b = blocked(p, &p->w[first], &reg);
+    if (b < 0)
+      cand = first;
+    else
+      why |= 1 << b;
+  }
+  if (fast) {
+    /* Only warps whose reason is not held need a look; the policy's order
+     * is by age (GTO), or by age after the warp issued last (LRR). */
+    int rr = p->prm.policy == GPURF_PIPELINE_LRR && s->last >= 0;
+    uint64_t after = rr ? p->w[s->last].age : 0;
+    uint64_t open = s->members & ~s->closed, kc = 0, kl = 0;
+    if (first >= 0) open &= ~((uint64_t)1 << first);
+    for (; open; open &= open - 1) {
+      int slot = __builtin_ctzll(open);
+      const warp *w = &p->w[slot];
+      int b;
+      if (w->why == WHY_SB_PASSED) /* the common case, without the call */
+        b = p->cu_free[w->code[w->pc].cu] < w->code[w->pc].n_cu ? GPURF_PIPELINE_STALL_COLLECTOR
+                                                                : -1;
+      else
+        b = blocked(p, &p->w[slot], &reg);
+      if (b >= 0) {
+        why |= 1 << b;
+        continue;
+      }
+      uint64_t key = rr && w->age <= after ? w->age + ((uint64_t)1 << 62) : w->age;
+      if (cand < 0 || key < kc) {
+        look = cand, kl = kc;
+        cand = slot, kc = key;
+      } else if (look < 0 || key < kl) {
+        look = slot, kl = key;
+      }
+    }
+  } else {
+    if (start >= n) start = 0;
+    for (int j = 0, k = start; j < n && look < 0; j++, k = k + 1 == n ? 0 : k + 1) {
+      int slot = order[k];
+      if (slot == first) continue;
+      int b = blocked(p, &p->w[slot], &reg);
+      if (b >= 0) {
+        why |= 1 << b;
+      } else if (cand < 0) {
+        cand = slot;
+      } else {
+        look = slot;
+      }
+    }
+  }
+  gpurf_pipeline_select sel = {si, cand, look, p->cycle};
+  int pick = p->hk.select(p->hk.state, p, &sel);
+  if (pick >= 0 && pick < GPURF_PIPELINE_MAX_WARPS && p->w[pick].live &&
+      pick % p->prm.schedulers == si && blocked(p, &p->w[pick], &reg) < 0) {
+    issue(p, pick);
+    s->last = pick;
+    return;
+  }
+  if (fast) why |= s->held_mask;
+  int reason = GPURF_PIPELINE_STALL_IDLE;
+  if (cand >= 0)
+    reason = GPURF_PIPELINE_STALL_HOOK;
+  else
+    for (int r = 0; r < GPURF_PIPELINE_STALL_IDLE; r++)
+      if (why >> r & 1) {
+        reason = r;
+        break;
+      }
+  p->st.stalls[reason]++;
+}
+
+void pipe_issue(gpurf_pipeline *p) {
+  for (int si = 0; si < p->prm.schedulers; si++) schedule(p, si);
+}

@@ -1,0 +1,129 @@
+/* gpurf sim: pinned JSON keys, several traces with a geometric mean, the
+ * shipped traces and every synthetic preset end to end, errors. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_run.h"
+
+#define TRACES GPURF_TEST_DATA_DIR "/traces/"
+
+static cli_result r;
+
+static void test_json_keys(void **state) {
+  (void)state;
+  cli_run(&r, "sim --trace " TRACES "matrixmul-32-32-trace --format json");
+  assert_int_equal(r.status, 0);
+  const char *keys[] = {"\"design\": \"fermi-baseline\"",
+                        "\"cycles\": ",
+                        "\"ipc\": ",
+                        "\"warp_instructions\": 4416",
+                        "\"bank_conflicts\": {",
+                        "\"inter_read\": ",
+                        "\"inter_write\": ",
+                        "\"intra\": ",
+                        "\"energy_pj\": {",
+                        "\"bank\": ",
+                        "\"crossbar\": ",
+                        "\"arbiter\": ",
+                        "\"total\": ",
+                        "\"edp_j_s\": ",
+                        "\"bank_utilisation\": [",
+                        "\"issue_stalls\": {",
+                        "\"collector_full\": "};
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    if (!strstr(r.out, keys[i])) fail_msg("no %s in\n%s", keys[i], r.out);
+}
+
+/* One CSV row: cycles, IPC and mean bank utilisation of the trace. */
+static void check_row(const char *line, int schedulers) {
+  char name[256];
+  unsigned long long cycles, insts;
+  double ipc, util;
+  unsigned long long ir, iw, in;
+  if (sscanf(line, "%255[^,],%llu,%lf,%llu,%llu,%llu,%llu,%lf", name, &cycles, &ipc, &insts, &ir,
+             &iw, &in, &util) != 8)
+    fail_msg("bad row '%s'", line);
+  if (!(cycles > 0 && insts > 0 && ipc > 0.0 && ipc <= schedulers && util >= 0.0 && util <= 1.0))
+    fail_msg("%s: cycles %llu, IPC %g, utilisation %g", name, cycles, ipc, util);
+}
+
+/* The shipped traces and every preset: IPC within the issue width (two
+ * schedulers, one instruction each), utilisation within 0-100%. */
+static void test_end_to_end(void **state) {
+  (void)state;
+  char args[4096];
+  int n = snprintf(args, sizeof args,
+                   "sim --format csv --trace %smatrixmul-32-32-trace --trace "
+                   "%svectoradd-100-32-trace --trace %sdataflow.gtrace",
+                   TRACES, TRACES, TRACES);
+  int runs = 3;
+  for (const gpurf_trace_preset_info *p = gpurf_trace_gen_presets(); p->name; p++, runs++)
+    n += snprintf(args + n, sizeof args - (size_t)n, " --workload %s", p->name);
+  cli_run(&r, args);
+  assert_int_equal(r.status, 0);
+  assert_int_equal(cli_count_lines(r.out), runs + 2); /* header, rows, geomean */
+  char *save = NULL, *copy = strdup(r.out);
+  assert_non_null(copy);
+  int row = 0;
+  for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save), row++)
+    if (row > 0 && strncmp(line, "geomean,", 8) != 0) check_row(line, 2);
+  free(copy);
+  assert_non_null(strstr(r.out, "\ngeomean,"));
+}
+
+static void test_several_json(void **state) {
+  (void)state;
+  cli_run(&r, "sim jing-128k-16bk-straight --trace " TRACES "vectoradd-100-32-trace --trace " TRACES
+              "dataflow.gtrace --format json --set policy=lrr");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "\"runs\": ["));
+  assert_non_null(strstr(r.out, "\"geomean\": {"));
+  assert_non_null(strstr(r.out, "\"design\": \"jing-128k-16bk-straight\""));
+}
+
+static void test_text(void **state) {
+  (void)state;
+  cli_run(&r, "sim --trace " TRACES "vectoradd-100-32-trace");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "bank conflicts: inter-read "));
+  assert_non_null(strstr(r.out, "operand fetch "));
+  assert_string_equal(r.err, "");
+  cli_run(&r, "sim --help");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "collectors_sp"));
+}
+
+static void test_bench(void **state) {
+  (void)state;
+  cli_run(&r, "bench sim --workload matrixmul --n 1 --format json");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "\"warp_instructions\": 4416"));
+  assert_non_null(strstr(r.out, "\"warp_instructions_per_s\": "));
+  assert_non_null(strstr(r.out, "\"trace_read_time_s\": "));
+}
+
+static void test_errors(void **state) {
+  (void)state;
+  static const cli_error_case cases[] = {
+      {"sim", 2, "needs --trace PATH or --workload NAME"},
+      {"sim --trace " TRACES "dataflow.gtrace --set nope=1", 2, "no SM parameter named 'nope'"},
+      {"sim --trace " TRACES "dataflow.gtrace --set banks", 2, "--set needs KEY=VALUE"},
+      {"sim --trace " TRACES "dataflow.gtrace --set policy=fifo", 2, "'fifo' is not one of"},
+      {"sim --trace /nonexistent/trace.gtrace", 1, "/nonexistent/trace.gtrace"},
+      {"sim --workload no-such-preset", 2, "no-such-preset"},
+      {"sim no-such-design --trace " TRACES "dataflow.gtrace", 1,
+       "no design named 'no-such-design'"},
+      {"sim --trace " TRACES "dataflow.gtrace --set banks=32", 1, "16 bank instances for 32 banks"},
+      {"sim --trace " TRACES "dataflow.gtrace --format xml", 2, "xml"},
+  };
+  cli_check_errors(cases, sizeof cases / sizeof cases[0]);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_json_keys),    cmocka_unit_test(test_end_to_end),
+      cmocka_unit_test(test_several_json), cmocka_unit_test(test_text),
+      cmocka_unit_test(test_bench),        cmocka_unit_test(test_errors),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
