@@ -2,6 +2,8 @@
 #include "circuit/blocks.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/ctx_internal.h"
@@ -23,8 +25,21 @@ int gc_env_init(gpurf_ctx *ctx, gc_env *e, const gpurf_tech *tech, gpurf_device_
   e->i_gate = l.i_gate_a_per_m;
   e->w_min_m = GPURF_MIN_NMOS_WIDTH_F * e->f_m;
   e->periph_leak_factor = long_channel_periphery ? e->dev->long_channel_leakage_factor : 1.0;
-  for (int k = 0; k < GPURF_WIRE_COUNT; k++) plan_repeaters(e, (gpurf_wire_kind)k, &e->repeaters[k]);
   e->fo4_s = gpurf_circuit_fo4_delay_s(tech, kind);
+  /* Drain of a device of width w: w (c_j l_diff + c_sw + c_fringe) + 2 c_sw l_diff;
+   * an inverter has one of width wn and one of width ratio x wn. */
+  const gpurf_device *d = e->dev;
+  const double ratio = d->n_to_p_drive_ratio;
+  const double l_diff = tech->layout.contact_width_m + 2.0 * tech->layout.poly_to_contact_m;
+  e->inv_c_in_per_m = (d->c_gate_f_per_m + d->c_overlap_f_per_m + d->c_fringe_f_per_m) * (1.0 + ratio);
+  e->inv_c_d_per_m = (d->c_junction_f_per_m2 * l_diff + d->c_junction_sidewall_f_per_m +
+                      d->c_fringe_f_per_m) * (1.0 + ratio);
+  e->inv_c_d_fixed = 4.0 * d->c_junction_sidewall_f_per_m * l_diff;
+  e->inv_r_ohm_m = d->r_eff_n_factor * d->vdd_v / d->i_on_n_a_per_m;
+  e->inv_leak_per_m = 0.5 * e->vdd_v * e->periph_leak_factor * (e->i_off_n + e->i_off_p * ratio);
+  e->inv_gleak_per_m = 0.5 * e->vdd_v * e->i_gate * (1.0 + ratio);
+  /* The repeater plans use the inverter coefficients above. */
+  for (int k = 0; k < GPURF_WIRE_COUNT; k++) plan_repeaters(e, (gpurf_wire_kind)k, &e->repeaters[k]);
   return GPURF_OK;
 }
 
@@ -54,25 +69,17 @@ double gc_gate_area_m2(const gc_env *e, double wn_m, double wp_m, int fingers) {
 
 double gc_inv_wp(const gc_env *e, double wn_m) { return wn_m * e->dev->n_to_p_drive_ratio; }
 
-double gc_inv_input_c(const gc_env *e, double wn_m) {
-  return gpurf_circuit_gate_c_f(e->dev, wn_m + gc_inv_wp(e, wn_m));
-}
+double gc_inv_input_c(const gc_env *e, double wn_m) { return e->inv_c_in_per_m * wn_m; }
 
 double gc_inv_drain_c(const gc_env *e, double wn_m) {
-  return gpurf_circuit_drain_c_f(e->tech, e->dev, wn_m) +
-         gpurf_circuit_drain_c_f(e->tech, e->dev, gc_inv_wp(e, wn_m));
+  return e->inv_c_d_per_m * wn_m + e->inv_c_d_fixed;
 }
 
-double gc_inv_r(const gc_env *e, double wn_m) { return gpurf_circuit_r_on_ohm(e->dev, wn_m, 0); }
+double gc_inv_r(const gc_env *e, double wn_m) { return e->inv_r_ohm_m / wn_m; }
 
-double gc_inv_leak_w(const gc_env *e, double wn_m) {
-  return 0.5 * e->vdd_v * e->periph_leak_factor *
-         (e->i_off_n * wn_m + e->i_off_p * gc_inv_wp(e, wn_m));
-}
+double gc_inv_leak_w(const gc_env *e, double wn_m) { return e->inv_leak_per_m * wn_m; }
 
-double gc_inv_gate_leak_w(const gc_env *e, double wn_m) {
-  return 0.5 * e->vdd_v * e->i_gate * (wn_m + gc_inv_wp(e, wn_m));
-}
+double gc_inv_gate_leak_w(const gc_env *e, double wn_m) { return e->inv_gleak_per_m * wn_m; }
 
 double gc_inv_area_m2(const gc_env *e, double wn_m) {
   return gc_gate_area_m2(e, wn_m, gc_inv_wp(e, wn_m), 1);
@@ -116,8 +123,49 @@ gc_chain gc_driver_chain(const gc_env *e, double c_in_f, double c_load_f, double
                                 GC_STAGE_EFFORT_FAST);
 }
 
+#define MEMO_SLOTS 1024
+
+typedef struct memo_slot {
+  double key[5];
+  int used;
+  gc_chain chain;
+} memo_slot;
+
+struct gc_chain_memo {
+  memo_slot slot[MEMO_SLOTS];
+};
+
+gc_chain_memo *gc_chain_memo_alloc(void) { return calloc(1, sizeof(gc_chain_memo)); }
+
+void gc_chain_memo_free(gc_chain_memo *memo) { free(memo); }
+
+static size_t memo_index(const double key[5]) {
+  uint64_t h = 1469598103934665603ull;
+  for (int i = 0; i < 5; i++) {
+    uint64_t bits;
+    memcpy(&bits, &key[i], sizeof bits);
+    h = (h ^ bits) * 1099511628211ull;
+  }
+  return (size_t)(h ^ (h >> 29)) % MEMO_SLOTS;
+}
+
+static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, double r_wire_ohm,
+                             double input_ramp_s, double stage_effort);
+
 gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
                                 double r_wire_ohm, double input_ramp_s, double stage_effort) {
+  if (!e->memo) return driver_chain(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort);
+  const double key[5] = {c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort};
+  memo_slot *slot = &e->memo->slot[memo_index(key)];
+  if (slot->used && memcmp(slot->key, key, sizeof key) == 0) return slot->chain;
+  slot->chain = driver_chain(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort);
+  memcpy(slot->key, key, sizeof key);
+  slot->used = 1;
+  return slot->chain;
+}
+
+static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, double r_wire_ohm,
+                             double input_ramp_s, double stage_effort) {
   gc_chain ch;
   memset(&ch, 0, sizeof ch);
   double c_min = gc_inv_input_c(e, e->w_min_m);

@@ -11,6 +11,8 @@
 #define GPURF_MIN_NMOS_WIDTH_F 1.5
 
 /* Layout view of a device flavour at one node and temperature. */
+typedef struct gc_chain_memo gc_chain_memo;
+
 /* Repeaters for one wire layer, chosen once per node: the least-energy size
  * and spacing whose delay stays within 30% of the minimum (Bakoglu's
  * optimum), expressed per metre so any length can use it. */
@@ -36,6 +38,16 @@ typedef struct gc_env {
                                 to minimum-length ones (1, or the long-channel factor) */
   gc_repeater_plan repeaters[GPURF_WIRE_COUNT];
   double fo4_s;     /* FO4 inverter delay of the device */
+  /* Per-metre coefficients of an inverter of NMOS width wn (the PMOS sized
+   * for equal drive), precomputed because driver chains are evaluated for
+   * every candidate organisation. */
+  double inv_c_in_per_m;   /* input capacitance = k x wn */
+  double inv_c_d_per_m;    /* drain capacitance = k x wn + inv_c_d_fixed */
+  double inv_c_d_fixed;
+  double inv_r_ohm_m;      /* on-resistance = k / wn */
+  double inv_leak_per_m;   /* subthreshold power = k x wn */
+  double inv_gleak_per_m;  /* gate leakage power = k x wn */
+  gc_chain_memo *memo;     /* optional: remembers driver chains (see gc_chain_memo_alloc) */
 } gc_env;
 
 int gc_env_init(gpurf_ctx *ctx, gc_env *env, const gpurf_tech *tech,
@@ -120,6 +132,12 @@ gc_chain gc_driver_chain(const gc_env *e, double c_in_f, double c_load_f,
 /* As gc_driver_chain with a chosen target stage effort. */
 gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
                                 double r_wire_ohm, double input_ramp_s, double stage_effort);
+
+/* An organisation search sizes the same driver chains for many candidates
+ * (same rows, same columns, same bank width); a memo attached to the env
+ * returns a remembered chain for identical inputs, bit for bit. */
+gc_chain_memo *gc_chain_memo_alloc(void);
+void gc_chain_memo_free(gc_chain_memo *memo);
 
 /* A wire of length len on layer `layer`, driven by a source of r_drive into a
  * load c_load. When repeaters make it faster, it is repeated with the

@@ -196,6 +196,9 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_cost *cos
   if (rc != GPURF_OK) return rc;
   gpurf_cost best;
   memset(&best, 0, sizeof best);
+  /* The search sizes the same driver chains for many candidates. Without
+   * memory for the memo it runs all the same, only slower. */
+  in.env.memo = gc_chain_memo_alloc();
   switch (spec->cell->kind) {
   case GPURF_CELL_SRAM:
     in.subarray_eval = sram_subarray_eval;
@@ -203,7 +206,7 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_cost *cos
     break;
   case GPURF_CELL_STT_MTJ:
     in.subarray_eval = stt_subarray_eval;
-    if ((rc = stt_check_node(ctx, &in)) != GPURF_OK) return rc;
+    if ((rc = stt_check_node(ctx, &in)) != GPURF_OK) break;
     if (spec->split_write) {
       /* The halves lie along the bitlines, sharing the sense amplifiers
        * between them: at least one sub-array on each side. */
@@ -219,6 +222,7 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_cost *cos
   default:
     rc = gpurf_fail(ctx, GPURF_EINVAL, "bank: unknown cell kind %d", (int)spec->cell->kind);
   }
+  gc_chain_memo_free(in.env.memo);
   if (rc != GPURF_OK) return rc;
   const gpurf_ports *p = &spec->ports;
   best.overlap = spec->split_write                                   ? GPURF_OVERLAP_SPLIT
