@@ -77,4 +77,60 @@ static inline void cli_check_errors(const cli_error_case *cases, size_t n) {
   }
 }
 
+/* The number after "KEY": in JSON output; fails the test when absent. */
+static inline double cli_json_number(const char *json, const char *key) {
+  char pat[128];
+  snprintf(pat, sizeof pat, "\"%s\": ", key);
+  const char *p = strstr(json, pat);
+  if (!p) fail_msg("no %s in JSON output", key);
+  return strtod(p + strlen(pat), NULL);
+}
+
+/* How many times c stands in [s, end): a CSV header and its row must agree
+ * on the number of commas. */
+static inline int cli_count_char(const char *s, const char *end, char c) {
+  int n = 0;
+  for (; s < end; s++) n += *s == c;
+  return n;
+}
+
+/* Each command must exit 0 and print a usage text containing want. */
+static inline void cli_check_usage(const char *const *args, size_t n, const char *want) {
+  static cli_result r;
+  for (size_t i = 0; i < n; i++) {
+    cli_run(&r, args[i]);
+    if (r.status != 0 || !strstr(r.out, want)) fail_msg("'%s' gave no usage", args[i]);
+  }
+}
+
+/* A command that must succeed and print exactly the golden file (under
+ * tests/data/golden). */
+typedef struct cli_golden_case {
+  const char *args, *golden;
+} cli_golden_case;
+
+/* Golden files pin the human output; regenerate them with
+ * tools/update-golden.sh after an intended model change and review the diff.
+ * Output that names the source tree is compared with SRC in its place: the
+ * checkout differs from machine to machine, so no golden file can hold it. */
+static inline void cli_check_goldens(const cli_golden_case *cases, size_t n) {
+  static cli_result r;
+  for (size_t i = 0; i < n; i++) {
+    cli_run(&r, cases[i].args);
+    assert_int_equal(r.status, 0);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/golden/%s", GPURF_TEST_DATA_DIR, cases[i].golden);
+    char *want = cli_slurp(path, 1 << 17);
+    if (!want) fail_msg("missing golden file %s", path);
+    char *p;
+    while ((p = strstr(r.out, GPURF_TEST_SOURCE_DIR)) != NULL) {
+      size_t len = strlen(GPURF_TEST_SOURCE_DIR);
+      memmove(p + 3, p + len, strlen(p + len) + 1);
+      memcpy(p, "SRC", 3);
+    }
+    if (strcmp(want, r.out) != 0) fail_msg("'%s' differs from %s", cases[i].args, path);
+    free(want);
+  }
+}
+
 #endif

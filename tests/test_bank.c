@@ -2,7 +2,7 @@
  * the properties every physical model must have (bigger costs more). */
 #include <string.h>
 
-#include "test_util.h"
+#include "test_fixtures.h"
 
 typedef struct fixture {
   gpurf_ctx *ctx;
@@ -43,12 +43,6 @@ static gpurf_bank_spec spec_for(fixture *f, int node, long long entries, int wid
   s.banks = banks;
   s.opt = opt;
   return s;
-}
-
-static gpurf_cost eval(fixture *f, const gpurf_bank_spec *s) {
-  gpurf_cost c;
-  assert_ok(f->ctx, gpurf_bank_eval(f->ctx, s, &c));
-  return c;
 }
 
 static void ports_parse_and_format(void **state) {
@@ -123,7 +117,7 @@ static void odd_sizes_are_padded_physically(void **state) {
   } cases[] = {{60, 1024}, {3072, 10}, {1, 1}, {7, 3}, {48 * 63, 10}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     gpurf_bank_spec s = spec_for(f, 0, cases[i].entries, cases[i].width, "1rw", 1, GPURF_OPT_ED2);
-    gpurf_cost c = eval(f, &s);
+    gpurf_cost c = test_bank_eval(f->ctx, &s);
     const gpurf_bank_org *o = &c.org;
     long long built = (long long)o->rows * o->ndbl * o->cols * o->ndwl;
     assert_true(built >= cases[i].entries * cases[i].width);
@@ -138,20 +132,8 @@ static void odd_sizes_are_padded_physically(void **state) {
 static void totals_are_the_sum_of_their_parts(void **state) {
   fixture *f = *state;
   gpurf_bank_spec s = spec_for(f, 1, 8 * 1024, 1024, "1rw", 8, GPURF_OPT_ED2);
-  gpurf_cost c = eval(f, &s);
-  double a = 0, r = 0, w = 0, l = 0, d = 0;
-  for (int p = 0; p < GPURF_PART_COUNT; p++) {
-    a += c.area_part_m2[p];
-    r += c.read_part_j[p];
-    w += c.write_part_j[p];
-    l += c.leakage_part_w[p];
-    d += c.delay_part_s[p];
-  }
-  assert_rel(a, c.area_m2, 1e-12);
-  assert_rel(r, c.read_energy_j, 1e-12);
-  assert_rel(w, c.write_energy_j, 1e-12);
-  assert_rel(l, c.leakage_sub_w, 1e-12);
-  assert_rel(d, c.access_time_s, 1e-12);
+  gpurf_cost c = test_bank_eval(f->ctx, &s);
+  test_check_part_sums(&c);
   assert_true(c.area_part_m2[GPURF_PART_INTERBANK] > 0.0);
   assert_true(c.cycle_time_s > 0.0 && c.write_latency_s > 0.0);
   assert_true(c.candidates > 1);
@@ -161,23 +143,13 @@ static void clock_gives_whole_cycles(void **state) {
   fixture *f = *state;
   gpurf_bank_spec s = spec_for(f, 2, 256, 128, "1r1w", 1, GPURF_OPT_ED2);
   s.clock_hz = 1e9;
-  gpurf_cost c = eval(f, &s);
+  gpurf_cost c = test_bank_eval(f->ctx, &s);
   assert_true(c.read_cycles >= 1 && c.write_cycles >= 1);
   assert_true(c.read_cycles * 1e-9 >= c.access_time_s * (1 - 1e-9));
   assert_true((c.read_cycles - 1) * 1e-9 < c.access_time_s);
   s.clock_hz = 0.0;
-  c = eval(f, &s);
+  c = test_bank_eval(f->ctx, &s);
   assert_int_equal(c.read_cycles, 0);
-}
-
-static double objective_metric(const gpurf_cost *c, gpurf_opt o) {
-  switch (o) {
-  case GPURF_OPT_DELAY: return c->access_time_s;
-  case GPURF_OPT_ENERGY: return c->read_energy_j + c->write_energy_j;
-  case GPURF_OPT_AREA: return c->area_m2;
-  case GPURF_OPT_LEAKAGE: return c->leakage_sub_w + c->leakage_gate_w;
-  default: return 0.0;
-  }
 }
 
 /* Bigger costs more: at every node, for every single-metric objective, the
@@ -196,8 +168,8 @@ static void bigger_costs_more(void **state) {
         double prev = 0.0;
         for (long long e = 1; e <= 16384; e *= 4) {
           gpurf_bank_spec s = spec_for(f, node, e, widths[wi], "1rw", 1, o);
-          gpurf_cost c = eval(f, &s);
-          double m = objective_metric(&c, o);
+          gpurf_cost c = test_bank_eval(f->ctx, &s);
+          double m = test_objective_metric(&c, o);
           if (m < prev) fail_msg("%s: %lld x %d bits costs %g < %g", gpurf_opt_name(o), e,
                                  widths[wi], m, prev);
           prev = m;
@@ -206,16 +178,16 @@ static void bigger_costs_more(void **state) {
       double prev = 0.0;
       for (int w = 1; w <= 2048; w *= 4) {
         gpurf_bank_spec s = spec_for(f, node, 256, w, "1rw", 1, o);
-        gpurf_cost c = eval(f, &s);
-        double m = objective_metric(&c, o);
+        gpurf_cost c = test_bank_eval(f->ctx, &s);
+        double m = test_objective_metric(&c, o);
         if (m < prev) fail_msg("%s: width %d costs %g < %g", gpurf_opt_name(o), w, m, prev);
         prev = m;
       }
       prev = 0.0;
       for (size_t pi = 0; pi < sizeof ports / sizeof ports[0]; pi++) {
         gpurf_bank_spec s = spec_for(f, node, 1024, 128, ports[pi], 1, o);
-        gpurf_cost c = eval(f, &s);
-        double m = objective_metric(&c, o);
+        gpurf_cost c = test_bank_eval(f->ctx, &s);
+        double m = test_objective_metric(&c, o);
         if (m < prev) fail_msg("%s: ports %s cost %g < %g", gpurf_opt_name(o), ports[pi], m, prev);
         prev = m;
       }
@@ -223,7 +195,7 @@ static void bigger_costs_more(void **state) {
     double prev = 0.0;
     for (int b = 1; b <= 32; b *= 2) {
       gpurf_bank_spec s = spec_for(f, node, 1024, 1024, "1rw", b, GPURF_OPT_AREA);
-      gpurf_cost c = eval(f, &s);
+      gpurf_cost c = test_bank_eval(f->ctx, &s);
       if (c.area_m2 <= prev) fail_msg("%d banks take %g m2 <= %g", b, c.area_m2, prev);
       prev = c.area_m2;
     }
@@ -235,9 +207,9 @@ static void leakage_follows_temperature(void **state) {
   fixture *f = *state;
   gpurf_bank_spec s = spec_for(f, 1, 1024, 128, "1rw", 1, GPURF_OPT_ED2);
   s.temp_k = 300.0;
-  gpurf_cost cold = eval(f, &s);
+  gpurf_cost cold = test_bank_eval(f->ctx, &s);
   s.temp_k = 380.0;
-  gpurf_cost hot = eval(f, &s);
+  gpurf_cost hot = test_bank_eval(f->ctx, &s);
   assert_true(hot.leakage_sub_w > 2.0 * cold.leakage_sub_w);
 }
 
@@ -246,9 +218,9 @@ static void leakage_follows_temperature(void **state) {
 static void edge_port_drops_the_data_bus(void **state) {
   fixture *f = *state;
   gpurf_bank_spec s = spec_for(f, 1, 64, 1024, "1rw", 1, GPURF_OPT_ED2);
-  gpurf_cost point = eval(f, &s);
+  gpurf_cost point = test_bank_eval(f->ctx, &s);
   s.port_along_edge = 1;
-  gpurf_cost edge = eval(f, &s);
+  gpurf_cost edge = test_bank_eval(f->ctx, &s);
   assert_true(edge.area_m2 < point.area_m2);
   assert_true(edge.read_energy_j < point.read_energy_j);
   assert_true(edge.read_part_j[GPURF_PART_ROUTING] < point.read_part_j[GPURF_PART_ROUTING]);
@@ -259,7 +231,7 @@ static void edge_port_drops_the_data_bus(void **state) {
 static void same_input_same_output(void **state) {
   fixture *f = *state;
   gpurf_bank_spec s = spec_for(f, 0, 4096, 64, "3r1w", 4, GPURF_OPT_ED2);
-  gpurf_cost a = eval(f, &s), b = eval(f, &s);
+  gpurf_cost a = test_bank_eval(f->ctx, &s), b = test_bank_eval(f->ctx, &s);
   assert_memory_equal(&a, &b, sizeof a);
 }
 

@@ -3,7 +3,7 @@
  * (bigger and more ported costs more). */
 #include <string.h>
 
-#include "test_util.h"
+#include "test_fixtures.h"
 
 typedef struct fixture {
   gpurf_ctx *ctx;
@@ -46,12 +46,6 @@ static gpurf_bank_spec spec(const gpurf_tech *t, const gpurf_cell *c, long long 
   return s;
 }
 
-static gpurf_cost eval(fixture *f, const gpurf_bank_spec *s) {
-  gpurf_cost c;
-  assert_ok(f->ctx, gpurf_bank_eval(f->ctx, s, &c));
-  return c;
-}
-
 static void expect_error(fixture *f, const gpurf_bank_spec *s, int rc, const char *text) {
   gpurf_cost c;
   assert_int_equal(gpurf_bank_eval(f->ctx, s, &c), rc);
@@ -73,7 +67,7 @@ static void bad_inputs_are_rejected(void **state) {
   t = spec(&f->t90, &f->cur, 64, 1024, "1rw", 1, GPURF_OPT_ED2);
   expect_error(f, &t, GPURF_EUNSUPPORTED, "22-45 nm");
   t.cell = &f->vol;
-  eval(f, &t);
+  test_bank_eval(f->ctx, &t);
   /* A margin below the cell's minimum fails every organisation. */
   gpurf_cell weak = f->vol;
   weak.u.stt.min_sense_voltage_v = 0.2; /* 30 uA x 3 kohm = 90 mV of margin */
@@ -102,10 +96,10 @@ static void failing_margins_are_skipped(void **state) {
   gpurf_cell hot = f->vol;
   hot.u.stt.read_current_a = 75e-6;
   gpurf_bank_spec s = spec(&f->t22, &hot, 16384, 1024, "1rw", 1, GPURF_OPT_AREA);
-  gpurf_cost c = eval(f, &s);
+  gpurf_cost c = test_bank_eval(f->ctx, &s);
   assert_true(c.rejected > 0 && c.rejected < c.candidates);
   s.cell = &f->vol;
-  gpurf_cost d = eval(f, &s);
+  gpurf_cost d = test_bank_eval(f->ctx, &s);
   assert_int_equal(d.rejected, 0);
   /* Without the tall sub-arrays the smallest bank is no smaller. */
   assert_true(c.area_m2 >= d.area_m2 * (1 - 1e-9));
@@ -115,7 +109,7 @@ static void stt_physics(void **state) {
   fixture *f = *state;
   gpurf_bank_spec s = spec(&f->t22, &f->cal_vol, 64, 1024, "1rw", 1, GPURF_OPT_EDP);
   s.clock_hz = 0.7e9;
-  gpurf_cost c = eval(f, &s);
+  gpurf_cost c = test_bank_eval(f->ctx, &s);
   /* No cell leakage; writes outlast the pulse and cost more than reads. */
   assert_true(c.leakage_part_w[GPURF_PART_CELLS] == 0.0);
   assert_true(c.leakage_sub_w > 0.0);
@@ -128,7 +122,7 @@ static void stt_physics(void **state) {
   assert_int_equal(c.overlap, GPURF_OVERLAP_NONE);
   /* Current sensing adds the converter: slower and costlier reads. */
   s.cell = &f->cur;
-  gpurf_cost cur = eval(f, &s);
+  gpurf_cost cur = test_bank_eval(f->ctx, &s);
   assert_true(cur.access_time_s > c.access_time_s + 1e-9);
   assert_true(cur.read_energy_j > c.read_energy_j);
   /* A given write energy replaces V x I x t. */
@@ -136,18 +130,8 @@ static void stt_physics(void **state) {
   given.u.stt.has_set_energy = given.u.stt.has_reset_energy = 1;
   given.u.stt.set_energy_j = given.u.stt.reset_energy_j = 0.1e-12;
   s.cell = &given;
-  gpurf_cost g = eval(f, &s);
+  gpurf_cost g = test_bank_eval(f->ctx, &s);
   assert_rel(g.write_part_j[GPURF_PART_CELLS], 1024 * 0.1e-12, 1e-9);
-}
-
-static double metric_of(const gpurf_cost *c, gpurf_opt o) {
-  switch (o) {
-  case GPURF_OPT_DELAY: return c->access_time_s;
-  case GPURF_OPT_ENERGY: return c->read_energy_j + c->write_energy_j;
-  case GPURF_OPT_AREA: return c->area_m2;
-  case GPURF_OPT_LEAKAGE: return c->leakage_sub_w + c->leakage_gate_w;
-  default: return 0.0;
-  }
 }
 
 static void split_write_overlaps_at_a_cost(void **state) {
@@ -157,13 +141,13 @@ static void split_write_overlaps_at_a_cost(void **state) {
   const gpurf_opt opts[] = {GPURF_OPT_AREA, GPURF_OPT_LEAKAGE, GPURF_OPT_DELAY};
   for (int i = 0; i < 3; i++) {
     gpurf_bank_spec s = spec(&f->t22, &f->cal_vol, 64, 1024, "1rw", 1, opts[i]);
-    gpurf_cost plain = eval(f, &s);
+    gpurf_cost plain = test_bank_eval(f->ctx, &s);
     s.split_write = 1;
-    gpurf_cost split = eval(f, &s);
+    gpurf_cost split = test_bank_eval(f->ctx, &s);
     assert_int_equal(split.overlap, GPURF_OVERLAP_SPLIT);
     assert_string_equal(gpurf_overlap_name(split.overlap), "read_during_write_other_half");
     assert_true(split.org.ndbl >= 2);
-    double a = metric_of(&plain, opts[i]), b = metric_of(&split, opts[i]);
+    double a = test_objective_metric(&plain, opts[i]), b = test_objective_metric(&split, opts[i]);
     if (!(b > a)) fail_msg("split write: %s %g is not above %g", gpurf_opt_name(opts[i]), b, a);
   }
 }
@@ -178,8 +162,8 @@ static void stt_bigger_costs_more(void **state) {
       double prev = 0.0;
       for (long long e = 4; e <= 65536; e *= 8) {
         gpurf_bank_spec s = spec(&f->t45, cells[ci], e, 128, "1rw", 1, opts[oi]);
-        gpurf_cost c = eval(f, &s);
-        double m = metric_of(&c, opts[oi]);
+        gpurf_cost c = test_bank_eval(f->ctx, &s);
+        double m = test_objective_metric(&c, opts[oi]);
         if (m < prev) fail_msg("%s %s: %lld words cost %g < %g", cells[ci]->name,
                                gpurf_opt_name(opts[oi]), e, m, prev);
         prev = m;
@@ -187,8 +171,8 @@ static void stt_bigger_costs_more(void **state) {
       prev = 0.0;
       for (int w = 8; w <= 2048; w *= 4) {
         gpurf_bank_spec s = spec(&f->t45, cells[ci], 512, w, "1rw", 1, opts[oi]);
-        gpurf_cost c = eval(f, &s);
-        double m = metric_of(&c, opts[oi]);
+        gpurf_cost c = test_bank_eval(f->ctx, &s);
+        double m = test_objective_metric(&c, opts[oi]);
         if (m < prev) fail_msg("%s %s: width %d costs %g < %g", cells[ci]->name,
                                gpurf_opt_name(opts[oi]), w, m, prev);
         prev = m;
@@ -209,7 +193,7 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
     int prev_writes = 0;
     for (size_t pi = 0; pi < sizeof ports / sizeof ports[0]; pi++) {
       gpurf_bank_spec s = spec(&f->t45, cells[ci], 8, 128, ports[pi], 1, GPURF_OPT_ED2);
-      gpurf_cost c = eval(f, &s);
+      gpurf_cost c = test_bank_eval(f->ctx, &s);
       assert_int_equal(c.overlap, GPURF_OVERLAP_PORTS);
       /* A read port adds a tree under every cell's output: writes cost more.
        * A second write port puts a multiplexer between the data buses and
@@ -226,7 +210,7 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
     memset(&prev, 0, sizeof prev);
     for (long long e = 1; e <= 1024; e *= 4) {
       gpurf_bank_spec s = spec(&f->t45, cells[ci], e, 64, "3r1w", 1, GPURF_OPT_ED2);
-      gpurf_cost c = eval(f, &s);
+      gpurf_cost c = test_bank_eval(f->ctx, &s);
       if (c.area_m2 <= prev.area_m2 || c.read_energy_j <= prev.read_energy_j ||
           c.write_energy_j <= prev.write_energy_j || c.access_time_s <= prev.access_time_s ||
           c.leakage_sub_w <= prev.leakage_sub_w)
@@ -236,7 +220,7 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
     memset(&prev, 0, sizeof prev);
     for (int w = 1; w <= 1024; w *= 4) {
       gpurf_bank_spec s = spec(&f->t45, cells[ci], 8, w, "1r1w", 1, GPURF_OPT_ED2);
-      gpurf_cost c = eval(f, &s);
+      gpurf_cost c = test_bank_eval(f->ctx, &s);
       if (c.area_m2 <= prev.area_m2 || c.read_energy_j <= prev.read_energy_j ||
           c.write_energy_j <= prev.write_energy_j)
         fail_msg("%s: width %d costs less than narrower", cells[ci]->name, w);
@@ -245,35 +229,23 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
   }
   /* Banks: area and leakage scale with the count, per-access energy not. */
   gpurf_bank_spec s = spec(&f->t45, &f->dff, 8, 128, "3r1w", 1, GPURF_OPT_ED2);
-  gpurf_cost one = eval(f, &s);
+  gpurf_cost one = test_bank_eval(f->ctx, &s);
   s.entries = 64;
   s.banks = 8;
-  gpurf_cost eight = eval(f, &s);
+  gpurf_cost eight = test_bank_eval(f->ctx, &s);
   assert_rel(eight.area_m2, 8.0 * one.area_m2, 1e-12);
   assert_rel(eight.leakage_sub_w, 8.0 * one.leakage_sub_w, 1e-12);
   assert_rel(eight.read_energy_j, one.read_energy_j, 1e-12);
-  double a = 0, r = 0, w = 0, l = 0, d = 0;
-  for (int p = 0; p < GPURF_PART_COUNT; p++) {
-    a += eight.area_part_m2[p];
-    r += eight.read_part_j[p];
-    w += eight.write_part_j[p];
-    l += eight.leakage_part_w[p];
-    d += eight.delay_part_s[p];
-  }
-  assert_rel(a, eight.area_m2, 1e-12);
-  assert_rel(r, eight.read_energy_j, 1e-12);
-  assert_rel(w, eight.write_energy_j, 1e-12);
-  assert_rel(l, eight.leakage_sub_w, 1e-12);
-  assert_rel(d, eight.access_time_s, 1e-12);
+  test_check_part_sums(&eight);
   /* A latch is smaller than a flip-flop. */
   s.cell = &f->latch;
-  gpurf_cost lat = eval(f, &s);
+  gpurf_cost lat = test_bank_eval(f->ctx, &s);
   assert_true(lat.area_m2 < eight.area_m2);
   /* The optional clock-pin energy adds to writes only. */
   gpurf_cell bare = f->dff;
   bare.u.ff.has_clock_internal = 0;
   s.cell = &bare;
-  gpurf_cost b = eval(f, &s);
+  gpurf_cost b = test_bank_eval(f->ctx, &s);
   assert_true(b.write_energy_j < eight.write_energy_j);
   assert_rel(b.read_energy_j, eight.read_energy_j, 1e-12);
 }

@@ -9,15 +9,6 @@
 
 static cli_result R;
 
-/* The number after "KEY": in JSON output; fails the test when absent. */
-static double json_number(const char *json, const char *key) {
-  char pat[128];
-  snprintf(pat, sizeof pat, "\"%s\": ", key);
-  const char *p = strstr(json, pat);
-  if (!p) fail_msg("no %s in JSON output", key);
-  return strtod(p + strlen(pat), NULL);
-}
-
 #define BANK_4K "bank --tech 40nm --cell sram --bytes 4096 --width 128"
 
 static void bad_input_is_one_line_with_no_output(void **state) {
@@ -92,8 +83,9 @@ static void json_has_pinned_keys(void **state) {
     snprintf(key, sizeof key, "\"%s\"", gpurf_part_name((gpurf_part)p));
     if (!strstr(R.out, key)) fail_msg("breakdown lacks part %s", key);
   }
-  double total = json_number(R.out, "leakage_mw");
-  double sub = json_number(R.out, "leakage_sub_mw"), gate = json_number(R.out, "leakage_gate_mw");
+  double total = cli_json_number(R.out, "leakage_mw");
+  double sub = cli_json_number(R.out, "leakage_sub_mw");
+  double gate = cli_json_number(R.out, "leakage_gate_mw");
   assert_true(total > 0);
   assert_rel(total, sub + gate, 1e-6);
   /* Without a clock there are no cycle counts. */
@@ -117,16 +109,16 @@ static void odd_sizes_are_accepted(void **state) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     cli_run(&R, cases[i].args);
     if (R.status != 0) fail_msg("'%s': status %d, %s", cases[i].args, R.status, R.err);
-    assert_int_equal((long long)json_number(R.out, "entries"), cases[i].entries);
-    assert_int_equal((long long)json_number(R.out, "width_bits"), cases[i].width);
+    assert_int_equal((long long)cli_json_number(R.out, "entries"), cases[i].entries);
+    assert_int_equal((long long)cli_json_number(R.out, "width_bits"), cases[i].width);
     /* The organisation holds at least the capacity of one bank. */
-    double rows = json_number(R.out, "rows"), cols = json_number(R.out, "cols");
-    double subarrays = json_number(R.out, "ndwl") * json_number(R.out, "ndbl");
-    double banks = json_number(R.out, "banks");
+    double rows = cli_json_number(R.out, "rows"), cols = cli_json_number(R.out, "cols");
+    double subarrays = cli_json_number(R.out, "ndwl") * cli_json_number(R.out, "ndbl");
+    double banks = cli_json_number(R.out, "banks");
     double cells = rows * cols * subarrays;
     assert_true(cells >= (double)cases[i].entries * (double)cases[i].width / banks);
     assert_rel(cells, (double)cases[i].entries * (double)cases[i].width / banks +
-                          json_number(R.out, "padding_bits"), 1e-9);
+                          cli_json_number(R.out, "padding_bits"), 1e-9);
   }
 }
 
@@ -155,12 +147,6 @@ static void cell_choice_follows_ports(void **state) {
   }
 }
 
-static int count_char(const char *s, const char *end, char c) {
-  int n = 0;
-  for (; s < end; s++) n += *s == c;
-  return n;
-}
-
 static void csv_is_one_header_and_one_row(void **state) {
   (void)state;
   cli_run(&R, BANK_4K " --banks 4 --format csv");
@@ -168,7 +154,8 @@ static void csv_is_one_header_and_one_row(void **state) {
   assert_int_equal(cli_count_lines(R.out), 2);
   const char *nl = strchr(R.out, '\n');
   assert_non_null(nl);
-  assert_int_equal(count_char(R.out, nl, ','), count_char(nl + 1, R.out + strlen(R.out), ','));
+  assert_int_equal(cli_count_char(R.out, nl, ','),
+                   cli_count_char(nl + 1, R.out + strlen(R.out), ','));
   assert_true(strncmp(R.out, "tech,device,cell,ports,banks", 28) == 0);
   assert_non_null(strstr(R.out, ",area_mm2,leakage_mw,"));
 }
@@ -193,19 +180,16 @@ static void bench_reports_a_rate(void **state) {
   /* The same seed gives the same configurations, so the same search work. */
   cli_run(&R, "bench bank --n 50 --seed 7 --format json");
   assert_int_equal(R.status, 0);
-  double first = json_number(R.out, "candidates_evaluated");
+  double first = cli_json_number(R.out, "candidates_evaluated");
   cli_run(&R, "bench bank --n 50 --seed 7 --format json");
   assert_true(first > 0);
-  assert_true(json_number(R.out, "candidates_evaluated") == first);
+  assert_true(cli_json_number(R.out, "candidates_evaluated") == first);
 }
 
 static void help_texts(void **state) {
   (void)state;
   const char *helps[] = {"bank --help", "validate --help", "bench --help", "bench bank --help"};
-  for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
-    cli_run(&R, helps[i]);
-    if (R.status != 0 || !strstr(R.out, "usage:")) fail_msg("'%s' gave no usage", helps[i]);
-  }
+  cli_check_usage(helps, sizeof helps / sizeof helps[0], "usage:");
   cli_run(&R, "help");
   assert_non_null(strstr(R.out, "  bank --tech NODE"));
   assert_non_null(strstr(R.out, "  validate"));
@@ -220,17 +204,17 @@ static void stt_and_flop_banks(void **state) {
                     "--clock-ghz 0.7 --format json";
   cli_run(&R, stt);
   assert_int_equal(R.status, 0);
-  assert_true(json_number(R.out, "write_cycles") == 3);
-  assert_true(json_number(R.out, "write_latency_ns") > 3.8);
+  assert_true(cli_json_number(R.out, "write_cycles") == 3);
+  assert_true(cli_json_number(R.out, "write_latency_ns") > 3.8);
   assert_non_null(strstr(R.out, "\"overlap\": \"none\""));
   assert_non_null(strstr(R.out, "\"split_write\": false"));
-  double area = json_number(R.out, "area_mm2");
+  double area = cli_json_number(R.out, "area_mm2");
   char split[512];
   snprintf(split, sizeof split, "%s --split-write", stt);
   cli_run(&R, split);
   assert_int_equal(R.status, 0);
   assert_non_null(strstr(R.out, "\"overlap\": \"read_during_write_other_half\""));
-  assert_true(json_number(R.out, "area_mm2") > area);
+  assert_true(cli_json_number(R.out, "area_mm2") > area);
   cli_run(&R, "bank --tech 40 --cell latch --entries 8 --width 128");
   assert_int_equal(R.status, 0);
   assert_non_null(strstr(R.out, "ports 1r1w"));
@@ -251,9 +235,7 @@ static void stt_and_flop_banks(void **state) {
  * tools/update-golden.sh after an intended model change and review the diff. */
 static void golden_outputs(void **state) {
   (void)state;
-  const struct {
-    const char *args, *golden;
-  } cases[] = {
+  const cli_golden_case cases[] = {
       {BANK_4K " --ports 1r1w --clock-ghz 1", "bank-40nm-4k-128-1r1w.txt"},
       {"bank --tech 32nm --cell sram --bytes 131072 --width 1024 --banks 16 --format json",
        "bank-32nm-128k-1024-16bk.json"},
@@ -264,16 +246,7 @@ static void golden_outputs(void **state) {
       {"bank --tech 40 --cell dff --entries 64 --width 128 --banks 8 --ports 3r1w --clock-ghz 1",
        "bank-40nm-l0-dff-3r1w.txt"},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    cli_run(&R, cases[i].args);
-    assert_int_equal(R.status, 0);
-    char path[1024];
-    snprintf(path, sizeof path, "%s/golden/%s", GPURF_TEST_DATA_DIR, cases[i].golden);
-    char *want = cli_slurp(path, 1 << 17);
-    if (!want) fail_msg("missing golden file %s", path);
-    if (strcmp(want, R.out) != 0) fail_msg("'%s' differs from %s", cases[i].args, path);
-    free(want);
-  }
+  cli_check_goldens(cases, sizeof cases / sizeof cases[0]);
 }
 
 int main(void) {

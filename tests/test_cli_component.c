@@ -9,14 +9,6 @@
 
 static cli_result R;
 
-static double json_number(const char *json, const char *key) {
-  char pat[128];
-  snprintf(pat, sizeof pat, "\"%s\": ", key);
-  const char *p = strstr(json, pat);
-  if (!p) fail_msg("no %s in JSON output", key);
-  return strtod(p + strlen(pat), NULL);
-}
-
 #define XB "xbar --inputs 16 --outputs 16 --width 1024 --tech 32"
 #define AR "arbiter --banks 16 --requesters 16 --classes 5 --tech 32"
 #define RN "component rename --tech 40"
@@ -137,25 +129,25 @@ static void json_keys_and_facts(void **state) {
                          "\"switches\"", "\"drivers\"", "\"control\"", "\"style\": \"matrix\""};
   for (size_t i = 0; i < sizeof xkeys / sizeof xkeys[0]; i++)
     if (!strstr(R.out, xkeys[i])) fail_msg("xbar JSON lacks %s", xkeys[i]);
-  assert_int_equal((int)json_number(R.out, "slices_x"), 32);
+  assert_int_equal((int)cli_json_number(R.out, "slices_x"), 32);
 
   cli_run(&R, AR " --rf-bytes 131072 --format json");
   assert_int_equal(R.status, 0);
-  double share = json_number(R.out, "extra_area_percent_of_rf");
+  double share = cli_json_number(R.out, "extra_area_percent_of_rf");
   assert_true(share > 0 && share < 1.2);
-  assert_true(json_number(R.out, "extra_read_path_fo4") > 0);
+  assert_true(cli_json_number(R.out, "extra_read_path_fo4") > 0);
   assert_non_null(strstr(R.out, "\"priority\": \"forced_write > normal_read > stealing_read > "
                                 "normal_write > stealing_write\""));
 
   cli_run(&R, RN " --format json");
   assert_int_equal(R.status, 0);
-  assert_int_equal((long long)json_number(R.out, "table_bits"), 30240);
+  assert_int_equal((long long)cli_json_number(R.out, "table_bits"), 30240);
   cli_run(&R, RN " --budget-bytes 1024 --format json");
-  assert_int_equal((long long)json_number(R.out, "table_bits"), 8160);
+  assert_int_equal((long long)cli_json_number(R.out, "table_bits"), 8160);
 
   cli_run(&R, WP " --rf-bytes 131072 --format json");
   assert_int_equal(R.status, 0);
-  assert_true(json_number(R.out, "area_percent_of_rf") < 6.0);
+  assert_true(cli_json_number(R.out, "area_percent_of_rf") < 6.0);
 
   const int vrf[] = {0, 1024, 512, 256};
   const double kbit[] = {2097, 1202, 672, 407};
@@ -167,14 +159,8 @@ static void json_keys_and_facts(void **state) {
       snprintf(args, sizeof args, CR " --format json");
     cli_run(&R, args);
     assert_int_equal(R.status, 0);
-    assert_rel(json_number(R.out, "total_kbit"), kbit[i], 0.005);
+    assert_rel(cli_json_number(R.out, "total_kbit"), kbit[i], 0.005);
   }
-}
-
-static int count_char(const char *s, const char *end, char c) {
-  int n = 0;
-  for (; s < end; s++) n += *s == c;
-  return n;
 }
 
 static void csv_and_help(void **state) {
@@ -186,15 +172,12 @@ static void csv_and_help(void **state) {
     assert_int_equal(R.status, 0);
     assert_int_equal(cli_count_lines(R.out), 2);
     const char *nl = strchr(R.out, '\n');
-    if (count_char(R.out, nl, ',') != count_char(nl + 1, R.out + strlen(R.out), ','))
+    if (cli_count_char(R.out, nl, ',') != cli_count_char(nl + 1, R.out + strlen(R.out), ','))
       fail_msg("'%s': header and row differ in columns", runs[i]);
   }
   const char *helps[] = {"xbar --help", "arbiter --help", "component --help",
                          "component rename --help", "component crf --help"};
-  for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
-    cli_run(&R, helps[i]);
-    if (R.status != 0 || !strstr(R.out, "usage:")) fail_msg("'%s' gave no usage", helps[i]);
-  }
+  cli_check_usage(helps, sizeof helps / sizeof helps[0], "usage:");
   cli_run(&R, "help");
   assert_non_null(strstr(R.out, "  xbar --inputs N"));
   assert_non_null(strstr(R.out, "  arbiter --banks N"));
@@ -205,22 +188,11 @@ static void csv_and_help(void **state) {
  * tools/update-golden.sh after an intended model change and review the diff. */
 static void golden_outputs(void **state) {
   (void)state;
-  const struct {
-    const char *args, *golden;
-  } cases[] = {
+  const cli_golden_case cases[] = {
       {XB, "xbar-32nm-16x16x1024.txt"},
       {AR " --rf-bytes 131072 --format json", "arbiter-32nm-16bk-5cls.json"},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    cli_run(&R, cases[i].args);
-    assert_int_equal(R.status, 0);
-    char path[1024];
-    snprintf(path, sizeof path, "%s/golden/%s", GPURF_TEST_DATA_DIR, cases[i].golden);
-    char *want = cli_slurp(path, 1 << 17);
-    if (!want) fail_msg("missing golden file %s", path);
-    if (strcmp(want, R.out) != 0) fail_msg("'%s' differs from %s", cases[i].args, path);
-    free(want);
-  }
+  cli_check_goldens(cases, sizeof cases / sizeof cases[0]);
 }
 
 int main(void) {

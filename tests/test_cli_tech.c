@@ -62,39 +62,18 @@ static void help_and_version(void **state) {
   assert_string_equal(R.out, expect);
   const char *helps[] = {"help", "--help", "tech --help", "tech show --help", "tech list --help",
                          "cell --help", "cell show --help"};
-  for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
-    cli_run(&R, helps[i]);
-    if (R.status != 0 || !strstr(R.out, "usage:")) fail_msg("'%s' gave no usage", helps[i]);
-  }
+  cli_check_usage(helps, sizeof helps / sizeof helps[0], "usage:");
 }
 
 /* Golden files pin the human output; regenerate with tools/update-golden.sh
  * after an intended change and review the diff. */
 static void golden_outputs(void **state) {
   (void)state;
-  const struct {
-    const char *args, *golden;
-  } cases[] = {
+  const cli_golden_case cases[] = {
       {"tech show 40nm", "tech-show-40nm.txt"},
       {"tech show 28nm --device hp --temp-k 330 --format json", "tech-show-28nm-hp.json"},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    cli_run(&R, cases[i].args);
-    assert_int_equal(R.status, 0);
-    char path[1024];
-    snprintf(path, sizeof path, "%s/golden/%s", GPURF_TEST_DATA_DIR, cases[i].golden);
-    char *want = cli_slurp(path, 1 << 17);
-    if (!want) fail_msg("missing golden file %s", path);
-    /* The output names the source tree; the golden file says SRC. */
-    char *got = R.out, *p;
-    while ((p = strstr(got, GPURF_TEST_SOURCE_DIR)) != NULL) {
-      size_t n = strlen(GPURF_TEST_SOURCE_DIR);
-      memmove(p + 3, p + n, strlen(p + n) + 1);
-      memcpy(p, "SRC", 3);
-    }
-    if (strcmp(want, got) != 0) fail_msg("'%s' differs from %s", cases[i].args, path);
-    free(want);
-  }
+  cli_check_goldens(cases, sizeof cases / sizeof cases[0]);
 }
 
 static void list_shows_every_node_in_order(void **state) {

@@ -84,10 +84,7 @@ static void help(void **state) {
   (void)state;
   const char *helps[] = {"trace --help", "trace stats --help", "trace convert --help",
                          "trace gen --help", "trace dataflow --help"};
-  for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
-    cli_run(&R, helps[i]);
-    if (R.status != 0 || !strstr(R.out, "usage: gpurf trace")) fail_msg("'%s' gave no usage", helps[i]);
-  }
+  cli_check_usage(helps, sizeof helps / sizeof helps[0], "usage: gpurf trace");
   cli_run(&R, "help");
   assert_non_null(strstr(R.out, "trace stats|convert|gen|dataflow"));
 }

@@ -128,22 +128,11 @@ static void errors(void **state) {
 /* Regenerate with tools/update-golden.sh after an intended model change. */
 static void golden_outputs(void **state) {
   (void)state;
-  const struct {
-    const char *args, *golden;
-  } cases[] = {
+  const cli_golden_case cases[] = {
       {"table simtight-f8 --format csv", "table-simtight-f8.csv"},
       {"table jing-t3 --format csv", "table-jing-t3.csv"},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    cli_run(&R, cases[i].args);
-    assert_int_equal(R.status, 0);
-    char path[1024];
-    snprintf(path, sizeof path, "%s/golden/%s", GPURF_TEST_DATA_DIR, cases[i].golden);
-    char *want = cli_slurp(path, 1 << 17);
-    if (!want) fail_msg("missing golden file %s", path);
-    if (strcmp(want, R.out) != 0) fail_msg("'%s' differs from %s", cases[i].args, path);
-    free(want);
-  }
+  cli_check_goldens(cases, sizeof cases / sizeof cases[0]);
 }
 
 int main(void) {

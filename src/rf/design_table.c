@@ -21,6 +21,22 @@ static gpurf_rf_component *add_component(gpurf_ctx *ctx, gpurf_rf_table *t) {
   return c;
 }
 
+/* A new component with the facts every model gives: name, kind, count,
+ * leakage, area and access time; NULL (error set) when the table is full. */
+static gpurf_rf_component *new_component(gpurf_ctx *ctx, gpurf_rf_table *t, const char *name,
+                                         const char *kind, int instances, double leakage_w,
+                                         double area_m2, double access_time_s) {
+  gpurf_rf_component *c = add_component(ctx, t);
+  if (!c) return NULL;
+  snprintf(c->name, sizeof c->name, "%s", name);
+  snprintf(c->kind, sizeof c->kind, "%s", kind);
+  c->instances = instances;
+  c->leakage_w = leakage_w;
+  c->area_m2 = area_m2;
+  c->access_time_s = access_time_s;
+  return c;
+}
+
 static void add_event(gpurf_rf_component *c, const char *name, double energy_j) {
   if (c->n_events >= GPURF_RF_MAX_EVENTS) return;
   gpurf_rf_event *e = &c->events[c->n_events++];
@@ -62,25 +78,15 @@ static int bank_group(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech
   gpurf_cost cost;
   rc = gpurf_bank_eval(ctx, &spec, &cost);
   if (rc != GPURF_OK) return rc;
-  gpurf_rf_component *c = add_component(ctx, t);
+  gpurf_rf_component *c =
+      new_component(ctx, t, g->name, gpurf_cell_kind_name(cell.kind), g->count,
+                    cost.leakage_sub_w + cost.leakage_gate_w, cost.area_m2, cost.access_time_s);
   if (!c) return GPURF_EINVAL;
-  snprintf(c->name, sizeof c->name, "%s", g->name);
-  snprintf(c->kind, sizeof c->kind, "%s", gpurf_cell_kind_name(cell.kind));
-  c->instances = g->count;
-  c->leakage_w = cost.leakage_sub_w + cost.leakage_gate_w;
-  c->area_m2 = cost.area_m2;
   c->area_cells_m2 = cost.area_part_m2[GPURF_PART_CELLS];
-  c->access_time_s = cost.access_time_s;
   c->write_time_s = cost.write_latency_s;
   add_event(c, "read", cost.read_energy_j);
   add_event(c, "write", cost.write_energy_j);
   return GPURF_OK;
-}
-
-static void set_name(gpurf_rf_component *c, const char *name, const char *kind, int instances) {
-  snprintf(c->name, sizeof c->name, "%s", name);
-  snprintf(c->kind, sizeof c->kind, "%s", kind);
-  c->instances = instances;
 }
 
 static int crossbar(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tech,
@@ -98,12 +104,10 @@ static int crossbar(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *
   gpurf_xbar_cost cost;
   int rc = gpurf_xbar_eval(ctx, &spec, &cost);
   if (rc != GPURF_OK) return rc;
-  gpurf_rf_component *c = add_component(ctx, t);
+  gpurf_rf_component *c = new_component(ctx, t, "crossbar", "xbar", 1,
+                                        cost.leakage_sub_w + cost.leakage_gate_w, cost.area_m2,
+                                        cost.delay_s);
   if (!c) return GPURF_EINVAL;
-  set_name(c, "crossbar", "xbar", 1);
-  c->leakage_w = cost.leakage_sub_w + cost.leakage_gate_w;
-  c->area_m2 = cost.area_m2;
-  c->access_time_s = cost.delay_s;
   add_event(c, "transfer", cost.transfer_energy_j);
   return GPURF_OK;
 }
@@ -122,12 +126,10 @@ static int arbiter(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *t
   gpurf_arbiter_cost cost;
   int rc = gpurf_arbiter_eval(ctx, &spec, &cost);
   if (rc != GPURF_OK) return rc;
-  gpurf_rf_component *c = add_component(ctx, t);
+  gpurf_rf_component *c = new_component(ctx, t, "arbiter", "arbiter", 1,
+                                        cost.leakage_sub_w + cost.leakage_gate_w, cost.area_m2,
+                                        cost.read_path_s);
   if (!c) return GPURF_EINVAL;
-  set_name(c, "arbiter", "arbiter", 1);
-  c->leakage_w = cost.leakage_sub_w + cost.leakage_gate_w;
-  c->area_m2 = cost.area_m2;
-  c->access_time_s = cost.read_path_s;
   add_event(c, "decision", cost.decision_energy_j);
   return GPURF_OK;
 }
@@ -149,9 +151,8 @@ static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tec
     spec.budget_bytes = x->budget_bytes;
     gpurf_rename_cost k;
     if ((rc = gpurf_rename_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
-    if (!(c = add_component(ctx, t))) return GPURF_EINVAL;
-    set_name(c, x->name, x->kind, 1);
-    c->leakage_w = k.leakage_w, c->area_m2 = k.area_m2, c->access_time_s = k.lookup_time_s;
+    c = new_component(ctx, t, x->name, x->kind, 1, k.leakage_w, k.area_m2, k.lookup_time_s);
+    if (!c) return GPURF_EINVAL;
     add_event(c, "lookup", k.lookup_energy_j);
     add_event(c, "update", k.update_energy_j);
     add_event(c, "alloc", k.alloc_energy_j);
@@ -168,9 +169,8 @@ static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tec
     if (x->arch_regs) spec.arch_regs = x->arch_regs;
     gpurf_wpool_cost k;
     if ((rc = gpurf_wpool_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
-    if (!(c = add_component(ctx, t))) return GPURF_EINVAL;
-    set_name(c, x->name, x->kind, 1);
-    c->leakage_w = k.leakage_w, c->area_m2 = k.area_m2, c->access_time_s = k.pool_access_time_s;
+    c = new_component(ctx, t, x->name, x->kind, 1, k.leakage_w, k.area_m2, k.pool_access_time_s);
+    if (!c) return GPURF_EINVAL;
     add_event(c, "cam_search", k.cam_search_energy_j);
     add_event(c, "cam_update", k.cam_update_energy_j);
     add_event(c, "read", k.pool_read_energy_j);
@@ -185,9 +185,8 @@ static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tec
     spec.vrf_regs = x->vrf_regs;
     gpurf_crf_cost k;
     if ((rc = gpurf_crf_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
-    if (!(c = add_component(ctx, t))) return GPURF_EINVAL;
-    set_name(c, x->name, x->kind, 1);
-    c->leakage_w = k.leakage_w, c->area_m2 = k.area_m2, c->access_time_s = k.read_path_s;
+    c = new_component(ctx, t, x->name, x->kind, 1, k.leakage_w, k.area_m2, k.read_path_s);
+    if (!c) return GPURF_EINVAL;
     /* Without a VRF size the register file is uncompressed: only the
      * vector array exists and it is read and written directly. */
     if (x->vrf_regs > 0) {

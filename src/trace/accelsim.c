@@ -553,11 +553,8 @@ static void as_free(gpurf_trace_reader *r) {
 static const tr_ops as_ops = {as_next, as_free};
 
 int tr_accelsim_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path, int is_list) {
-  as_state *st = calloc(1, sizeof *st);
-  if (!st) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-  r->impl = st;
-  r->ops = &as_ops;
-  r->format = GPURF_TRACE_FORMAT_ACCELSIM;
+  as_state *st = tr_reader_attach(ctx, r, sizeof *st, &as_ops, GPURF_TRACE_FORMAT_ACCELSIM);
+  if (!st) return GPURF_ENOMEM;
   st->is_list = is_list;
   if (!is_list) return open_kernel(ctx, r, st, path);
   int rc = tr_lines_open(ctx, &st->list, path);

@@ -322,11 +322,8 @@ static void nb_free(gpurf_trace_reader *r) {
 static const tr_ops nb_ops = {nb_next, nb_free};
 
 int tr_binary_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path) {
-  nb_state *st = calloc(1, sizeof *st);
-  if (!st) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-  r->impl = st;
-  r->ops = &nb_ops;
-  r->format = GPURF_TRACE_FORMAT_BINARY;
+  nb_state *st = tr_reader_attach(ctx, r, sizeof *st, &nb_ops, GPURF_TRACE_FORMAT_BINARY);
+  if (!st) return GPURF_ENOMEM;
   gpurf_strlcpy(st->path, path, sizeof st->path);
   st->buf = malloc(NB_BUF);
   if (!st->buf) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
@@ -475,17 +472,8 @@ static int nb_winst(gpurf_ctx *ctx, gpurf_trace_writer *w, const gpurf_trace_ins
   }
   w8(&b, inst->mem_width);
   if (flags & GPURF_TRACE_HAS_ADDR) {
-    int first = -1, second = -1, ok = 1;
-    for (int l = 0; l < 32; l++)
-      if (inst->mask >> l & 1) {
-        if (first < 0) first = l;
-        else if (second < 0) second = l;
-      }
-    uint64_t base = first >= 0 ? inst->addr[first] : 0;
-    uint64_t stride = second >= 0 ? inst->addr[second] - base : 0;
-    for (int l = 0, k = 0; l < 32; l++)
-      if (inst->mask >> l & 1) ok &= inst->addr[l] == base + stride * (uint64_t)k++;
-    if (ok) {
+    uint64_t base, stride;
+    if (tr_addr_strided(inst, &base, &stride)) {
       w8(&b, 1);
       w64(&b, base);
       wz(&b, (int64_t)stride);
@@ -500,22 +488,8 @@ static int nb_winst(gpurf_ctx *ctx, gpurf_trace_writer *w, const gpurf_trace_ins
   if (flags & GPURF_TRACE_HAS_VALUES) {
     for (unsigned k = 0; k < inst->n_dst_regs && k < GPURF_TRACE_MAX_DST_REGS; k++) {
       const uint32_t *val = inst->values[k];
-      int first = -1, second = -1;
-      for (int l = 0; l < 32; l++)
-        if (inst->mask >> l & 1) {
-          if (first < 0) first = l;
-          else if (second < 0) second = l;
-        }
-      uint32_t stride = 0;
-      int ok = 1;
-      if (second >= 0) {
-        uint32_t d = val[second] - val[first], dl = (uint32_t)(second - first);
-        stride = d / dl;
-        ok = stride * dl == d;
-      }
-      uint32_t base = val[first] - (uint32_t)first * stride;
-      for (int l = 0; ok && l < 32; l++)
-        if ((inst->mask >> l & 1) && val[l] != base + (uint32_t)l * stride) ok = 0;
+      uint32_t base, stride;
+      int ok = tr_values_affine(inst->mask, val, &base, &stride);
       if (ok && stride == 0) {
         w8(&b, 0);
         w32(&b, base);

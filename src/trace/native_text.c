@@ -400,11 +400,8 @@ static void nt_free(gpurf_trace_reader *r) {
 static const tr_ops nt_ops = {nt_next, nt_free};
 
 int tr_text_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path) {
-  nt_state *st = calloc(1, sizeof *st);
-  if (!st) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-  r->impl = st;
-  r->ops = &nt_ops;
-  r->format = GPURF_TRACE_FORMAT_TEXT;
+  nt_state *st = tr_reader_attach(ctx, r, sizeof *st, &nt_ops, GPURF_TRACE_FORMAT_TEXT);
+  if (!st) return GPURF_ENOMEM;
   int rc = tr_lines_open(ctx, &st->l, path);
   if (rc) return rc;
   char *line;
@@ -475,17 +472,8 @@ static int nt_winst(gpurf_ctx *ctx, gpurf_trace_writer *w, const gpurf_trace_ins
   if (inst->mem_width) p += sprintf(p, " mem=%u", inst->mem_width);
   if ((inst->flags & GPURF_TRACE_HAS_ADDR) && inst->mem_width) {
     /* base + k x stride over the k-th active lane when it fits, else a list */
-    int first = -1, second = -1, ok = 1;
-    for (int l = 0; l < 32; l++)
-      if (inst->mask >> l & 1) {
-        if (first < 0) first = l;
-        else if (second < 0) second = l;
-      }
-    uint64_t base = first >= 0 ? inst->addr[first] : 0;
-    uint64_t stride = second >= 0 ? inst->addr[second] - base : 0;
-    for (int l = 0, k = 0; l < 32; l++)
-      if (inst->mask >> l & 1) ok &= inst->addr[l] == base + stride * (uint64_t)k++;
-    if (ok) {
+    uint64_t base, stride;
+    if (tr_addr_strided(inst, &base, &stride)) {
       p += sprintf(p, " addr=s:%" PRIx64 ":%" PRId64, base, (int64_t)stride);
     } else {
       p += sprintf(p, " addr=l:");
@@ -500,23 +488,8 @@ static int nt_winst(gpurf_ctx *ctx, gpurf_trace_writer *w, const gpurf_trace_ins
     p += sprintf(p, " val=");
     for (unsigned k = 0; k < inst->n_dst_regs && k < GPURF_TRACE_MAX_DST_REGS; k++) {
       const uint32_t *val = inst->values[k];
-      int first = -1, second = -1;
-      for (int l = 0; l < 32; l++)
-        if (inst->mask >> l & 1) {
-          if (first < 0) first = l;
-          else if (second < 0) second = l;
-        }
-      uint32_t stride = 0;
-      int ok = 1;
-      if (second >= 0) {
-        uint32_t d = val[second] - val[first];
-        uint32_t dl = (uint32_t)(second - first);
-        stride = d / dl;
-        ok = stride * dl == d;
-      }
-      uint32_t base = val[first] - (uint32_t)first * stride;
-      for (int l = 0; ok && l < 32; l++)
-        if ((inst->mask >> l & 1) && val[l] != base + (uint32_t)l * stride) ok = 0;
+      uint32_t base, stride;
+      int ok = tr_values_affine(inst->mask, val, &base, &stride);
       if (k) *p++ = ';';
       if (ok && stride == 0) p += sprintf(p, "u:%" PRIx32, base);
       else if (ok) p += sprintf(p, "a:%" PRIx32 ":%" PRIx32, base, stride);

@@ -3,6 +3,7 @@
 #define GPURF_TRACE_INTERNAL_H
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "core/ctx_internal.h"
 #include "gpurf/trace.h"
@@ -67,6 +68,50 @@ static inline int tr_popcount(uint32_t m) {
 #endif
 }
 
+/* Whether the active lanes' addresses are base + k x stride for the k-th
+ * active lane: both native formats then store two numbers, not a list. */
+static inline int tr_addr_strided(const gpurf_trace_inst *inst, uint64_t *base, uint64_t *stride) {
+  int first = -1, second = -1, ok = 1;
+  for (int l = 0; l < 32; l++)
+    if (inst->mask >> l & 1) {
+      if (first < 0) first = l;
+      else if (second < 0) second = l;
+    }
+  *base = first >= 0 ? inst->addr[first] : 0;
+  *stride = second >= 0 ? inst->addr[second] - *base : 0;
+  for (int l = 0, k = 0; l < 32; l++)
+    if (inst->mask >> l & 1) ok &= inst->addr[l] == *base + *stride * (uint64_t)k++;
+  return ok;
+}
+
+/* Whether one destination register's active-lane values are base + l x
+ * stride for lane l (uniform when stride is 0): both native formats then
+ * store one or two numbers, not a list. */
+static inline int tr_values_affine(uint32_t mask, const uint32_t *val, uint32_t *base,
+                                   uint32_t *stride) {
+  int first = -1, second = -1;
+  for (int l = 0; l < 32; l++)
+    if (mask >> l & 1) {
+      if (first < 0) first = l;
+      else if (second < 0) second = l;
+    }
+  *stride = 0;
+  if (first < 0) { /* no active lane: nothing to store but a uniform 0 */
+    *base = 0;
+    return 1;
+  }
+  int ok = 1;
+  if (second >= 0) {
+    uint32_t d = val[second] - val[first], dl = (uint32_t)(second - first);
+    *stride = d / dl;
+    ok = *stride * dl == d;
+  }
+  *base = val[first] - (uint32_t)first * *stride;
+  for (int l = 0; ok && l < 32; l++)
+    if ((mask >> l & 1) && val[l] != *base + (uint32_t)l * *stride) ok = 0;
+  return ok;
+}
+
 /* The reader variants behind gpurf_trace_reader. */
 typedef struct tr_ops {
   int (*next)(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst);
@@ -81,6 +126,22 @@ struct gpurf_trace_reader {
   uint64_t memcpy_count, memcpy_bytes;
   void *impl;
 };
+
+/* Gives r a zeroed state of size bytes and its variant's ops before the open
+ * reads anything, so that freeing the reader cleans up after a failed open
+ * too. NULL (error set) when out of memory. */
+static inline void *tr_reader_attach(gpurf_ctx *ctx, gpurf_trace_reader *r, size_t size,
+                                     const tr_ops *ops, gpurf_trace_format format) {
+  void *st = calloc(1, size);
+  if (!st) {
+    gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+    return NULL;
+  }
+  r->impl = st;
+  r->ops = ops;
+  r->format = format;
+  return st;
+}
 
 int tr_accelsim_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path, int is_list);
 int tr_text_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path);
