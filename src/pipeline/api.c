@@ -177,6 +177,7 @@ void gpurf_pipeline_reset(gpurf_pipeline *p) {
   p->cycle = 0;
   p->global_free = 0;
   memset(p->unit_free, 0, sizeof p->unit_free);
+  memset(p->unit_min, 0, sizeof p->unit_min);
   if (p->energy) gpurf_energy_reset(p->energy);
 }
 

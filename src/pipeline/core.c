@@ -71,7 +71,11 @@ static void retire(gpurf_pipeline *p, int slot) {
 
 static void sb_clear(gpurf_pipeline *p, warp *w, int reg) {
   uint64_t m = ~((uint64_t)1 << (reg & 63));
-  pipe_why(p, w, -1);
+  /* Clearing a register only changes why a warp waits when it waited for
+   * that register: bits are only set when the warp issues, so any other
+   * register it waits for is still the first one found on the scoreboard,
+   * and barrier and buffer stalls are checked before the scoreboard. */
+  if (w->why == GPURF_PIPELINE_STALL_SCOREBOARD && w->why_reg == reg) pipe_why(p, w, -1);
   w->sb[reg >> 6] &= m;
   w->sb_long[reg >> 6] &= m;
 }
@@ -237,16 +241,21 @@ static int dispatch(gpurf_ctx *ctx, gpurf_pipeline *p) {
       int i = word * 64 + __builtin_ctzll(m);
       cu *c = &p->c[i];
       if (c->ready > p->cycle) continue;
-      const cinst *in = c->in;
-      int u = in->unit, k = -1;
-      for (int j = 0; j < p->prm.units[u] && k < 0; j++)
-        if (p->unit_free[u][j] <= p->cycle) k = j;
+      int u = c->unit, k = -1;
+      if (p->unit_min[u] <= p->cycle)
+        for (int j = 0; j < p->prm.units[u] && k < 0; j++)
+          if (p->unit_free[u][j] <= p->cycle) k = j;
       if (k >= 0 && u == GPURF_PIPELINE_UNIT_GLOBAL && p->global_free > (double)p->cycle) k = -1;
       if (k < 0) {
         p->st.dispatch_stalls[u]++;
         continue;
       }
+      const cinst *in = c->in;
       p->unit_free[u][k] = p->cycle + (uint64_t)p->prm.interval[u];
+      uint64_t lo = p->unit_free[u][0];
+      for (int j = 1; j < p->prm.units[u]; j++)
+        if (p->unit_free[u][j] < lo) lo = p->unit_free[u][j];
+      p->unit_min[u] = lo;
       if (u == GPURF_PIPELINE_UNIT_GLOBAL) {
         double start = p->global_free > (double)p->cycle ? p->global_free : (double)p->cycle;
         p->global_free = start + in->bytes / p->prm.global_bytes_per_cycle;
@@ -279,7 +288,10 @@ static void fetch(gpurf_pipeline *p) {
   warp *w = &p->w[slot];
   uint32_t left = w->n - w->pc;
   w->ib = left < (uint32_t)p->prm.ibuffer_depth ? left : (uint32_t)p->prm.ibuffer_depth;
-  pipe_why(p, w, -1);
+  /* Only a buffer stall depends on the buffer: a barrier is checked before
+   * it, and a scoreboard stall was found with instructions in it. */
+  if (w->why == GPURF_PIPELINE_STALL_IBUFFER || w->why == GPURF_PIPELINE_STALL_IDLE)
+    pipe_why(p, w, -1);
   p->want_fetch &= ~((uint64_t)1 << slot);
   p->fetch_rr = slot + 1;
 }

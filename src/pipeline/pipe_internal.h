@@ -37,23 +37,29 @@ typedef struct ctabuf {
 } ctabuf;
 
 typedef struct warp {
+  /* The fields the scheduler scans every cycle come first (one cache line).
+   * why: why the warp cannot issue, while nothing it depends on has changed
+   * (scoreboard, buffer, barrier); -1 unknown. Collector shortage is never
+   * kept: it changes with other warps. */
+  int why, why_reg;
+  /* Collector class and units of the instruction at pc, kept while why is
+   * "scoreboard passed": the scheduler's scan then reads no code. */
+  uint8_t next_cu, next_ncu;
+  uint64_t age;
   int live; /* resident and not finished */
   int cta;  /* index of its ctabuf */
   const cinst *code;
   uint32_t n, pc, ib; /* pc: next to issue; ib: fetched, not issued */
   uint32_t in_flight;
   uint32_t gid; /* global warp number, for hooks */
-  uint64_t age;
   int at_barrier;
   uint64_t sb[4];      /* registers awaiting a write */
   uint64_t sb_long[4]; /* of which from long-latency instructions */
-  /* Why the warp cannot issue, while nothing it depends on has changed
-   * (scoreboard, buffer, barrier); -1 unknown. Collector shortage is never
-   * kept: it changes with other warps. */
-  int why, why_reg;
 } warp;
 
 typedef struct cu {
+  uint64_t ready; /* ready and unit: all dispatch reads of a collector that waits */
+  int unit;       /* of its instruction */
   int busy;
   int owner; /* main unit of a wide instruction; self otherwise */
   int warp;
@@ -62,7 +68,7 @@ typedef struct cu {
   int n_extra; /* further units held by a wide instruction */
   int16_t extra[PIPE_MAX_SRC];
   int n_reads;
-  uint64_t issue, ready;
+  uint64_t issue;
 } cu;
 
 typedef struct rreq {
@@ -145,6 +151,9 @@ struct gpurf_pipeline {
   int wq_n[GPURF_PIPELINE_MAX_BANKS];
   wreq wq[GPURF_PIPELINE_MAX_BANKS][PIPE_WQ_CAP];
   uint64_t unit_free[GPURF_PIPELINE_UNIT_COUNT][16];
+  /* Earliest unit_free of each unit's pipelines: a collector waiting on a
+   * busy unit is turned away without scanning them. */
+  uint64_t unit_min[GPURF_PIPELINE_UNIT_COUNT];
   double global_free;
   /* results in execution: a binary heap on (ready, seq) */
   result *heap;

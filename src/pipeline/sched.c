@@ -39,8 +39,7 @@ int pipe_sb_hit(const uint64_t *sb, int reg) { return (int)(sb[reg >> 6] >> (reg
  * register that blocks it on the scoreboard. */
 static int blocked(gpurf_pipeline *p, warp *w, int *reg) {
   if (w->why == WHY_SB_PASSED) {
-    const cinst *in = &w->code[w->pc];
-    return p->cu_free[in->cu] < in->n_cu ? GPURF_PIPELINE_STALL_COLLECTOR : -1;
+    return p->cu_free[w->next_cu] < w->next_ncu ? GPURF_PIPELINE_STALL_COLLECTOR : -1;
   }
   if (w->why >= 0) {
     *reg = w->why_reg;
@@ -63,6 +62,7 @@ static int blocked(gpurf_pipeline *p, warp *w, int *reg) {
     return why;
   }
   w->why = WHY_SB_PASSED;
+  w->next_cu = in->cu, w->next_ncu = in->n_cu;
   if (p->cu_free[in->cu] < in->n_cu) return GPURF_PIPELINE_STALL_COLLECTOR;
   return -1;
 }
@@ -95,6 +95,7 @@ static void issue(gpurf_pipeline *p, int slot) {
   cu *c = &p->c[main_cu];
   c->warp = slot;
   c->in = in;
+  c->unit = in->unit;
   c->issue = c->ready = p->cycle;
   c->pending = 0;
   c->n_reads = 0;
@@ -193,8 +194,7 @@ static void schedule(gpurf_pipeline *p, int si) {
       const warp *w = &p->w[slot];
       int b;
       if (w->why == WHY_SB_PASSED) /* the common case, without the call */
-        b = p->cu_free[w->code[w->pc].cu] < w->code[w->pc].n_cu ? GPURF_PIPELINE_STALL_COLLECTOR
-                                                                : -1;
+        b = p->cu_free[w->next_cu] < w->next_ncu ? GPURF_PIPELINE_STALL_COLLECTOR : -1;
       else
         b = blocked(p, &p->w[slot], &reg);
       if (b >= 0) {

@@ -46,12 +46,14 @@ static uint64_t rng_next(rng *r) {
 
 static double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
 
-/* Geometric count >= 0 with the given mean. */
-static uint32_t rng_geom(rng *r, double mean) {
+/* Geometric count >= 0 with the given mean; log_q is log(mean / (1 + mean)),
+ * computed once per preset (geom_log_q) rather than per draw. */
+static double geom_log_q(double mean) { return mean > 0 ? log(mean / (1.0 + mean)) : 0.0; }
+
+static uint32_t rng_geom(rng *r, double mean, double log_q) {
   if (mean <= 0) return 0;
-  double q = mean / (1.0 + mean);
   double u = rng_unit(r);
-  double k = floor(log1p(-u) / log(q));
+  double k = floor(log1p(-u) / log_q);
   return k > 1e6 ? 1000000u : (uint32_t)k;
 }
 
@@ -140,6 +142,14 @@ typedef struct vreg {
   uint8_t in_region;  /* written inside a divergent region */
 } vreg;
 
+typedef struct decoded {
+  int known; /* filled */
+  gpurf_trace_class op_class;
+  gpurf_trace_latency latency;
+  gpurf_trace_mem mem;
+  uint8_t mem_width;
+} decoded;
+
 typedef struct slot {
   uint8_t n;
   uint8_t reg[SLOT_CAP];
@@ -159,6 +169,13 @@ typedef struct gen_state {
   uint32_t region_left, region_mask;
   uint8_t deck[DECK_MAX];
   uint32_t deck_n, deck_pos;
+  /* Bit r set while regs[r].remaining > 0: the lowest free register is
+   * found with a count of trailing zeros instead of a scan. */
+  uint64_t live[(GPURF_TRACE_NUM_REGS + 63) / 64];
+  double lq_tail, lq_d_tail, lq_gap; /* geom_log_q of the preset's means */
+  /* Decoding depends on the opcode alone (widths are reset to 1 after it),
+   * and the generator uses a few dozen opcodes: each is decoded once. */
+  decoded dec[K_COUNT * 4 + 1];
 } gen_state;
 
 static void schedule(gen_state *g, uint32_t at, uint8_t reg) {
@@ -175,7 +192,7 @@ static uint32_t draw_reads(gen_state *g, int kind) {
   double u = rng_unit(&g->srng);
   if (u < g->p.p1[kind]) return 1;
   if (u < g->p.p1[kind] + g->p.p2[kind]) return 2;
-  return 3 + rng_geom(&g->srng, g->p.tail_mean);
+  return 3 + rng_geom(&g->srng, g->p.tail_mean, g->lq_tail);
 }
 
 static uint32_t draw_first(gen_state *g) {
@@ -183,12 +200,12 @@ static uint32_t draw_first(gen_state *g) {
   if (u < g->p.d[0]) return 1;
   if (u < g->p.d[0] + g->p.d[1]) return 2;
   if (u < g->p.d[0] + g->p.d[1] + g->p.d[2]) return 3;
-  uint32_t d = 4 + rng_geom(&g->srng, g->p.d_tail_mean);
+  uint32_t d = 4 + rng_geom(&g->srng, g->p.d_tail_mean, g->lq_d_tail);
   return d > MAX_DIST ? MAX_DIST : d;
 }
 
 static uint32_t draw_gap(gen_state *g) {
-  uint32_t d = 1 + rng_geom(&g->srng, g->p.gap_mean);
+  uint32_t d = 1 + rng_geom(&g->srng, g->p.gap_mean, g->lq_gap);
   return d > MAX_DIST ? MAX_DIST : d;
 }
 
@@ -196,6 +213,7 @@ static void start_warp(gen_state *g) {
   rng_seed(&g->srng, g->seed, 0);
   rng_seed(&g->vrng, g->seed, 1 + (uint64_t)g->cta * g->warps + g->warp);
   memset(g->regs, 0, sizeof g->regs);
+  memset(g->live, 0, sizeof g->live);
   memset(g->cal, 0, sizeof g->cal);
   g->t = 0;
   g->region_left = 0;
@@ -273,7 +291,10 @@ static int gen_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *ins
     start_warp(g);
   }
   uint32_t t = g->t;
-  memset(inst, 0, offsetof(gpurf_trace_inst, addr));
+  /* Copying zeros compiles to a few vector stores; a constant-size memset
+   * here became a slow `rep stos`. */
+  static const unsigned char zero_head[offsetof(gpurf_trace_inst, addr)];
+  memcpy(inst, zero_head, sizeof zero_head);
   inst->kernel = 0;
   inst->cta[0] = g->cta;
   inst->warp = g->warp;
@@ -324,15 +345,20 @@ static int gen_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *ins
       if (v->in_region && at >= t + g->region_left) v->remaining = 0; /* region ends first */
       else schedule(g, at, reg);
     }
+    if (v->remaining == 0) g->live[reg >> 6] &= ~((uint64_t)1 << (reg & 63));
   }
   /* Destination: the lowest free register, as a compiler's allocator would. */
   int dst = -1;
   if (w) {
-    for (uint32_t reg = 0; reg < g->p.nregs; reg++)
-      if (g->regs[reg].remaining == 0) {
-        dst = (int)reg;
+    for (uint32_t wd = 0; wd * 64 < g->p.nregs; wd++) {
+      uint64_t free_regs = ~g->live[wd];
+      uint32_t lim = g->p.nregs - wd * 64;
+      if (lim < 64) free_regs &= ((uint64_t)1 << lim) - 1;
+      if (free_regs) {
+        dst = (int)(wd * 64 + (uint32_t)__builtin_ctzll(free_regs));
         break;
       }
+    }
     if (dst < 0) w = 0;
   }
   static const char *const op0[K_COUNT] = {"FADD32I", "MOV32I", "ISETP.GE.AND", "MUFU.EX2", "LDG",
@@ -344,7 +370,8 @@ static int gen_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *ins
   static const char *const op3[K_COUNT] = {"FFMA", "IADD3", "ISETP.GE.AND", "MUFU.EX2", "LDG",
                                            "LDS.U.32", "STG", "STS", "BRA", "BAR.SYNC", "NOP"};
   const char *op = take == 0 ? op0[tmpl] : take == 1 ? op1[tmpl] : take == 2 ? op2[tmpl] : op3[tmpl];
-  if (last) op = "EXIT";
+  unsigned op_id = (unsigned)tmpl * 4 + (take < 3 ? take : 3);
+  if (last) op = "EXIT", op_id = K_COUNT * 4;
   if (writes[tmpl] && !w) {
     /* No register free: the result goes to RZ. */
     inst->n_dst = 1;
@@ -370,6 +397,7 @@ static int gen_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *ins
       v->remaining = 0; /* the warp ends before any read: a dead value */
     } else {
       v->remaining = reads;
+      g->live[dst >> 6] |= (uint64_t)1 << (dst & 63);
       schedule(g, t + first, (uint8_t)dst);
     }
     inst->n_dst = 1;
@@ -380,7 +408,16 @@ static int gen_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *ins
       inst->flags |= GPURF_TRACE_HAS_VALUES;
     }
   }
-  tr_decode_opcode(inst, ARCH);
+  decoded *dc = &g->dec[op_id];
+  if (!dc->known) {
+    tr_decode_opcode(inst, ARCH);
+    dc->op_class = inst->op_class, dc->latency = inst->latency, dc->mem = inst->mem;
+    dc->mem_width = inst->mem_width;
+    dc->known = 1;
+  } else {
+    inst->op_class = dc->op_class, inst->latency = dc->latency, inst->mem = dc->mem;
+    inst->mem_width = dc->mem_width;
+  }
   /* Widths stay 1: the opcodes above are 32-bit on sm_61. */
   for (unsigned i = 0; i < GPURF_TRACE_MAX_DST; i++) inst->dst[i].width = 1;
   for (unsigned i = 0; i < GPURF_TRACE_MAX_SRC; i++) inst->src[i].width = 1;
@@ -389,8 +426,11 @@ static int gen_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *ins
     /* Coalesced 4-byte accesses from a per-warp base. */
     uint64_t base = (inst->mem == GPURF_TRACE_MEM_SHARED ? 0 : 0x10000000ULL) +
                     ((uint64_t)(g->cta * g->warps + g->warp) << 12) + ((uint64_t)t % 64) * 128;
-    for (int l = 0, k = 0; l < 32; l++)
-      inst->addr[l] = (mask >> l & 1) ? base + 4 * (uint64_t)k++ : 0;
+    if (mask == 0xffffffffu) /* the common case, as a loop that vectorises */
+      for (int l = 0; l < 32; l++) inst->addr[l] = base + 4 * (uint64_t)l;
+    else
+      for (int l = 0, k = 0; l < 32; l++)
+        inst->addr[l] = (mask >> l & 1) ? base + 4 * (uint64_t)k++ : 0;
     inst->flags |= GPURF_TRACE_HAS_ADDR;
   }
   g->t++;
@@ -427,6 +467,9 @@ int gpurf_trace_gen_alloc(gpurf_ctx *ctx, const gpurf_trace_gen_params *p,
   g->insts = p->insts ? p->insts : g->p.insts;
   if (g->insts < 2) g->insts = 2;
   g->values = p->values < 0 ? 1 : p->values;
+  g->lq_tail = geom_log_q(g->p.tail_mean);
+  g->lq_d_tail = geom_log_q(g->p.d_tail_mean);
+  g->lq_gap = geom_log_q(g->p.gap_mean);
   r->impl = g;
   r->ops = &gen_ops;
   r->format = GPURF_TRACE_FORMAT_SYNTHETIC;
