@@ -75,6 +75,11 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   p->n_cu = total;
   for (int i = 0; i < GPURF_PIPELINE_MAX_SCHEDULERS; i++) p->s[i].last = -1;
   p->staged = -1;
+  p->res_next = UINT64_MAX;
+  p->res_unit = -1;
+  p->bank_mask = (p->prm.banks & (p->prm.banks - 1)) == 0 ? p->prm.banks - 1 : -1;
+  for (int i = 0; i < GPURF_PIPELINE_MAX_WARPS; i++)
+    p->slot_sched[i] = (uint8_t)(i % p->prm.schedulers);
   p->st.n_stalls = GPURF_PIPELINE_STALL_BUILTIN;
   for (int i = 0; i < GPURF_PIPELINE_STALL_BUILTIN; i++)
     memcpy(p->st.stall_name[i], stall_names[i], strlen(stall_names[i]) + 1);
@@ -86,6 +91,11 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
     gpurf_pipeline_free(p);
     return rc;
   }
+  /* Set once attach is done: until then every hook goes through its call. */
+  p->base_map = p->hk.map == b->map;
+  p->base_wb = p->hk.writeback == b->writeback;
+  p->base_select = p->hk.select == b->select;
+  p->base_arb = p->hk.arbitrate == b->arbitrate;
   *out = p;
   return GPURF_OK;
 }
@@ -97,7 +107,7 @@ void gpurf_pipeline_free(gpurf_pipeline *p) {
   free(p->buf);
   free(p->cta);
   free(p->rec);
-  free(p->heap);
+  pipe_res_free(p);
   free(p->slot_left);
   free(p->slot_warp);
   free(p->slot_free);

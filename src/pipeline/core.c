@@ -8,52 +8,26 @@
 #include "core/ctx_internal.h"
 #include "pipeline/pipe_internal.h"
 
-static int heap_less(const result *a, const result *b) {
-  return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq);
-}
-
-static int heap_push(gpurf_ctx *ctx, gpurf_pipeline *p, const result *r) {
-  if (p->heap_n == p->heap_cap) {
-    size_t cap = p->heap_cap ? 2 * p->heap_cap : 256;
-    result *h = realloc(p->heap, cap * sizeof *h);
-    if (!h) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-    p->heap = h, p->heap_cap = cap;
-  }
-  size_t i = p->heap_n++;
-  while (i > 0 && heap_less(r, &p->heap[(i - 1) / 2])) {
-    p->heap[i] = p->heap[(i - 1) / 2];
-    i = (i - 1) / 2;
-  }
-  p->heap[i] = *r;
+/* Doubles the retirement slots (all are taken). */
+static int slot_grow(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  size_t cap = p->slot_cap ? 2 * p->slot_cap : 256;
+  int32_t *l = realloc(p->slot_left, cap * sizeof *l);
+  if (l) p->slot_left = l;
+  int32_t *w = realloc(p->slot_warp, cap * sizeof *w);
+  if (w) p->slot_warp = w;
+  int32_t *f = realloc(p->slot_free, cap * sizeof *f);
+  if (f) p->slot_free = f;
+  if (!l || !w || !f) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  for (size_t i = p->slot_cap; i < cap; i++) p->slot_free[p->n_slot_free++] = (int32_t)i;
+  p->slot_cap = cap;
   return GPURF_OK;
 }
 
-static void heap_pop(gpurf_pipeline *p) {
-  result last = p->heap[--p->heap_n];
-  size_t i = 0, n = p->heap_n;
-  for (;;) {
-    size_t c = 2 * i + 1;
-    if (c >= n) break;
-    if (c + 1 < n && heap_less(&p->heap[c + 1], &p->heap[c])) c++;
-    if (!heap_less(&p->heap[c], &last)) break;
-    p->heap[i] = p->heap[c];
-    i = c;
-  }
-  if (n > 0) p->heap[i] = last;
-}
-
-static int slot_get(gpurf_ctx *ctx, gpurf_pipeline *p, int warp_slot, int writes) {
+/* A retirement slot; the free list only grows when all are taken. */
+static inline int slot_get(gpurf_ctx *ctx, gpurf_pipeline *p, int warp_slot, int writes) {
   if (p->n_slot_free == 0) {
-    size_t cap = p->slot_cap ? 2 * p->slot_cap : 256;
-    int32_t *l = realloc(p->slot_left, cap * sizeof *l);
-    if (l) p->slot_left = l;
-    int32_t *w = realloc(p->slot_warp, cap * sizeof *w);
-    if (w) p->slot_warp = w;
-    int32_t *f = realloc(p->slot_free, cap * sizeof *f);
-    if (f) p->slot_free = f;
-    if (!l || !w || !f) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-    for (size_t i = p->slot_cap; i < cap; i++) p->slot_free[p->n_slot_free++] = (int32_t)i;
-    p->slot_cap = cap;
+    int rc = slot_grow(ctx, p);
+    if (rc != GPURF_OK) return rc;
   }
   int s = p->slot_free[--p->n_slot_free];
   p->slot_left[s] = writes;
@@ -84,11 +58,13 @@ static void sb_clear(gpurf_pipeline *p, warp *w, int reg) {
  * the banks they write have room in their queues. */
 static int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
   int bus = p->prm.result_bus_width;
-  while (p->heap_n > 0 && p->heap[0].ready <= p->cycle) {
-    const result r = p->heap[0];
+  while (p->res_next <= p->cycle) {
+    int u = p->res_unit;
+    const result r = p->res[u].r[p->res[u].head];
+    if (r.ready > p->cycle) break;
     warp *w = &p->w[r.warp];
     if (r.in->n_dst == 0) {
-      heap_pop(p);
+      pipe_res_pop(p, u);
       retire(p, r.warp);
       continue;
     }
@@ -96,14 +72,15 @@ static int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
     int bank[PIPE_MAX_DST], room = 1;
     for (int i = 0; i < r.in->n_dst; i++) {
       bank[i] = GPURF_PIPELINE_NO_BANK;
-      if (p->hk.writeback(p->hk.state, p, r.warp, r.in->dst[i]) == GPURF_PIPELINE_WB_BANK)
-        bank[i] = p->hk.map(p->hk.state, p, r.warp, w->gid, r.in->dst[i], 1);
+      if (p->base_wb ||
+          p->hk.writeback(p->hk.state, p, r.warp, r.in->dst[i]) == GPURF_PIPELINE_WB_BANK)
+        bank[i] = pipe_map(p, r.warp, w->gid, r.in->dst[i], 1);
       int need = 1;
       for (int j = 0; j < i; j++) need += bank[j] == bank[i];
       if (bank[i] >= 0 && p->wq_n[bank[i]] + need > PIPE_WQ_CAP) room = 0;
     }
     if (!room) break;
-    heap_pop(p);
+    pipe_res_pop(p, u);
     bus--;
     int writes = 0;
     for (int i = 0; i < r.in->n_dst; i++)
@@ -159,6 +136,21 @@ static void count_losers(gpurf_pipeline *p, int b, int write, int cu_won) {
   }
 }
 
+/* What base_arbitrate (baseline.c) grants, read off the queues: the
+ * preferred class if it has a request, oldest first, ties to the first. */
+static int base_pick(const gpurf_pipeline *p, int b, int nw, int nr) {
+  int writes = p->prm.reads_first ? nr == 0 : nw > 0;
+  int best = 0;
+  if (writes) {
+    for (int i = 1; i < nw; i++)
+      if (p->wq[b][i].age < p->wq[b][best].age) best = i;
+    return best;
+  }
+  for (int i = 1; i < nr; i++)
+    if (p->rq[b][i].age < p->rq[b][best].age) best = i;
+  return nw + best;
+}
+
 /* One grant per bank per cycle; losers stay queued and are counted as
  * conflicts, classed by what won (or still holds the bank). */
 static void arbitrate(gpurf_pipeline *p) {
@@ -178,7 +170,9 @@ static void arbitrate(gpurf_pipeline *p) {
       continue;
     }
     int nw = p->wq_n[b], nr = p->rq_n[b], n = nw + nr, g = 0;
-    if (n > 1) {
+    if (n > 1 && p->base_arb) {
+      g = base_pick(p, b, nw, nr);
+    } else if (n > 1) {
       n = 0;
       for (int i = 0; i < nw; i++, n++) {
         const wreq *q = &p->wq[b][i];
@@ -195,7 +189,8 @@ static void arbitrate(gpurf_pipeline *p) {
     granted = 1;
     if (g < nw) {
       wreq q = p->wq[b][g];
-      memmove(&p->wq[b][g], &p->wq[b][g + 1], (size_t)(nw - g - 1) * sizeof q);
+      /* Queues hold a few entries: a loop beats a call to memmove. */
+      for (int i = g; i < nw - 1; i++) p->wq[b][i] = p->wq[b][i + 1];
       p->wq_n[b]--;
       p->st.bank_writes[b]++;
       p->st.writes++;
@@ -213,7 +208,7 @@ static void arbitrate(gpurf_pipeline *p) {
     } else {
       int gi = g - nw;
       rreq q = p->rq[b][gi];
-      memmove(&p->rq[b][gi], &p->rq[b][gi + 1], (size_t)(nr - gi - 1) * sizeof q);
+      for (int i = gi; i < nr - 1; i++) p->rq[b][i] = p->rq[b][i + 1];
       p->rq_n[b]--;
       int busy = p->prm.bank_read_cycles;
       p->bank_busy[b] += (uint64_t)busy;
@@ -267,7 +262,7 @@ static int dispatch(gpurf_ctx *ctx, gpurf_pipeline *p) {
         p->fetch_pen_sum += got - ideal;
       }
       result r = {p->cycle + (uint64_t)p->prm.latency[u], p->seq++, c->warp, in};
-      int rc = heap_push(ctx, p, &r);
+      int rc = pipe_res_push(ctx, p, u, &r);
       if (rc != GPURF_OK) return rc;
       for (int j = 0; j < c->n_extra; j++) p->c[c->extra[j]].busy = 0;
       p->cu_free[in->cu] += c->n_extra;
@@ -311,7 +306,7 @@ int gpurf_pipeline_force_write(gpurf_pipeline *p, int wslot, int reg) {
   if (!p || wslot < 0 || wslot >= GPURF_PIPELINE_MAX_WARPS || reg < 0 ||
       reg >= GPURF_TRACE_NUM_REGS)
     return GPURF_EINVAL;
-  int bank = p->hk.map(p->hk.state, p, wslot, p->w[wslot].gid, reg, 1);
+  int bank = pipe_map(p, wslot, p->w[wslot].gid, reg, 1);
   if (bank < 0 || bank >= p->prm.banks) return GPURF_EINVAL;
   if (p->wq_n[bank] >= PIPE_WQ_CAP) return GPURF_ERANGE;
   /* A forced write retires no instruction: its slot is marked negative. */

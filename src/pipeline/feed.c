@@ -89,8 +89,7 @@ static int compact(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf
   }
   if (c->unit == GPURF_PIPELINE_UNIT_GLOBAL) {
     if (c->n_dst > 0) c->flags |= CI_LONG;
-    uint32_t lanes = 0;
-    for (uint32_t m = t->mask; m; m &= m - 1) lanes++;
+    uint32_t lanes = (uint32_t)__builtin_popcount(t->mask);
     uint32_t bytes = lanes * (t->mem_width ? t->mem_width : 4u);
     c->bytes = (uint16_t)(bytes > 65535u ? 65535u : bytes);
   }

@@ -89,6 +89,12 @@ typedef struct result {
   const cinst *in;
 } result;
 
+/* A ring of one unit's results in execution, oldest first (results.c). */
+typedef struct rfifo {
+  result *r;
+  size_t head, n, cap; /* cap: 0 or a power of two */
+} rfifo;
+
 typedef struct sched {
   int n, list[GPURF_PIPELINE_MAX_WARPS]; /* warp slots by age */
   int last;                              /* last issued warp, -1 */
@@ -111,6 +117,13 @@ struct gpurf_pipeline {
   gpurf_ctx *ctx;
   gpurf_pipeline_params prm;
   gpurf_pipeline_hooks hk;
+  /* Hook points left at the baseline: the core does their work inline,
+   * without the indirect call and the request table they would need. */
+  int base_map, base_wb, base_select, base_arb;
+  /* banks - 1 when banks is a power of two (the bank is then a mask, not a
+   * division), else -1; and the scheduler of each warp slot. */
+  int bank_mask;
+  uint8_t slot_sched[GPURF_PIPELINE_MAX_WARPS];
   gpurf_energy *energy;
   int ev_read, ev_write, ev_xfer, ev_arb, ev_cu;
   uint64_t pushed_reads[GPURF_PIPELINE_MAX_BANKS], pushed_writes[GPURF_PIPELINE_MAX_BANKS];
@@ -155,9 +168,13 @@ struct gpurf_pipeline {
    * busy unit is turned away without scanning them. */
   uint64_t unit_min[GPURF_PIPELINE_UNIT_COUNT];
   double global_free;
-  /* results in execution: a binary heap on (ready, seq) */
-  result *heap;
-  size_t heap_n, heap_cap;
+  /* results in execution, per unit in (ready, seq) order */
+  rfifo res[GPURF_PIPELINE_UNIT_COUNT];
+  size_t res_n;
+  /* Earliest ready of the heads (UINT64_MAX when none): most cycles no
+   * result is due, and writeback sees it from this alone. */
+  uint64_t res_next;
+  int res_unit; /* the unit whose head is the first result, -1 when none */
   /* retirement slots: writes still to do per instruction */
   int32_t *slot_left, *slot_warp;
   int32_t *slot_free;
@@ -177,7 +194,7 @@ struct gpurf_pipeline {
 /* Records why a warp cannot issue (-1: not known, or only collectors). */
 static inline void pipe_why(gpurf_pipeline *p, warp *w, int v) {
   int slot = (int)(w - p->w);
-  sched *s = &p->s[slot % p->prm.schedulers];
+  sched *s = &p->s[p->slot_sched[slot]];
   if (w->why >= 0 && w->why < GPURF_PIPELINE_STALL_BUILTIN) {
     if (--s->held[w->why] == 0) s->held_mask &= ~(1 << w->why);
     s->closed &= ~((uint64_t)1 << slot);
@@ -188,6 +205,38 @@ static inline void pipe_why(gpurf_pipeline *p, warp *w, int v) {
     s->closed |= (uint64_t)1 << slot;
   }
   w->why = v;
+}
+
+/* The bank of a register, through the map hook. */
+static inline int pipe_map(gpurf_pipeline *p, int wslot, uint32_t gwarp, int reg, int is_write) {
+  if (p->base_map) { /* as base_map in baseline.c; both operands are >= 0 */
+    int x = p->prm.bank_map == GPURF_PIPELINE_MAP_REG ? reg : reg + wslot;
+    return p->bank_mask >= 0 ? x & p->bank_mask : x % p->prm.banks;
+  }
+  return p->hk.map(p->hk.state, p, wslot, gwarp, reg, is_write);
+}
+
+/* results.c */
+int pipe_res_push_slow(gpurf_ctx *ctx, gpurf_pipeline *p, int unit, const result *r);
+/* The common case inline: room in the ring and the result goes last. */
+static inline int pipe_res_push(gpurf_ctx *ctx, gpurf_pipeline *p, int unit, const result *r) {
+  rfifo *f = &p->res[unit];
+  if (f->n == f->cap || (f->n && r->ready < f->r[(f->head + f->n - 1) & (f->cap - 1)].ready))
+    return pipe_res_push_slow(ctx, p, unit, r);
+  f->r[(f->head + f->n++) & (f->cap - 1)] = *r;
+  p->res_n++;
+  /* Its seq is the largest: it comes first only by an earlier ready. */
+  if (r->ready < p->res_next) p->res_next = r->ready, p->res_unit = unit;
+  return GPURF_OK;
+}
+void pipe_res_first(gpurf_pipeline *p);
+void pipe_res_free(gpurf_pipeline *p);
+static inline void pipe_res_pop(gpurf_pipeline *p, int unit) {
+  rfifo *f = &p->res[unit];
+  f->head = (f->head + 1) & (f->cap - 1);
+  f->n--;
+  p->res_n--;
+  pipe_res_first(p);
 }
 
 /* feed.c */

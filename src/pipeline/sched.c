@@ -14,14 +14,14 @@ static void list_remove(int *list, int *n, int slot) {
 }
 
 void pipe_sched_add(gpurf_pipeline *p, int slot) {
-  sched *s = &p->s[slot % p->prm.schedulers];
+  sched *s = &p->s[p->slot_sched[slot]];
   s->list[s->n++] = slot; /* ages only grow: the list stays oldest first */
   s->members |= (uint64_t)1 << slot;
   if (p->prm.policy == GPURF_PIPELINE_TWO_LEVEL) s->pending[s->n_pending++] = slot;
 }
 
 void pipe_sched_remove(gpurf_pipeline *p, int slot) {
-  sched *s = &p->s[slot % p->prm.schedulers];
+  sched *s = &p->s[p->slot_sched[slot]];
   list_remove(s->list, &s->n, slot);
   s->members &= ~((uint64_t)1 << slot);
   list_remove(s->active, &s->n_active, slot);
@@ -100,7 +100,7 @@ static void issue(gpurf_pipeline *p, int slot) {
   c->pending = 0;
   c->n_reads = 0;
   for (int i = 0; i < in->n_src; i++) {
-    int bank = p->hk.map(p->hk.state, p, slot, w->gid, in->src[i], 0);
+    int bank = pipe_map(p, slot, w->gid, in->src[i], 0);
     if (bank == GPURF_PIPELINE_NO_BANK) continue;
     rreq *r = &p->rq[bank][p->rq_n[bank]++];
     p->bank_req |= (uint64_t)1 << bank;
@@ -224,13 +224,22 @@ static void schedule(gpurf_pipeline *p, int si) {
       }
     }
   }
-  gpurf_pipeline_select sel = {si, cand, look, p->cycle};
-  int pick = p->hk.select(p->hk.state, p, &sel);
-  if (pick >= 0 && pick < GPURF_PIPELINE_MAX_WARPS && p->w[pick].live &&
-      pick % p->prm.schedulers == si && blocked(p, &p->w[pick], &reg) < 0) {
-    issue(p, pick);
-    s->last = pick;
-    return;
+  if (p->base_select) {
+    /* The baseline issues cand, found able to issue in this very scan. */
+    if (cand >= 0) {
+      issue(p, cand);
+      s->last = cand;
+      return;
+    }
+  } else {
+    gpurf_pipeline_select sel = {si, cand, look, p->cycle};
+    int pick = p->hk.select(p->hk.state, p, &sel);
+    if (pick >= 0 && pick < GPURF_PIPELINE_MAX_WARPS && p->w[pick].live &&
+        pick % p->prm.schedulers == si && blocked(p, &p->w[pick], &reg) < 0) {
+      issue(p, pick);
+      s->last = pick;
+      return;
+    }
   }
   if (fast) why |= s->held_mask;
   int reason = GPURF_PIPELINE_STALL_IDLE;
