@@ -228,6 +228,24 @@ static void edge_port_drops_the_data_bus(void **state) {
   assert_rel(edge.area_part_m2[GPURF_PART_CELLS], point.area_part_m2[GPURF_PART_CELLS], 0.5);
 }
 
+/* Minimum-length periphery leaks more by the node's long-channel factor and
+ * changes nothing else: cells keep their leakage, dynamic costs stay. */
+static void nominal_periphery_leaks_more(void **state) {
+  fixture *f = *state;
+  gpurf_bank_spec s = spec_for(f, 1, 256, 256, "1rw", 1, GPURF_OPT_AREA);
+  gpurf_cost lc = test_bank_eval(f->ctx, &s);
+  s.long_channel_periphery = 0;
+  gpurf_cost nom = test_bank_eval(f->ctx, &s);
+  double factor = f->tech[1].device[GPURF_DEVICE_HP].long_channel_leakage_factor;
+  assert_true(factor < 1.0);
+  assert_rel(nom.leakage_part_w[GPURF_PART_CELLS], lc.leakage_part_w[GPURF_PART_CELLS], 1e-12);
+  assert_rel(nom.leakage_part_w[GPURF_PART_DECODER] * factor,
+             lc.leakage_part_w[GPURF_PART_DECODER], 1e-9);
+  assert_rel(nom.read_energy_j, lc.read_energy_j, 1e-12);
+  assert_rel(nom.area_m2, lc.area_m2, 1e-12);
+  assert_true(nom.leakage_sub_w > lc.leakage_sub_w);
+}
+
 static void same_input_same_output(void **state) {
   fixture *f = *state;
   gpurf_bank_spec s = spec_for(f, 0, 4096, 64, "3r1w", 4, GPURF_OPT_ED2);
@@ -245,6 +263,7 @@ int main(void) {
       cmocka_unit_test(bigger_costs_more),
       cmocka_unit_test(leakage_follows_temperature),
       cmocka_unit_test(edge_port_drops_the_data_bus),
+      cmocka_unit_test(nominal_periphery_leaks_more),
       cmocka_unit_test(same_input_same_output),
   };
   return cmocka_run_group_tests_name("bank", tests, setup, teardown);

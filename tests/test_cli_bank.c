@@ -56,6 +56,8 @@ static void bad_input_is_one_line_with_no_output(void **state) {
       {"bank --tech 40 --cell dff --entries 8 --width 128 --ports 1rw", 1,
        "not read/write ports"},
       {BANK_4K " --split-write", 1, "split write is an STT-RAM option"},
+      {BANK_4K " --periphery short", 2, "--periphery must be long-channel or nominal"},
+      {BANK_4K " --port side", 2, "--port must be point or edge"},
       {"bank --tech 22 --cell stt-40f2-vol --bytes 8192 --width 1024 --ports 1r1w", 1,
        "one access device"},
       {"bank --tech 65 --cell stt-40f2-cur --bytes 8192 --width 1024", 1, "22-45 nm"},
@@ -75,7 +77,8 @@ static void json_has_pinned_keys(void **state) {
       "\"rows\"", "\"cols\"", "\"col_mux\"", "\"ndwl\"", "\"ndbl\"", "\"entries_per_bank\"",
       "\"padding_bits\"", "\"breakdown\"", "\"delay_ns\"", "\"tech\": \"40nm\"",
       "\"device\": \"hp\"", "\"cell\": \"sram-8t-1r1w\"", "\"ports\": \"1r1w\"", "\"banks\": 1",
-      "\"width_bits\": 128", "\"entries\": 256", "\"opt\": \"ed2\"", "\"temp_k\": 360"};
+      "\"width_bits\": 128", "\"entries\": 256", "\"opt\": \"ed2\"", "\"temp_k\": 360",
+      "\"periphery\": \"long-channel\"", "\"port\": \"point\""};
   for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
     if (!strstr(R.out, keys[i])) fail_msg("missing %s in JSON output", keys[i]);
   for (int p = 0; p < GPURF_PART_COUNT; p++) {

@@ -10,7 +10,8 @@ static const char *const bank_help =
     "                  (--bytes N | --entries E) --width BITS\n"
     "                  [--ports 1rw|1r1w|NrMw] [--banks N] [--split-write]\n"
     "                  [--opt ed2|edp|delay|energy|area|leakage] [--temp-k T]\n"
-    "                  [--clock-ghz F] [--format text|json|csv]\n"
+    "                  [--clock-ghz F] [--periphery long-channel|nominal]\n"
+    "                  [--port point|edge] [--format text|json|csv]\n"
     "\n"
     "Evaluates N identical banks of words and prints the organisation the\n"
     "search chose with its area, timing, energy and leakage.\n"
@@ -29,6 +30,11 @@ static const char *const bank_help =
     "--opt         objective of the organisation search (default ed2)\n"
     "--temp-k      temperature for leakage, in kelvin (default 360)\n"
     "--clock-ghz   also report read and write latency in clock cycles\n"
+    "--periphery   long-channel (default, as CACTI) or nominal (minimum-length\n"
+    "              periphery devices, as NVSim): periphery leakage only\n"
+    "--port        point (default): data enter and leave at the middle of the\n"
+    "              bank's bottom edge; edge: each bit below its own column, as\n"
+    "              a bank feeding a bit-sliced crossbar\n"
     "Energies and times are per access of one bank (one word); area and\n"
     "leakage cover all banks.\n";
 
@@ -40,7 +46,7 @@ static const char *const bank_help =
 
 typedef struct bank_args {
   const char *tech, *cell, *ports, *bytes, *entries, *width, *banks, *opt, *device;
-  const char *temp_k, *clock_ghz;
+  const char *temp_k, *clock_ghz, *periphery, *port;
   int split_write;
   out_format fmt;
 } bank_args;
@@ -54,7 +60,8 @@ static int parse_args(cli_args *a, bank_args *o) {
   } opts[] = {{"--tech", &o->tech},       {"--cell", &o->cell},     {"--ports", &o->ports},
               {"--bytes", &o->bytes},     {"--entries", &o->entries}, {"--width", &o->width},
               {"--banks", &o->banks},     {"--opt", &o->opt},       {"--device", &o->device},
-              {"--temp-k", &o->temp_k},   {"--clock-ghz", &o->clock_ghz}};
+              {"--temp-k", &o->temp_k},   {"--clock-ghz", &o->clock_ghz},
+              {"--periphery", &o->periphery}, {"--port", &o->port}};
   for (a->pos = 0; a->pos < a->argc; a->pos++) {
     const char *v, *arg = a->argv[a->pos];
     int bad = 0, matched = 0;
@@ -152,6 +159,22 @@ static int build_spec(const char *prog, const bank_args *o, gpurf_bank_spec *s, 
     cli_usage_error(prog, "--device must be hp, lstp or lop, not '%s'", o->device);
     return CLI_USAGE;
   }
+  if (o->periphery) {
+    if (strcmp(o->periphery, "long-channel") == 0) s->long_channel_periphery = 1;
+    else if (strcmp(o->periphery, "nominal") == 0) s->long_channel_periphery = 0;
+    else {
+      cli_usage_error(prog, "--periphery must be long-channel or nominal, not '%s'", o->periphery);
+      return CLI_USAGE;
+    }
+  }
+  if (o->port) {
+    if (strcmp(o->port, "point") == 0) s->port_along_edge = 0;
+    else if (strcmp(o->port, "edge") == 0) s->port_along_edge = 1;
+    else {
+      cli_usage_error(prog, "--port must be point or edge, not '%s'", o->port);
+      return CLI_USAGE;
+    }
+  }
   if (o->temp_k) {
     if (cli_parse_double(prog, "--temp-k", o->temp_k, &s->temp_k)) return CLI_USAGE;
     if (!(s->temp_k > 0.0)) {
@@ -235,6 +258,8 @@ static void print_json(sbuf *out, const bank_view *b) {
   jw_str(&w, "opt", gpurf_opt_name(s->opt));
   jw_num(&w, "temp_k", s->temp_k);
   jw_bool(&w, "split_write", s->split_write);
+  jw_str(&w, "periphery", s->long_channel_periphery ? "long-channel" : "nominal");
+  jw_str(&w, "port", s->port_along_edge ? "edge" : "point");
   jw_str(&w, "overlap", gpurf_overlap_name(c->overlap));
   if (s->clock_hz > 0) jw_num(&w, "clock_ghz", s->clock_hz * 1e-9);
   for (int i = 0; i < 5; i++) jw_num(&w, pa[i].key, pa[i].v);
@@ -279,6 +304,11 @@ static void print_text(sbuf *out, const bank_view *b) {
   sb_printf(out, "Capacity: %lld words x %d bits in %d bank%s (%lld words per bank)\n", s->entries,
             s->width_bits, s->banks, s->banks == 1 ? "" : "s", c->org.entries_per_bank);
   if (s->clock_hz > 0) sb_printf(out, "Clock: %g GHz\n", s->clock_hz * 1e-9);
+  if (!s->long_channel_periphery || s->port_along_edge)
+    sb_printf(out, "Periphery devices: %s; data port: %s\n",
+              s->long_channel_periphery ? "long-channel" : "nominal (minimum length)",
+              s->port_along_edge ? "along the bottom edge, each bit below its column"
+                                 : "middle of the bottom edge");
   sb_printf(out, "Overlapping accesses: %s%s\n", gpurf_overlap_name(c->overlap),
             c->overlap == GPURF_OVERLAP_SPLIT ? " (split write)"
             : c->overlap == GPURF_OVERLAP_PORTS ? " (on different ports)"
@@ -329,7 +359,7 @@ static void print_csv(sbuf *out, const bank_view *b) {
   sb_printf(out, ",read_cycles,write_cycles");
   for (int i = 0; i < 4; i++) sb_printf(out, ",%s", ab[i].key);
   sb_printf(out, ",rows,cols,col_mux,ndwl,ndbl,entries_per_bank,padding_bits,search_candidates");
-  sb_printf(out, ",search_rejected,split_write,overlap");
+  sb_printf(out, ",search_rejected,split_write,overlap,periphery,port");
   for (int k = 0; k < 5; k++)
     for (int p = 0; p < GPURF_PART_COUNT; p++)
       sb_printf(out, ",%s_%s", t[k].key, gpurf_part_name((gpurf_part)p));
@@ -343,7 +373,9 @@ static void print_csv(sbuf *out, const bank_view *b) {
   sb_printf(out, ",%d,%d,%d,%d,%d,%lld,%lld,%lld", c->org.rows, c->org.cols, c->org.col_mux,
             c->org.ndwl, c->org.ndbl, c->org.entries_per_bank, c->org.padding_bits,
             c->candidates);
-  sb_printf(out, ",%lld,%d,%s", c->rejected, s->split_write, gpurf_overlap_name(c->overlap));
+  sb_printf(out, ",%lld,%d,%s,%s,%s", c->rejected, s->split_write, gpurf_overlap_name(c->overlap),
+            s->long_channel_periphery ? "long-channel" : "nominal",
+            s->port_along_edge ? "edge" : "point");
   for (int k = 0; k < 5; k++)
     for (int p = 0; p < GPURF_PART_COUNT; p++) sb_printf(out, ",%.8g", t[k].v[p] * t[k].scale);
   sb_printf(out, "\n");

@@ -68,10 +68,11 @@ static const struct {
 
 /* Inputs a row (column) or the whole set ('# spec:') can give. */
 enum { IN_CONFIG, IN_NODE, IN_DEVICE, IN_CELL, IN_PORTS, IN_BYTES, IN_ENTRIES, IN_WIDTH,
-       IN_BANKS, IN_TEMP, IN_OPT, IN_CLOCK, IN_COUNT };
+       IN_BANKS, IN_TEMP, IN_OPT, IN_CLOCK, IN_PERIPHERY, IN_PORT, IN_COUNT };
 static const char *const input_names[IN_COUNT] = {
     "config", "node_nm", "device", "cell", "ports", "bytes",
-    "entries", "width_bits", "banks", "temp_k", "opt", "clock_ghz"};
+    "entries", "width_bits", "banks", "temp_k", "opt", "clock_ghz",
+    "periphery", "port"};
 
 #define MAX_COLS 64
 #define MAX_MAPS 32
@@ -384,6 +385,16 @@ static int row_inputs(reader *r, vt_row *row, const in_value *in) {
     return bad_input(r, x, IN_PORTS, "port counts such as 1rw, 1r1w or 3r1w");
   if ((x = &in[IN_OPT])->v && gpurf_opt_parse(x->v, &s->opt) != GPURF_OK)
     return bad_input(r, x, IN_OPT, "ed2, edp, delay, energy, area or leakage");
+  if ((x = &in[IN_PERIPHERY])->v) {
+    if (strcmp(x->v, "long-channel") == 0) s->long_channel_periphery = 1;
+    else if (strcmp(x->v, "nominal") == 0) s->long_channel_periphery = 0;
+    else return bad_input(r, x, IN_PERIPHERY, "long-channel or nominal");
+  }
+  if ((x = &in[IN_PORT])->v) {
+    if (strcmp(x->v, "point") == 0) s->port_along_edge = 0;
+    else if (strcmp(x->v, "edge") == 0) s->port_along_edge = 1;
+    else return bad_input(r, x, IN_PORT, "point or edge");
+  }
   if ((x = &in[IN_TEMP])->v) {
     if (parse_pos_double(x->v, &s->temp_k)) return bad_input(r, x, IN_TEMP, "kelvin above 0");
   }
