@@ -90,6 +90,7 @@ static void malformed_sets_name_file_and_line(void **state) {
       {"no-source.tsv", ":1: ", "no '# source:' line"},
       {"fractional-words.tsv", ":5:21: ", "not a whole number of 24-bit words"},
       {"unknown-ports.tsv", ":5:17: ", "column 'ports'"},
+      {"unknown-periphery.tsv", ":2:", "long-channel or nominal, not 'short'"},
       {"duplicate-config.tsv", ":6:1: ", "'a_4K_128_1rw_40' also on line 5"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
