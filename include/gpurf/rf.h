@@ -92,6 +92,7 @@ typedef struct gpurf_rf_crossbar {
   int outputs;
   int width_bits;
   char style[16];   /* "matrix" (default) or "mux" */
+  char wire[16];    /* metal of the data wires: "local", "semi-global" (default), "global" */
   double activity;  /* 0: the crossbar model's default */
 } gpurf_rf_crossbar;
 

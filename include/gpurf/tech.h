@@ -120,6 +120,8 @@ typedef struct gpurf_tech_entry {
 GPURF_API int gpurf_device_kind_parse(const char *name, gpurf_device_kind *out);
 GPURF_API const char *gpurf_device_kind_name(gpurf_device_kind kind);
 GPURF_API const char *gpurf_wire_kind_name(gpurf_wire_kind kind);
+/* "local", "semi-global" (or "semi_global", as in node files) or "global". */
+GPURF_API int gpurf_wire_kind_parse(const char *name, gpurf_wire_kind *out);
 
 /* Loads one node file. */
 GPURF_API int gpurf_tech_load_file(gpurf_ctx *ctx, const char *path,

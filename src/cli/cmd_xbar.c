@@ -25,16 +25,6 @@ static const char *const xbar_help =
 
 enum { O_INPUTS, O_OUTPUTS, O_WIDTH, O_TECH, O_DEVICE, O_STYLE, O_ACTIVITY, O_WIRE, O_TEMP, O_N };
 
-static int parse_wire(const char *s, gpurf_wire_kind *out) {
-  static const char *const names[GPURF_WIRE_COUNT] = {"local", "semi-global", "global"};
-  for (int i = 0; i < GPURF_WIRE_COUNT; i++)
-    if (strcmp(s, names[i]) == 0) {
-      *out = (gpurf_wire_kind)i;
-      return 0;
-    }
-  return 1;
-}
-
 static int build(const char *prog, const cli_opt *o, gpurf_xbar_spec *s) {
   const char *missing = !o[O_INPUTS].value    ? "--inputs N"
                         : !o[O_OUTPUTS].value ? "--outputs M"
@@ -54,7 +44,7 @@ static int build(const char *prog, const cli_opt *o, gpurf_xbar_spec *s) {
     cli_usage_error(prog, "--style must be matrix or mux, not '%s'", o[O_STYLE].value);
     return CLI_USAGE;
   }
-  if (o[O_WIRE].value && parse_wire(o[O_WIRE].value, &s->wire_layer)) {
+  if (o[O_WIRE].value && gpurf_wire_kind_parse(o[O_WIRE].value, &s->wire_layer) != GPURF_OK) {
     cli_usage_error(prog, "--wire must be local, semi-global or global, not '%s'",
                     o[O_WIRE].value);
     return CLI_USAGE;

@@ -119,6 +119,12 @@ static int jing_f3(gpurf_ctx *ctx, st_table *t) {
     st_add(t, cfg, "crossbar_delay_share", "-", s[i].delay_s[RP_CROSSBAR] / s[i].delay_total_s);
     st_add(t, cfg, "bank_read_energy", "x16", cell_e[i] / cell_e[2]);
     st_add(t, cfg, "crossbar_transfer_energy", "x16", xbar_e[i] / xbar_e[2]);
+    /* Fig. 3(c) stacks the two on one scale: a register read's dynamic
+     * energy (bank read and crossbar transfer) against the 16-bank total. */
+    double dyn16 = cell_e[2] + xbar_e[2];
+    st_add(t, cfg, "read_dynamic_energy", "x16", (cell_e[i] + xbar_e[i]) / dyn16);
+    st_add(t, cfg, "read_dynamic_bank", "x16", cell_e[i] / dyn16);
+    st_add(t, cfg, "read_dynamic_crossbar", "x16", xbar_e[i] / dyn16);
     st_add(t, cfg, "leakage", "x16", s[i].leak_total_w / r->leak_total_w);
   }
   return CLI_OK;

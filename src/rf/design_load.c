@@ -65,6 +65,7 @@ static const ys_field crossbar_fields[] = {
     DF("width_bits", YS_INT, REQ, d.crossbar.width_bits, 1, 65536),
     {"style", YS_STRING, 0, offsetof(scratch, d.crossbar.style), 16, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     DF("activity", YS_DOUBLE, YS_MIN_EXCLUSIVE, d.crossbar.activity, 0, 2),
+    {"wire", YS_STRING, 0, offsetof(scratch, d.crossbar.wire), 16, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     YS_TABLE_END};
 
 static const ys_field arbiter_fields[] = {
@@ -127,6 +128,12 @@ static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
       strcmp(s->d.crossbar.style, "mux") != 0)
     return ys_fail_value(doc, s->d.crossbar.style, GPURF_ESCHEMA,
                          "crossbar style '%s' is not matrix or mux", s->d.crossbar.style);
+  gpurf_wire_kind wire;
+  if (s->d.has_crossbar && s->d.crossbar.wire[0] &&
+      gpurf_wire_kind_parse(s->d.crossbar.wire, &wire) != GPURF_OK)
+    return ys_fail_value(doc, s->d.crossbar.wire, GPURF_ESCHEMA,
+                         "crossbar wire '%s' is not local, semi-global or global",
+                         s->d.crossbar.wire);
   for (size_t i = 0; i < s->n_extras; i++) {
     scratch_extra *x = &s->extras[i];
     int known = 0;

@@ -27,6 +27,7 @@ typedef enum key_check {
   KC_OPT,
   KC_CELL,
   KC_STYLE,
+  KC_WIRE,
   KC_PORT_PLACE,
   KC_EXTRA_KIND,
   KC_BANK_NAME
@@ -76,6 +77,7 @@ static const key_desc crossbar_keys[] = {
     KN("outputs", KT_INT, gpurf_rf_crossbar, outputs, 1, 1024, 0),
     KN("width_bits", KT_INT, gpurf_rf_crossbar, width_bits, 1, 65536, 0),
     KS("style", gpurf_rf_crossbar, style, KC_STYLE),
+    KS("wire", gpurf_rf_crossbar, wire, KC_WIRE),
     /* The crossbar model takes activities in (0, 1]. */
     KN("activity", KT_DOUBLE, gpurf_rf_crossbar, activity, 0, 1, 1),
     {NULL, KT_INT, 0, 0, 0, 0, 0, KC_NONE}};
@@ -128,6 +130,7 @@ static int check_string(gpurf_ctx *ctx, const gpurf_rf_design *d, const char *ke
   gpurf_ports ports;
   gpurf_opt opt;
   gpurf_xbar_style style;
+  gpurf_wire_kind wire;
   switch (check) {
   case KC_NONE:
     return GPURF_OK;
@@ -147,6 +150,9 @@ static int check_string(gpurf_ctx *ctx, const gpurf_rf_design *d, const char *ke
   case KC_STYLE:
     if (gpurf_xbar_style_parse(value, &style) == GPURF_OK) return GPURF_OK;
     return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not matrix or mux", value);
+  case KC_WIRE:
+    if (gpurf_wire_kind_parse(value, &wire) == GPURF_OK) return GPURF_OK;
+    return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not local, semi-global or global", value);
   case KC_EXTRA_KIND:
     for (int k = 0; extra_kinds[k]; k++)
       if (strcmp(value, extra_kinds[k]) == 0) return GPURF_OK;

@@ -101,6 +101,7 @@ static int crossbar(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *
   spec.width_bits = d->crossbar.width_bits;
   if (d->crossbar.style[0]) gpurf_xbar_style_parse(d->crossbar.style, &spec.style);
   if (d->crossbar.activity > 0.0) spec.activity = d->crossbar.activity;
+  if (d->crossbar.wire[0]) gpurf_wire_kind_parse(d->crossbar.wire, &spec.wire_layer);
   gpurf_xbar_cost cost;
   int rc = gpurf_xbar_eval(ctx, &spec, &cost);
   if (rc != GPURF_OK) return rc;

@@ -19,6 +19,17 @@ const char *gpurf_wire_kind_name(gpurf_wire_kind kind) {
   return (unsigned)kind < GPURF_WIRE_COUNT ? wire_names[kind] : "?";
 }
 
+int gpurf_wire_kind_parse(const char *name, gpurf_wire_kind *out) {
+  if (name && strcmp(name, "semi-global") == 0) name = "semi_global";
+  for (int k = 0; k < GPURF_WIRE_COUNT; k++) {
+    if (name && strcmp(name, wire_names[k]) == 0) {
+      *out = (gpurf_wire_kind)k;
+      return GPURF_OK;
+    }
+  }
+  return GPURF_EINVAL;
+}
+
 int gpurf_device_kind_parse(const char *name, gpurf_device_kind *out) {
   for (int k = 0; k < GPURF_DEVICE_COUNT; k++) {
     if (name && strcmp(name, device_names[k]) == 0) {
