@@ -100,6 +100,21 @@ static void bad_specs_are_rejected(void **state) {
   t.split_write = 1; /* an STT-RAM option */
   assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
   t = s;
+  t.gate_groups = 3; /* not a power of two */
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+  t.gate_groups = 128;
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+  t = s;
+  t.entries = 2;
+  t.gate_groups = 4; /* two words cannot form four groups */
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+  t = s;
+  t.cell = &f->stt; /* MTJ cells do not leak: nothing to gate */
+  t.tech = &f->tech[0];
+  t.gate_groups = 2;
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+  assert_non_null(strstr(gpurf_ctx_error(f->ctx)->message, "power gating"));
+  t = s;
   t.tech = NULL;
   assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
   t = s;
@@ -246,6 +261,34 @@ static void nominal_periphery_leaks_more(void **state) {
   assert_true(nom.leakage_sub_w > lc.leakage_sub_w);
 }
 
+/* Sub-array power gating: the groups are whole rows of sub-arrays; a gated
+ * group keeps only a small part of its share (the footer and the bank's
+ * routing); waking is fast and costs about an access; finer groups wake
+ * cheaper; the footers cost a little area and nothing else changes much. */
+static void power_gating_groups(void **state) {
+  fixture *f = *state;
+  gpurf_bank_spec s = spec_for(f, 1, 128, 128, "1rw", 1, GPURF_OPT_ED2);
+  s.clock_hz = 7e8;
+  gpurf_cost plain = test_bank_eval(f->ctx, &s);
+  assert_int_equal(plain.gate_groups, 0);
+  assert_true(plain.area_part_m2[GPURF_PART_SLEEP] == 0.0);
+  double wake_prev = INFINITY;
+  for (int g = 1; g <= 8; g *= 2) {
+    s.gate_groups = g;
+    gpurf_cost c = test_bank_eval(f->ctx, &s);
+    assert_int_equal(c.gate_groups, g);
+    assert_int_equal(c.org.ndbl % g, 0);
+    assert_true(c.gated_leakage_fraction > 0.0 && c.gated_leakage_fraction < 0.5);
+    assert_true(c.wake_energy_j > 0.0 && c.wake_energy_j < 5.0 * c.write_energy_j);
+    assert_true(c.wake_latency_s > 0.0 && c.wake_latency_s < 1e-9);
+    assert_int_equal(c.wake_cycles, 1);
+    assert_true(c.area_part_m2[GPURF_PART_SLEEP] > 0.0);
+    assert_true(c.area_part_m2[GPURF_PART_SLEEP] < 0.1 * c.area_m2);
+    assert_true(c.wake_energy_j < wake_prev);
+    wake_prev = c.wake_energy_j;
+  }
+}
+
 static void same_input_same_output(void **state) {
   fixture *f = *state;
   gpurf_bank_spec s = spec_for(f, 0, 4096, 64, "3r1w", 4, GPURF_OPT_ED2);
@@ -264,6 +307,7 @@ int main(void) {
       cmocka_unit_test(leakage_follows_temperature),
       cmocka_unit_test(edge_port_drops_the_data_bus),
       cmocka_unit_test(nominal_periphery_leaks_more),
+      cmocka_unit_test(power_gating_groups),
       cmocka_unit_test(same_input_same_output),
   };
   return cmocka_run_group_tests_name("bank", tests, setup, teardown);

@@ -70,6 +70,7 @@ static void broken_designs_fail_at_the_line(void **state) {
       {"bad-device.yaml", 4, 9, "device", "is not hp, lstp or lop"},
       {"bad-opt.yaml", 18, 10, "banks[0].opt", "'fastest' is not"},
       {"bad-ports.yaml", 14, 12, "banks[0].ports", "'2x' is not a port mix"},
+      {"bad-gate-groups.yaml", 18, 18, "banks[0].gate_groups", "6 is not a power of two"},
       {"bad-wire.yaml", 22, 9, "crossbar.wire", "'copper' is not local, semi-global or global"},
       {"duplicate-name.yaml", 18, 11, "banks[1].name", "used twice"},
       {"fractional-entries.yaml", 16, 14, "banks[0].entries", "whole number"},

@@ -65,6 +65,20 @@ static void simtight_storage(void **state) {
   }
 }
 
+/* Jeon et al. (Section 9): CACTI-P put the sub-array wake-up under one
+ * cycle; ours must agree, and gating must save most of a group's leakage. */
+static void jeon_wake_up_within_a_cycle(void **state) {
+  (void)state;
+  cli_run(&R, "table jeon-t2 --format csv");
+  assert_int_equal(R.status, 0);
+  int has = 0;
+  double cycles = field(R.out, "\nsub-array power gating,wake_latency_cycles,", 3, &has);
+  assert_true(has);
+  assert_true(cycles > 0.0 && cycles < 1.0);
+  double fraction = field(R.out, "\nsub-array power gating,gated_leakage_fraction,", 3, &has);
+  assert_true(fraction > 0.0 && fraction < 0.3);
+}
+
 /* Withheld tables carry our prediction and nothing in the published columns. */
 static void withheld_tables_have_no_published_numbers(void **state) {
   (void)state;
@@ -149,6 +163,7 @@ int main(void) {
       cmocka_unit_test(every_table_every_format),
       cmocka_unit_test(simtight_storage),
       cmocka_unit_test(withheld_tables_have_no_published_numbers),
+      cmocka_unit_test(jeon_wake_up_within_a_cycle),
       cmocka_unit_test(jing_f3_trends),
       cmocka_unit_test(errors),
       cmocka_unit_test(golden_outputs),

@@ -50,6 +50,7 @@ typedef enum gpurf_part {
   GPURF_PART_OUTPUT_DRIVER, /* sub-array output drivers */
   GPURF_PART_ROUTING,       /* H-tree from sub-arrays to the bank edge */
   GPURF_PART_INTERBANK,     /* wiring between banks and to the port */
+  GPURF_PART_SLEEP,         /* power-gating sleep transistors (with gate_groups) */
   GPURF_PART_COUNT
 } gpurf_part;
 
@@ -90,6 +91,11 @@ typedef struct gpurf_bank_spec {
                                each bit below its column, as a register-file bank
                                feeding a bit-sliced crossbar; 0 (default): at one
                                port in the middle of that edge, as CACTI */
+  int gate_groups;          /* SRAM sub-array power gating (Jeon et al.): each bank's
+                               sub-arrays form this many groups of consecutive words,
+                               each behind one NMOS sleep transistor that cuts its
+                               supply (contents are lost); a power of two up to 64,
+                               0 (default) for none */
 } gpurf_bank_spec;
 
 /* Defaults: 1 bank, ports 1rw, objective ed2, 360 K, no clock, device hp,
@@ -131,6 +137,15 @@ typedef struct gpurf_cost {
   long long rejected;   /* of those, organisations that cannot work (an STT-RAM read
                            margin or headroom that fails) */
   gpurf_overlap overlap; /* which accesses of one bank may overlap */
+  /* With gate_groups: one group of one bank. Gated, a group leaks
+   * gated_leakage_fraction of its share (bank leakage / gate_groups: the
+   * bank's routing stays powered); waking it costs wake_energy_j and
+   * wake_latency_s (wake_cycles with a clock). */
+  int gate_groups;
+  double gated_leakage_fraction;
+  double wake_energy_j;
+  double wake_latency_s;
+  int wake_cycles;
 } gpurf_cost;
 
 /* Evaluates a bank, searching its organisation. SRAM and STT-RAM cells build

@@ -73,6 +73,8 @@ typedef struct gpurf_rf_bank_group {
                                     edge, as the validated bank model; "edge": each bit
                                     leaves below its column, where a bit-sliced crossbar
                                     can take it (no data bus inside the bank) */
+  int gate_groups;               /* SRAM sub-array power gating: groups per bank (a power
+                                    of two up to 64), 0 (default) for none */
 } gpurf_rf_bank_group;
 
 /* SM parameters a design needs for its sizing (warps, lanes, registers). */

@@ -11,7 +11,8 @@ static const char *const bank_help =
     "                  [--ports 1rw|1r1w|NrMw] [--banks N] [--split-write]\n"
     "                  [--opt ed2|edp|delay|energy|area|leakage] [--temp-k T]\n"
     "                  [--clock-ghz F] [--periphery long-channel|nominal]\n"
-    "                  [--port point|edge] [--format text|json|csv]\n"
+    "                  [--port point|edge] [--gate-groups G]\n"
+    "                  [--format text|json|csv]\n"
     "\n"
     "Evaluates N identical banks of words and prints the organisation the\n"
     "search chose with its area, timing, energy and leakage.\n"
@@ -35,6 +36,9 @@ static const char *const bank_help =
     "--port        point (default): data enter and leave at the middle of the\n"
     "              bank's bottom edge; edge: each bit below its own column, as\n"
     "              a bank feeding a bit-sliced crossbar\n"
+    "--gate-groups G  SRAM: power-gate each bank's sub-arrays in G groups of\n"
+    "              consecutive words (a power of two up to 64), one sleep\n"
+    "              transistor each; reports the gated leakage and wake-up cost\n"
     "Energies and times are per access of one bank (one word); area and\n"
     "leakage cover all banks.\n";
 
@@ -46,7 +50,7 @@ static const char *const bank_help =
 
 typedef struct bank_args {
   const char *tech, *cell, *ports, *bytes, *entries, *width, *banks, *opt, *device;
-  const char *temp_k, *clock_ghz, *periphery, *port;
+  const char *temp_k, *clock_ghz, *periphery, *port, *gate_groups;
   int split_write;
   out_format fmt;
 } bank_args;
@@ -61,7 +65,8 @@ static int parse_args(cli_args *a, bank_args *o) {
               {"--bytes", &o->bytes},     {"--entries", &o->entries}, {"--width", &o->width},
               {"--banks", &o->banks},     {"--opt", &o->opt},       {"--device", &o->device},
               {"--temp-k", &o->temp_k},   {"--clock-ghz", &o->clock_ghz},
-              {"--periphery", &o->periphery}, {"--port", &o->port}};
+              {"--periphery", &o->periphery}, {"--port", &o->port},
+              {"--gate-groups", &o->gate_groups}};
   for (a->pos = 0; a->pos < a->argc; a->pos++) {
     const char *v, *arg = a->argv[a->pos];
     int bad = 0, matched = 0;
@@ -158,6 +163,16 @@ static int build_spec(const char *prog, const bank_args *o, gpurf_bank_spec *s, 
   if (o->device && gpurf_device_kind_parse(o->device, &s->device) != GPURF_OK) {
     cli_usage_error(prog, "--device must be hp, lstp or lop, not '%s'", o->device);
     return CLI_USAGE;
+  }
+  if (o->gate_groups) {
+    long long g;
+    if (cli_parse_count(prog, "--gate-groups", o->gate_groups, 64, &g)) return CLI_USAGE;
+    if (g & (g - 1)) {
+      cli_usage_error(prog, "--gate-groups must be a power of two (1, 2, 4 ... 64), not '%s'",
+                      o->gate_groups);
+      return CLI_USAGE;
+    }
+    s->gate_groups = (int)g;
   }
   if (o->periphery) {
     if (strcmp(o->periphery, "long-channel") == 0) s->long_channel_periphery = 1;
@@ -260,6 +275,7 @@ static void print_json(sbuf *out, const bank_view *b) {
   jw_bool(&w, "split_write", s->split_write);
   jw_str(&w, "periphery", s->long_channel_periphery ? "long-channel" : "nominal");
   jw_str(&w, "port", s->port_along_edge ? "edge" : "point");
+  jw_int(&w, "gate_groups", s->gate_groups);
   jw_str(&w, "overlap", gpurf_overlap_name(c->overlap));
   if (s->clock_hz > 0) jw_num(&w, "clock_ghz", s->clock_hz * 1e-9);
   for (int i = 0; i < 5; i++) jw_num(&w, pa[i].key, pa[i].v);
@@ -268,6 +284,15 @@ static void print_json(sbuf *out, const bank_view *b) {
     jw_int(&w, "write_cycles", c->write_cycles);
   }
   for (int i = 0; i < 4; i++) jw_num(&w, ab[i].key, ab[i].v);
+  if (c->gate_groups > 0) {
+    jw_obj_begin(&w, "power_gating");
+    jw_int(&w, "groups_per_bank", c->gate_groups);
+    jw_num(&w, "gated_leakage_fraction", c->gated_leakage_fraction);
+    jw_num(&w, "wake_energy_pj", c->wake_energy_j * 1e12);
+    jw_num(&w, "wake_latency_ns", c->wake_latency_s * 1e9);
+    if (s->clock_hz > 0) jw_int(&w, "wake_cycles", c->wake_cycles);
+    jw_obj_end(&w);
+  }
   jw_obj_begin(&w, "organization");
   jw_int(&w, "rows", c->org.rows);
   jw_int(&w, "cols", c->org.cols);
@@ -327,6 +352,17 @@ static void print_text(sbuf *out, const bank_view *b) {
     sb_printf(out, "\nAll %d banks together\n", s->banks);
   for (int i = 0; i < 4; i++)
     sb_printf(out, "  %-24s %12.5g %s\n", ab[i].label, ab[i].v, ab[i].unit);
+  if (c->gate_groups > 0) {
+    sb_printf(out, "\nPower gating: %d group%s of sub-arrays per bank, a sleep transistor each\n",
+              c->gate_groups, c->gate_groups == 1 ? "" : "s");
+    sb_printf(out, "  %-24s %12.5g of its share (bank leakage / %d)\n", "gated group leaks",
+              c->gated_leakage_fraction, c->gate_groups);
+    sb_printf(out, "  %-24s %12.5g pJ\n", "wake-up energy", c->wake_energy_j * 1e12);
+    sb_printf(out, "  %-24s %12.5g ns", "wake-up latency", c->wake_latency_s * 1e9);
+    if (s->clock_hz > 0)
+      sb_printf(out, " (%d cycle%s)", c->wake_cycles, c->wake_cycles == 1 ? "" : "s");
+    sb_printf(out, "\n");
+  }
   sb_printf(out, "\nOrganisation of each bank (%lld organisations searched", c->candidates);
   if (c->rejected > 0) sb_printf(out, ", %lld rejected", c->rejected);
   sb_printf(out, ")\n");
@@ -359,7 +395,8 @@ static void print_csv(sbuf *out, const bank_view *b) {
   sb_printf(out, ",read_cycles,write_cycles");
   for (int i = 0; i < 4; i++) sb_printf(out, ",%s", ab[i].key);
   sb_printf(out, ",rows,cols,col_mux,ndwl,ndbl,entries_per_bank,padding_bits,search_candidates");
-  sb_printf(out, ",search_rejected,split_write,overlap,periphery,port");
+  sb_printf(out, ",search_rejected,split_write,overlap,periphery,port,gate_groups,"
+                 "gated_leakage_fraction,wake_energy_pj,wake_latency_ns,wake_cycles");
   for (int k = 0; k < 5; k++)
     for (int p = 0; p < GPURF_PART_COUNT; p++)
       sb_printf(out, ",%s_%s", t[k].key, gpurf_part_name((gpurf_part)p));
@@ -376,6 +413,8 @@ static void print_csv(sbuf *out, const bank_view *b) {
   sb_printf(out, ",%lld,%d,%s,%s,%s", c->rejected, s->split_write, gpurf_overlap_name(c->overlap),
             s->long_channel_periphery ? "long-channel" : "nominal",
             s->port_along_edge ? "edge" : "point");
+  sb_printf(out, ",%d,%.8g,%.8g,%.8g,%d", c->gate_groups, c->gated_leakage_fraction,
+            c->wake_energy_j * 1e12, c->wake_latency_s * 1e9, c->wake_cycles);
   for (int k = 0; k < 5; k++)
     for (int p = 0; p < GPURF_PART_COUNT; p++) sb_printf(out, ",%.8g", t[k].v[p] * t[k].scale);
   sb_printf(out, "\n");

@@ -67,6 +67,15 @@ static void print_text(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *
                   c->events[e].energy_j * 1e12);
     }
   }
+  for (int i = 0; i < t->n_components; i++) {
+    const gpurf_rf_component *c = &t->components[i];
+    if (c->subarrays <= 0) continue;
+    sb_printf(o, "\nPower gating of %s: %d groups per instance; a gated group leaks %.4g of its "
+              "share,\n  waking one costs %.5g pJ and %.4g ns (%d cycle%s)\n",
+              c->name, c->subarrays, c->gated_leakage_fraction, c->wake_energy_j * 1e12,
+              c->wake_latency_s * 1e9, cycles_of(c->wake_latency_s, t->clock_hz),
+              cycles_of(c->wake_latency_s, t->clock_hz) == 1 ? "" : "s");
+  }
   area_split a = split_area(t);
   sb_printf(o, "\nArea %.5g mm^2: cell arrays %.5g, bank periphery %.5g, crossbar %.5g, arbiter %.5g, "
             "extra structures %.5g\nLeakage %.5g mW (all instances)\n",
@@ -101,6 +110,15 @@ static void print_json(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *
     jw_obj_begin(&w, "energy_pj");
     for (int e = 0; e < c->n_events; e++) jw_num(&w, c->events[e].name, c->events[e].energy_j * 1e12);
     jw_obj_end(&w);
+    if (c->subarrays > 0) {
+      jw_obj_begin(&w, "power_gating");
+      jw_int(&w, "groups", c->subarrays);
+      jw_num(&w, "gated_leakage_fraction", c->gated_leakage_fraction);
+      jw_num(&w, "wake_energy_pj", c->wake_energy_j * 1e12);
+      jw_num(&w, "wake_latency_ns", c->wake_latency_s * 1e9);
+      jw_int(&w, "wake_cycles", cycles_of(c->wake_latency_s, t->clock_hz));
+      jw_obj_end(&w);
+    }
     jw_obj_end(&w);
   }
   jw_arr_end(&w);

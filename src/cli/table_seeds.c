@@ -306,6 +306,17 @@ static int jeon_t2(gpurf_ctx *ctx, st_table *t) {
     st_add(t, cfg, "leakage_per_bank", "mW", c->leakage_w * 1e3 / rs.banks);
     st_add(t, cfg, "access_time", "ns", c->access_time_s * 1e9);
   }
+  /* GPU-shrink's sub-array power gating (Section 8.2); the paper's text says
+   * CACTI-P put the wake-up under one cycle (Section 9). */
+  c = rc == CLI_OK ? component(&l->t, "bank") : NULL;
+  if (rc == CLI_OK && (!c || c->subarrays <= 0)) rc = missing("jeon-shrink", "gated bank");
+  if (rc == CLI_OK) {
+    const char *cfg = "sub-array power gating";
+    st_add(t, cfg, "gated_leakage_fraction", "-", c->gated_leakage_fraction);
+    st_add(t, cfg, "wake_energy", "pJ", c->wake_energy_j * 1e12);
+    st_add(t, cfg, "wake_latency", "ns", c->wake_latency_s * 1e9);
+    st_add(t, cfg, "wake_latency_cycles", "cycles", c->wake_latency_s * l->t.clock_hz);
+  }
   free(l);
   return rc;
 }

@@ -13,7 +13,7 @@ static const char *const opt_names[GPURF_OPT_COUNT] = {"ed2", "edp", "delay", "e
                                                        "leakage"};
 static const char *const part_names[GPURF_PART_COUNT] = {
     "cells", "decoder", "wordline", "bitline", "sense_amp", "write_driver", "output_driver",
-    "routing", "interbank"};
+    "routing", "interbank", "sleep"};
 
 /* Largest bank the model accepts: 1 Gbit; far beyond any register file. */
 #define MAX_BANK_BITS (1LL << 30)
@@ -118,6 +118,20 @@ static int check_cell_ports(gpurf_ctx *ctx, const gpurf_bank_spec *s) {
                       "bank: a %s array has separate data in and out: give read and write "
                       "ports (such as 1r1w or 3r1w), not read/write ports",
                       gpurf_cell_kind_name(kind));
+  if (s->gate_groups != 0) {
+    int g = s->gate_groups;
+    if (g < 0 || g > 64 || (g & (g - 1)) != 0)
+      return gpurf_fail(ctx, GPURF_EINVAL,
+                        "bank: gate_groups %d is not a power of two from 1 to 64 (0: no gating)", g);
+    if (kind != GPURF_CELL_SRAM)
+      return gpurf_fail(ctx, GPURF_EINVAL,
+                        "bank: power gating groups SRAM sub-arrays; a %s bank has none to gate",
+                        gpurf_cell_kind_name(kind));
+    if (s->entries / s->banks < g)
+      return gpurf_fail(ctx, GPURF_EINVAL,
+                        "bank: %lld words per bank cannot form %d gate groups",
+                        s->entries / s->banks, g);
+  }
   if (s->split_write && s->entries / s->banks < 2)
     return gpurf_fail(ctx, GPURF_EINVAL,
                       "bank: split write needs at least two words per bank, one per half");
@@ -202,6 +216,8 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_cost *cos
   switch (spec->cell->kind) {
   case GPURF_CELL_SRAM:
     in.subarray_eval = sram_subarray_eval;
+    /* Each gate group is whole rows of sub-arrays along the bitline. */
+    if (spec->gate_groups > 0) in.min_ndbl = spec->gate_groups;
     rc = sram_bank_search(ctx, &in, &best);
     break;
   case GPURF_CELL_STT_MTJ:
@@ -234,6 +250,7 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_cost *cos
     best.write_cycles = (int)ceil(best.write_latency_s / period - 1e-9);
     if (best.read_cycles < 1) best.read_cycles = 1;
     if (best.write_cycles < 1) best.write_cycles = 1;
+    if (best.gate_groups > 0) best.wake_cycles = (int)ceil(best.wake_latency_s / period - 1e-9);
   }
   *cost = best;
   return GPURF_OK;

@@ -65,6 +65,12 @@ void subarray_row_decoder(const bank_in *in, int rows, double c_wl, double r_wl,
 void stt_split_extra(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
                      gpurf_cost *cost, double *bank_w_m, double *bank_h_m);
 
+/* SRAM sub-array power gating (spec gate_groups > 0): sleep transistors per
+ * group of sub-arrays, the gated leakage and the wake-up cost, for one bank
+ * (after its layout, before the banks are combined). */
+void bank_power_gating(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
+                       gpurf_cost *cost, double *bank_w_m, double *bank_h_m);
+
 /* Flip-flop and latch arrays: one array per bank, no sub-array search. */
 int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *cost);
 

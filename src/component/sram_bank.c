@@ -44,6 +44,7 @@ static int eval_org(const bank_in *in, const gpurf_bank_org *org, gpurf_cost *c,
   double w, h;
   bank_layout_single(in, org, &sa, c, &w, &h);
   if (in->bank_extra) in->bank_extra(in, org, &sa, c, &w, &h);
+  if (in->spec->gate_groups > 0) bank_power_gating(in, org, &sa, c, &w, &h);
   bank_layout_multi(in, w, h, c);
   return GPURF_OK;
 }

@@ -43,6 +43,7 @@ static const ys_field scratch_bank_fields[] = {
     {"opt", YS_STRING, 0, offsetof(scratch_bank, g.opt), sizeof(((gpurf_rf_bank_group *)0)->opt), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"split_write", YS_INT, 0, offsetof(scratch_bank, g.split_write), 0, 0, 1, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"port", YS_STRING, 0, offsetof(scratch_bank, g.port), sizeof(((gpurf_rf_bank_group *)0)->port), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"gate_groups", YS_INT, 0, offsetof(scratch_bank, g.gate_groups), 0, 0, 64, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     YS_TABLE_END};
 
 static const ys_field scratch_sm_fields[] = {
@@ -164,6 +165,10 @@ static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
         return ys_fail_value(doc, b->g.cell, GPURF_ENOTFOUND, "cell '%s': %s", b->g.cell, why);
       }
     }
+    int g = b->g.gate_groups;
+    if (g & (g - 1))
+      return ys_fail_value(doc, &b->g.gate_groups, GPURF_ESCHEMA,
+                           "gate_groups %d is not a power of two (1, 2, 4 ... 64)", g);
     if (b->g.port[0] && strcmp(b->g.port, "edge") != 0 && strcmp(b->g.port, "point") != 0)
       return ys_fail_value(doc, b->g.port, GPURF_ESCHEMA, "port '%s' is not edge or point",
                            b->g.port);

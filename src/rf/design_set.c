@@ -70,6 +70,7 @@ static const key_desc bank_keys[] = {
     KS("opt", gpurf_rf_bank_group, opt, KC_OPT),
     KN("split_write", KT_INT, gpurf_rf_bank_group, split_write, 0, 1, 0),
     KS("port", gpurf_rf_bank_group, port, KC_PORT_PLACE),
+    KN("gate_groups", KT_INT, gpurf_rf_bank_group, gate_groups, 0, 64, 0),
     {NULL, KT_INT, 0, 0, 0, 0, 0, KC_NONE}};
 
 static const key_desc crossbar_keys[] = {

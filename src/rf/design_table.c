@@ -75,6 +75,7 @@ static int bank_group(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech
   spec.clock_hz = d->clock_hz;
   spec.split_write = g->split_write;
   spec.port_along_edge = strcmp(g->port, "edge") == 0;
+  spec.gate_groups = g->gate_groups;
   gpurf_cost cost;
   rc = gpurf_bank_eval(ctx, &spec, &cost);
   if (rc != GPURF_OK) return rc;
@@ -84,6 +85,12 @@ static int bank_group(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech
   if (!c) return GPURF_EINVAL;
   c->area_cells_m2 = cost.area_part_m2[GPURF_PART_CELLS];
   c->write_time_s = cost.write_latency_s;
+  if (cost.gate_groups > 0) {
+    c->subarrays = cost.gate_groups;
+    c->gated_leakage_fraction = cost.gated_leakage_fraction;
+    c->wake_energy_j = cost.wake_energy_j;
+    c->wake_latency_s = cost.wake_latency_s;
+  }
   add_event(c, "read", cost.read_energy_j);
   add_event(c, "write", cost.write_energy_j);
   return GPURF_OK;
