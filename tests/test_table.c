@@ -65,6 +65,21 @@ static void simtight_storage(void **state) {
   }
 }
 
+/* WarRF Section 4.2: the 60-entry write pool adds under 6% to the register
+ * file; its access energy per bit is reported beside the paper's NVSim
+ * figure (0.08 pJ/bit). */
+static void warrf_write_pool_rows(void **state) {
+  (void)state;
+  cli_run(&R, "table warrf-t2 --format csv");
+  assert_int_equal(R.status, 0);
+  int has = 0;
+  double share = field(R.out, "\nwrite pool 60 entries,area_share_of_rf,", 3, &has);
+  assert_true(share > 0.0 && share < 0.06);
+  double pub = field(R.out, "\nwrite pool 60 entries,access_energy,", 4, &has);
+  assert_true(has);
+  assert_rel(pub, 0.08, 1e-12);
+}
+
 /* Jeon et al. (Section 9): CACTI-P put the sub-array wake-up under one
  * cycle; ours must agree, and gating must save most of a group's leakage. */
 static void jeon_wake_up_within_a_cycle(void **state) {
@@ -164,6 +179,7 @@ int main(void) {
       cmocka_unit_test(simtight_storage),
       cmocka_unit_test(withheld_tables_have_no_published_numbers),
       cmocka_unit_test(jeon_wake_up_within_a_cycle),
+      cmocka_unit_test(warrf_write_pool_rows),
       cmocka_unit_test(jing_f3_trends),
       cmocka_unit_test(errors),
       cmocka_unit_test(golden_outputs),

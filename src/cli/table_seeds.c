@@ -275,9 +275,29 @@ static int warrf_column(gpurf_ctx *ctx, st_table *t, const char *set_name, const
   return rc;
 }
 
+/* The write pool of warrf-stt-sbw-wpool (Section 4.2): energy per bit of a
+ * pool-array access and the pool's area against the register file's. */
+static int warrf_wpool(gpurf_ctx *ctx, st_table *t) {
+  loaded *l = calloc(1, sizeof *l);
+  int rc = l ? load(ctx, "warrf-stt-sbw-wpool", l) : CLI_FAIL;
+  const gpurf_rf_component *p = rc == CLI_OK ? component(&l->t, "write_pool") : NULL;
+  const gpurf_rf_component *b = rc == CLI_OK ? component(&l->t, "bank") : NULL;
+  if (rc == CLI_OK && (!p || !b)) rc = missing("warrf-stt-sbw-wpool", p ? "bank" : "write_pool");
+  if (rc == CLI_OK) {
+    const char *cfg = "write pool 60 entries";
+    double bits = l->d.bank_groups[0].width_bits;
+    st_add(t, cfg, "access_energy", "pJ/bit",
+           0.5 * (event_j(p, "read") + event_j(p, "write")) * 1e12 / bits);
+    st_add(t, cfg, "area_share_of_rf", "-", p->area_m2 / (b->instances * b->area_m2));
+  }
+  free(l);
+  return rc;
+}
+
 static int warrf_t2(gpurf_ctx *ctx, st_table *t) {
   if (warrf_column(ctx, t, "warrf-table2-sram", "SRAM 2 MB") != CLI_OK) return CLI_FAIL;
-  return warrf_column(ctx, t, "warrf-table2-stt", "STT-RAM 2 MB");
+  if (warrf_column(ctx, t, "warrf-table2-stt", "STT-RAM 2 MB") != CLI_OK) return CLI_FAIL;
+  return warrf_wpool(ctx, t);
 }
 
 /* ---- Jeon et al. Table 2: the 4 KB register bank and the 1 KB renaming table ---- */
