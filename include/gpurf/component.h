@@ -277,6 +277,41 @@ typedef struct gpurf_wpool_cost {
 GPURF_API int gpurf_wpool_eval(gpurf_ctx *ctx, const gpurf_wpool_spec *spec,
                                gpurf_wpool_cost *cost);
 
+/* The tag store of Gebhart et al.'s hardware register file cache (RFC): per
+ * active warp a row of flip-flops holding, for each of its RFC entries, the
+ * architected register it caches with a valid and a dirty bit, kept near the
+ * scheduler. A check reads the warp's row and compares every operand of the
+ * instruction with every tag (an XOR per bit and an AND tree per tag, then an
+ * encoder of the hit entry); an update rewrites the warp's row. */
+typedef struct gpurf_rfc_tags_spec {
+  const gpurf_tech *tech;
+  gpurf_device_kind device;
+  double temp_k;
+  const gpurf_cell *cell;  /* flip-flop or latch cell of the tag store */
+  int warps;               /* active warps with RFC entries: 8 */
+  int entries_per_thread;  /* RFC entries per thread: 6 */
+  int arch_regs;           /* architected registers per thread: 63 */
+  int lookups;             /* operands checked per instruction: 4 (3 sources, 1 result) */
+} gpurf_rfc_tags_spec;
+
+GPURF_API void gpurf_rfc_tags_spec_init(gpurf_rfc_tags_spec *spec);
+
+typedef struct gpurf_rfc_tags_cost {
+  int tag_bits;            /* register id + valid + dirty */
+  long long store_bits;
+  double area_m2;
+  double store_area_m2;
+  double compare_area_m2;
+  double leakage_w;
+  double check_energy_j;   /* one instruction: a row read and every comparison */
+  double update_energy_j;  /* one row written */
+  double check_time_s;
+  gpurf_array_cost store;
+} gpurf_rfc_tags_cost;
+
+GPURF_API int gpurf_rfc_tags_eval(gpurf_ctx *ctx, const gpurf_rfc_tags_spec *spec,
+                                  gpurf_rfc_tags_cost *cost);
+
 /* SIMTight's compressed register file: an SRF entry per architectural vector
  * register (compressed flag, base, stride code, VRF pointer), kept in
  * srf_copies identical memories for read ports, a VRF of vrf_regs vector

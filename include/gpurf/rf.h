@@ -113,10 +113,11 @@ typedef struct gpurf_rf_arbiter {
 typedef struct gpurf_rf_extra {
   char kind[32];
   char name[GPURF_RF_NAME_MAX];
-  int entries;            /* write_pool: pool entries */
+  int entries;            /* write_pool: pool entries; rfc_tags: entries per thread */
   long long budget_bytes; /* rename_table: table budget; 0 renames every register */
   int vrf_regs;           /* compressed_rf: vector registers; 0 = uncompressed */
   int arch_regs;          /* architected registers per thread */
+  int active_warps;       /* rfc_tags: warps holding RFC entries (two-level scheduler) */
 } gpurf_rf_extra;
 
 typedef struct gpurf_rf_design {

@@ -45,6 +45,8 @@
 /* Load presented by the consumer of a read port at the bank edge: an
  * 8x-minimum inverter, as the sub-array banks' ports (bank_layout.c). */
 #define PORT_LOAD_MIN 8.0
+/* Bits of the word one local read-select buffer serves (a byte). */
+#define SELECT_SEGMENT_BITS 8
 
 typedef struct ff_geom {
   long long entries;
@@ -83,15 +85,26 @@ static double read_port(const bank_in *in, const ff_geom *g, gpurf_cost *c) {
     t += d;
     ramp = d / 0.5;
     /* Select line of level k: every multiplexer of the level, across the
-     * width of the bank, driven by a buffer chain; it changes on half the
-     * reads. */
-    double c_line = g->width * muxes * mx.c_sel_f + g->array_w * g->wire_c;
-    gc_chain sb = gc_driver_chain(e, c_inv_in, c_line, g->array_w * g->wire_r, 0.0);
-    e_sel += 0.25 * (c_line * v2) + 0.5 * (sb.energy_j - c_line * v2);
-    if (sb.delay_s > t_sel) t_sel = sb.delay_s;
-    c->area_part_m2[GPURF_PART_DECODER] += sb.area_m2;
-    c->leakage_part_w[GPURF_PART_DECODER] += sb.leak_w;
-    c->leakage_gate_w += sb.gate_leak_w;
+     * width of the bank (each bit's tree sits in a compact strip below its
+     * column, so the line runs along the strips). It is cut into segments
+     * of SELECT_SEGMENT_BITS bits, each with a local buffer fed from a
+     * spine along the bank, which keeps the long line's RC out of the read
+     * path. It changes on half the reads. */
+    int segs = (g->width + SELECT_SEGMENT_BITS - 1) / SELECT_SEGMENT_BITS;
+    double seg_bits = (double)g->width / segs, seg_w = g->array_w / segs;
+    double c_seg = seg_bits * muxes * mx.c_sel_f + seg_w * g->wire_c;
+    double c_buf_in = gc_inv_input_c(e, 4.0 * e->w_min_m);
+    gc_chain lb = gc_driver_chain(e, c_buf_in, c_seg, seg_w * g->wire_r, 0.0);
+    double c_spine = segs * c_buf_in + g->array_w * g->wire_c;
+    gc_chain sp = gc_driver_chain(e, c_inv_in, c_spine, g->array_w * g->wire_r, 0.0);
+    double c_lines = segs * c_seg + c_spine;
+    e_sel += 0.25 * (c_lines * v2) +
+             0.5 * (segs * (lb.energy_j - c_seg * v2) + (sp.energy_j - c_spine * v2));
+    double t_line = sp.delay_s + lb.delay_s;
+    if (t_line > t_sel) t_sel = t_line;
+    c->area_part_m2[GPURF_PART_DECODER] += segs * lb.area_m2 + sp.area_m2;
+    c->leakage_part_w[GPURF_PART_DECODER] += segs * lb.leak_w + sp.leak_w;
+    c->leakage_gate_w += segs * lb.gate_leak_w + sp.gate_leak_w;
   }
   double stage_area = mx.area_m2 + gc_inv_area_m2(e, e->w_min_m);
   double stage_leak = mx.leak_w + gc_inv_leak_w(e, e->w_min_m);

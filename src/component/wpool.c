@@ -1,4 +1,4 @@
-/* WarRF's write pool (Zhang et al., "WarRF", ACM TACO): an N-entry indicator
+/* WarRF's write pool (Wang and Xie, ACM JETC 12(1), 2015, Section 4.2): an N-entry indicator
  * and an N-entry array of warp registers. The indicator is searched with
  * (warp id, register id) on every access; a matching entry yields its dirty
  * bit and pool id, which select the array entry.

@@ -75,7 +75,8 @@ static const ys_field arbiter_fields[] = {
     DF("classes", YS_INT, REQ, d.arbiter.classes, 2, 5),
     YS_TABLE_END};
 
-static const char *const extra_kinds[] = {"rename_table", "write_pool", "compressed_rf", NULL};
+static const char *const extra_kinds[] = {"rename_table", "write_pool", "compressed_rf", "rfc_tags",
+                                           NULL};
 
 #define XF(KEY, KIND, FLAGS, MEMBER, LO, HI) \
   {KEY, KIND, FLAGS, offsetof(scratch_extra, MEMBER), 0, LO, HI, NULL, NULL, 0, 0, 0, YS_NO_FLAG}
@@ -87,6 +88,7 @@ static const ys_field extra_fields[] = {
     XF("budget_bytes", YS_DOUBLE, 0, budget_bytes, 1, 1e12),
     XF("vrf_regs", YS_INT, 0, x.vrf_regs, 1, 1 << 20),
     XF("arch_regs", YS_INT, 0, x.arch_regs, 1, 1024),
+    XF("active_warps", YS_INT, 0, x.active_warps, 1, 1024),
     YS_TABLE_END};
 
 static const ys_field design_fields[] = {
@@ -141,7 +143,7 @@ static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
     for (int k = 0; extra_kinds[k]; k++) known |= strcmp(x->x.kind, extra_kinds[k]) == 0;
     if (!known)
       return ys_fail_value(doc, x->x.kind, GPURF_ESCHEMA,
-                           "extra kind '%s' is not rename_table, write_pool or compressed_rf",
+                           "extra kind '%s' is not rename_table, write_pool, compressed_rf or rfc_tags",
                            x->x.kind);
     if ((rc = whole(doc, &x->budget_bytes, "budget_bytes")) != GPURF_OK) return rc;
   }

@@ -96,9 +96,11 @@ static const key_desc extra_keys[] = {
     KN("budget_bytes", KT_LONG, gpurf_rf_extra, budget_bytes, 1, 1e12, 0),
     KN("vrf_regs", KT_INT, gpurf_rf_extra, vrf_regs, 1, 1 << 20, 0),
     KN("arch_regs", KT_INT, gpurf_rf_extra, arch_regs, 1, 1024, 0),
+    KN("active_warps", KT_INT, gpurf_rf_extra, active_warps, 1, 1024, 0),
     {NULL, KT_INT, 0, 0, 0, 0, 0, KC_NONE}};
 
-static const char *const extra_kinds[] = {"rename_table", "write_pool", "compressed_rf", NULL};
+static const char *const extra_kinds[] = {"rename_table", "write_pool", "compressed_rf", "rfc_tags",
+                                           NULL};
 
 static int bad(gpurf_ctx *ctx, int status, const char *key, const char *fmt, const char *value) {
   return gpurf_fail_at(ctx, status, NULL, 0, 0, key, fmt, value);
@@ -157,7 +159,7 @@ static int check_string(gpurf_ctx *ctx, const gpurf_rf_design *d, const char *ke
   case KC_EXTRA_KIND:
     for (int k = 0; extra_kinds[k]; k++)
       if (strcmp(value, extra_kinds[k]) == 0) return GPURF_OK;
-    return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not rename_table, write_pool or compressed_rf",
+    return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not rename_table, write_pool, compressed_rf or rfc_tags",
                value);
   case KC_BANK_NAME:
     for (size_t j = 0; j < d->n_bank_groups; j++)

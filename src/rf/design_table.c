@@ -167,6 +167,21 @@ static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tec
     add_event(c, "release", k.release_energy_j);
     add_event(c, "flag_read", k.flag_read_energy_j);
     add_event(c, "flag_fill", k.flag_fill_energy_j);
+  } else if (strcmp(x->kind, "rfc_tags") == 0) {
+    gpurf_cell flop;
+    if ((rc = gpurf_cell_load(ctx, "dff", &flop)) != GPURF_OK) return rc;
+    gpurf_rfc_tags_spec spec;
+    gpurf_rfc_tags_spec_init(&spec);
+    spec.tech = tech, spec.device = kind, spec.temp_k = d->temp_k, spec.cell = &flop;
+    if (x->active_warps) spec.warps = x->active_warps;
+    if (x->entries) spec.entries_per_thread = x->entries;
+    if (x->arch_regs) spec.arch_regs = x->arch_regs;
+    gpurf_rfc_tags_cost k;
+    if ((rc = gpurf_rfc_tags_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
+    c = new_component(ctx, t, x->name, x->kind, 1, k.leakage_w, k.area_m2, k.check_time_s);
+    if (!c) return GPURF_EINVAL;
+    add_event(c, "check", k.check_energy_j);
+    add_event(c, "update", k.update_energy_j);
   } else if (strcmp(x->kind, "write_pool") == 0) {
     gpurf_wpool_spec spec;
     gpurf_wpool_spec_init(&spec);
