@@ -79,6 +79,10 @@ static void component_bad_input(void **state) {
       {"component", 2, "name a component"},
       {"component regfile --tech 40", 2, "unknown component 'regfile'"},
       {"component rename", 2, "--tech NODE is required"},
+      {"component rfc-tags", 2, "--tech NODE is required"},
+      {"component rfc-tags --tech 40 --lookups 9", 2, "--lookups 9 is too large"},
+      {"component rfc-tags --tech 40 --regs 1", 2, "--regs must be at least 2"},
+      {"component rfc-tags --tech 5nm", 1, "no technology data for 5 nm"},
       {RN " --warps 0", 2, "--warps must be at least 1"},
       {RN " --regs x", 2, "--regs needs a whole number"},
       {RN " --phys-regs 1", 2, "--phys-regs must be at least 2"},
@@ -148,6 +152,12 @@ static void json_keys_and_facts(void **state) {
   cli_run(&R, WP " --rf-bytes 131072 --format json");
   assert_int_equal(R.status, 0);
   assert_true(cli_json_number(R.out, "area_percent_of_rf") < 6.0);
+
+  cli_run(&R, "component rfc-tags --tech 40 --format json");
+  assert_int_equal(R.status, 0);
+  assert_int_equal((long long)cli_json_number(R.out, "store_bits"), 8 * 6 * 8);
+  assert_true(cli_json_number(R.out, "check_energy_pj") > 0.0);
+  assert_true(cli_json_number(R.out, "check_time_ns") < 1.0);
 
   const int vrf[] = {0, 1024, 512, 256};
   const double kbit[] = {2097, 1202, 672, 407};

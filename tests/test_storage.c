@@ -10,6 +10,7 @@ typedef struct fixture {
   gpurf_ctx *ctx;
   gpurf_tech t22, t40;
   gpurf_sram_cells cells;
+  gpurf_cell dff;
 } fixture;
 
 static int setup(void **state) {
@@ -18,6 +19,7 @@ static int setup(void **state) {
   assert_ok(f.ctx, gpurf_tech_load(f.ctx, "22nm", &f.t22));
   assert_ok(f.ctx, gpurf_tech_load(f.ctx, "40nm", &f.t40));
   assert_ok(f.ctx, gpurf_sram_cells_load(f.ctx, &f.cells));
+  assert_ok(f.ctx, gpurf_cell_load(f.ctx, "dff", &f.dff));
   *state = &f;
   return 0;
 }
@@ -207,6 +209,64 @@ static void crf_bad_specs(void **state) {
     if (gpurf_crf_eval(f->ctx, &bad[i], &c) != GPURF_EINVAL) fail_msg("bad spec %d accepted", i);
 }
 
+static gpurf_rfc_tags_cost tags_eval(fixture *f, int warps, int entries, int lookups) {
+  gpurf_rfc_tags_spec s;
+  gpurf_rfc_tags_spec_init(&s);
+  s.tech = &f->t40;
+  s.cell = &f->dff;
+  s.warps = warps;
+  s.entries_per_thread = entries;
+  s.lookups = lookups;
+  gpurf_rfc_tags_cost c;
+  assert_ok(f->ctx, gpurf_rfc_tags_eval(f->ctx, &s, &c));
+  return c;
+}
+
+/* Gebhart's HW RFC tags: 6-bit register ids with valid and dirty bits, a row
+ * of six per active warp (8 x 48 bits); more warps, entries or operands
+ * cost more; a check takes well under a 1 GHz cycle (its own pipeline
+ * stage, Section 4.1). */
+static void rfc_tags_sizes_and_growth(void **state) {
+  fixture *f = *state;
+  gpurf_rfc_tags_cost c = tags_eval(f, 8, 6, 4);
+  assert_int_equal(c.tag_bits, 8);
+  assert_int_equal(c.store_bits, 8 * 6 * 8);
+  assert_true(c.check_energy_j > c.store.read_energy_j);
+  assert_true(c.check_time_s > 0.0 && c.check_time_s < 1e-9);
+  assert_rel(c.area_m2, c.store_area_m2 + c.compare_area_m2, 1e-12);
+  gpurf_rfc_tags_cost more_warps = tags_eval(f, 16, 6, 4);
+  gpurf_rfc_tags_cost more_entries = tags_eval(f, 8, 8, 4);
+  gpurf_rfc_tags_cost fewer_ops = tags_eval(f, 8, 6, 2);
+  assert_true(more_warps.store_area_m2 > c.store_area_m2);
+  assert_true(more_warps.leakage_w > c.leakage_w);
+  assert_true(more_entries.area_m2 > c.area_m2);
+  assert_true(more_entries.check_energy_j > c.check_energy_j);
+  assert_true(fewer_ops.check_energy_j < c.check_energy_j);
+  assert_true(fewer_ops.compare_area_m2 < c.compare_area_m2);
+}
+
+static void rfc_tags_bad_specs(void **state) {
+  fixture *f = *state;
+  gpurf_rfc_tags_spec s;
+  gpurf_rfc_tags_spec_init(&s);
+  s.tech = &f->t40;
+  gpurf_rfc_tags_cost c;
+  assert_int_equal(gpurf_rfc_tags_eval(f->ctx, &s, &c), GPURF_EINVAL); /* no cell */
+  s.cell = &f->cells.single_port;
+  assert_int_equal(gpurf_rfc_tags_eval(f->ctx, &s, &c), GPURF_EINVAL); /* not a flop */
+  s.cell = &f->dff;
+  s.entries_per_thread = 0;
+  assert_int_equal(gpurf_rfc_tags_eval(f->ctx, &s, &c), GPURF_EINVAL);
+  s.entries_per_thread = 6;
+  s.arch_regs = 1;
+  assert_int_equal(gpurf_rfc_tags_eval(f->ctx, &s, &c), GPURF_EINVAL);
+  s.arch_regs = 63;
+  s.lookups = 9;
+  assert_int_equal(gpurf_rfc_tags_eval(f->ctx, &s, &c), GPURF_EINVAL);
+  s.lookups = 4;
+  assert_ok(f->ctx, gpurf_rfc_tags_eval(f->ctx, &s, &c));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(rename_table_sizes),
@@ -216,6 +276,8 @@ int main(void) {
       cmocka_unit_test(write_pool_grows_with_entries),
       cmocka_unit_test(simtight_storage_totals),
       cmocka_unit_test(crf_bad_specs),
+      cmocka_unit_test(rfc_tags_sizes_and_growth),
+      cmocka_unit_test(rfc_tags_bad_specs),
   };
   return cmocka_run_group_tests_name("storage", tests, setup, teardown);
 }

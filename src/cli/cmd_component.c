@@ -1,4 +1,4 @@
-/* gpurf component rename|wpool|crf: the extra storage of published
+/* gpurf component rename|wpool|crf|rfc-tags: the extra storage of published
  * register-file techniques, with the papers' configurations as defaults. */
 #include <stdio.h>
 #include <string.h>
@@ -6,7 +6,8 @@
 #include "cli/cli.h"
 
 static const char *const component_help =
-    "usage: gpurf component rename|wpool|crf --tech NODE [--device hp|lstp|lop]\n"
+    "usage: gpurf component rename|wpool|crf|rfc-tags --tech NODE\n"
+    "                       [--device hp|lstp|lop]\n"
     "                       [--temp-k T] [--format text|json|csv] [options]\n"
     "\n"
     "rename   Jeon et al.'s register renaming table, availability vectors and\n"
@@ -24,6 +25,10 @@ static const char *const component_help =
     "         [--stride-bits 2] [--srf-copies 2] [--separate-pointer]; without\n"
     "         --vrf-regs the uncompressed baseline; --separate-pointer gives the\n"
     "         VRF pointer a field of its own instead of sharing the base field\n"
+    "rfc-tags Gebhart et al.'s hardware register file cache tags, a flip-flop\n"
+    "         row per active warp and the operand comparators: [--warps 8]\n"
+    "         [--entries 6] (per thread) [--regs 63] [--lookups 4] (operands\n"
+    "         checked per instruction)\n"
     "Energies are per event; area and leakage cover the whole component.\n";
 
 enum { C_TECH, C_DEVICE, C_TEMP, C_COMMON };
@@ -305,9 +310,62 @@ static int run_crf(gpurf_ctx *ctx, cli_args *a) {
   return rep_emit(&r, fmt);
 }
 
+enum { T_WARPS = C_COMMON, T_ENTRIES, T_REGS, T_LOOKUPS, T_N };
+
+static int run_rfc_tags(gpurf_ctx *ctx, cli_args *a) {
+  cli_opt o[T_N] = {{"--tech", NULL, 0},    {"--device", NULL, 0}, {"--temp-k", NULL, 0},
+                    {"--warps", NULL, 0},   {"--entries", NULL, 0}, {"--regs", NULL, 0},
+                    {"--lookups", NULL, 0}};
+  out_format fmt;
+  int rc = cli_opts_parse(a, component_help, o, T_N, &fmt);
+  if (rc) return rc < 0 ? CLI_OK : rc;
+  gpurf_rfc_tags_spec s;
+  gpurf_rfc_tags_spec_init(&s);
+  if ((rc = load_common(a->prog, o, &s.device, &s.temp_k)) != CLI_OK) return rc;
+  if (cli_opt_int(a->prog, &o[T_WARPS], 1, 1024, &s.warps) ||
+      cli_opt_int(a->prog, &o[T_ENTRIES], 1, 64, &s.entries_per_thread) ||
+      cli_opt_int(a->prog, &o[T_REGS], 2, 4096, &s.arch_regs) ||
+      cli_opt_int(a->prog, &o[T_LOOKUPS], 1, 8, &s.lookups))
+    return CLI_USAGE;
+  gpurf_tech tech;
+  gpurf_cell flop;
+  gpurf_rfc_tags_cost c;
+  if (gpurf_tech_load(ctx, o[C_TECH].value, &tech) != GPURF_OK ||
+      gpurf_cell_load(ctx, "dff", &flop) != GPURF_OK) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  s.tech = &tech;
+  s.cell = &flop;
+  if (gpurf_rfc_tags_eval(ctx, &s, &c) != GPURF_OK) {
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  report r;
+  rep_init(&r, "Register file cache tags (Gebhart et al.)");
+  env_rows(&r, &tech, s.device, s.temp_k);
+  rep_int(&r, "warps", "active warps", s.warps);
+  rep_int(&r, "entries_per_thread", "RFC entries per thread", s.entries_per_thread);
+  rep_int(&r, "arch_regs", "registers per thread", s.arch_regs);
+  rep_int(&r, "lookups", "operands checked per instruction", s.lookups);
+  rep_section(&r, "Storage");
+  rep_int(&r, "tag_bits", "tag bits (register id, valid, dirty)", c.tag_bits);
+  rep_int(&r, "store_bits", "tag store bits", c.store_bits);
+  rep_section(&r, "Per event");
+  rep_num(&r, "check_energy_pj", "tag check", "pJ", c.check_energy_j * 1e12);
+  rep_num(&r, "update_energy_pj", "tag row update", "pJ", c.update_energy_j * 1e12);
+  rep_num(&r, "check_time_ns", "check time", "ns", c.check_time_s * 1e9);
+  rep_section(&r, "The component as a whole");
+  rep_num(&r, "area_mm2", "area", "mm^2", c.area_m2 * 1e6);
+  rep_num(&r, "store_area_mm2", "  tag store", "mm^2", c.store_area_m2 * 1e6);
+  rep_num(&r, "compare_area_mm2", "  comparators", "mm^2", c.compare_area_m2 * 1e6);
+  rep_num(&r, "leakage_mw", "leakage", "mW", c.leakage_w * 1e3);
+  return rep_emit(&r, fmt);
+}
+
 int cmd_component(gpurf_ctx *ctx, int argc, char **argv) {
   if (argc < 1) {
-    cli_usage_error("gpurf component", "name a component: rename, wpool or crf");
+    cli_usage_error("gpurf component", "name a component: rename, wpool, crf or rfc-tags");
     return CLI_USAGE;
   }
   if (cli_is_help(argv[0])) {
@@ -327,6 +385,11 @@ int cmd_component(gpurf_ctx *ctx, int argc, char **argv) {
     a.prog = "gpurf component crf";
     return run_crf(ctx, &a);
   }
-  cli_usage_error("gpurf component", "unknown component '%s' (rename, wpool or crf)", argv[0]);
+  if (strcmp(argv[0], "rfc-tags") == 0) {
+    a.prog = "gpurf component rfc-tags";
+    return run_rfc_tags(ctx, &a);
+  }
+  cli_usage_error("gpurf component", "unknown component '%s' (rename, wpool, crf or rfc-tags)",
+                  argv[0]);
   return CLI_USAGE;
 }
