@@ -65,6 +65,10 @@ int cli_is_help(const char *arg);
 
 int cli_parse_format(const char *prog, const char *s, int allow_csv, out_format *out);
 int cli_parse_double(const char *prog, const char *opt, const char *s, double *out);
+/* Sets *out to the index of s in the two names of a two-way option; on
+ * anything else prints "OPT must be A or B, not 'S'" and returns CLI_USAGE. */
+int cli_parse_either(const char *prog, const char *opt, const char *s, const char *a,
+                     const char *b, int *out);
 
 /* Parses a whole decimal number in 1..max; on anything else (non-numeric,
  * zero, negative, above max) prints a usage error and returns CLI_USAGE. */

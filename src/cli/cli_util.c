@@ -176,6 +176,16 @@ int cli_parse_format(const char *prog, const char *s, int allow_csv, out_format 
   return CLI_OK;
 }
 
+int cli_parse_either(const char *prog, const char *opt, const char *s, const char *a,
+                     const char *b, int *out) {
+  if (strcmp(s, a) == 0 || strcmp(s, b) == 0) {
+    *out = strcmp(s, b) == 0;
+    return CLI_OK;
+  }
+  cli_usage_error(prog, "%s must be %s or %s, not '%s'", opt, a, b, s);
+  return CLI_USAGE;
+}
+
 int cli_parse_double(const char *prog, const char *opt, const char *s, double *out) {
   char *end = NULL;
   double v = strtod(s, &end);

@@ -174,22 +174,13 @@ static int build_spec(const char *prog, const bank_args *o, gpurf_bank_spec *s, 
     }
     s->gate_groups = (int)g;
   }
-  if (o->periphery) {
-    if (strcmp(o->periphery, "long-channel") == 0) s->long_channel_periphery = 1;
-    else if (strcmp(o->periphery, "nominal") == 0) s->long_channel_periphery = 0;
-    else {
-      cli_usage_error(prog, "--periphery must be long-channel or nominal, not '%s'", o->periphery);
-      return CLI_USAGE;
-    }
-  }
-  if (o->port) {
-    if (strcmp(o->port, "point") == 0) s->port_along_edge = 0;
-    else if (strcmp(o->port, "edge") == 0) s->port_along_edge = 1;
-    else {
-      cli_usage_error(prog, "--port must be point or edge, not '%s'", o->port);
-      return CLI_USAGE;
-    }
-  }
+  int nominal = 0;
+  if (o->periphery &&
+      cli_parse_either(prog, "--periphery", o->periphery, "long-channel", "nominal", &nominal))
+    return CLI_USAGE;
+  s->long_channel_periphery = !nominal;
+  if (o->port && cli_parse_either(prog, "--port", o->port, "point", "edge", &s->port_along_edge))
+    return CLI_USAGE;
   if (o->temp_k) {
     if (cli_parse_double(prog, "--temp-k", o->temp_k, &s->temp_k)) return CLI_USAGE;
     if (!(s->temp_k > 0.0)) {
