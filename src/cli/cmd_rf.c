@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/sweep.h"
 
 static const char *const rf_help =
     "usage: gpurf rf MODEL [--format text|json|csv]\n"
@@ -16,33 +17,6 @@ static const char *const rf_help =
 
 static int cycles_of(double t_s, double clock_hz) {
   return t_s > 0.0 ? (int)ceil(t_s * clock_hz - 1e-9) : 0;
-}
-
-/* Area by role: the issue's breakdown (cell arrays, the banks' periphery,
- * crossbar, arbiter, extra structures). */
-typedef struct area_split {
-  double cells, periphery, crossbar, arbiter, extras, total, leakage;
-} area_split;
-
-static area_split split_area(const gpurf_rf_table *t) {
-  area_split a;
-  memset(&a, 0, sizeof a);
-  for (int i = 0; i < t->n_components; i++) {
-    const gpurf_rf_component *c = &t->components[i];
-    double area = c->instances * c->area_m2;
-    a.total += area;
-    a.leakage += c->instances * c->leakage_w;
-    if (strcmp(c->kind, "xbar") == 0)
-      a.crossbar += area;
-    else if (strcmp(c->kind, "arbiter") == 0)
-      a.arbiter += area;
-    else if (c->area_cells_m2 > 0.0) {
-      a.cells += c->instances * c->area_cells_m2;
-      a.periphery += area - c->instances * c->area_cells_m2;
-    } else
-      a.extras += area;
-  }
-  return a;
 }
 
 static void print_text(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *t) {
@@ -76,11 +50,17 @@ static void print_text(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *
               c->wake_latency_s * 1e9, cycles_of(c->wake_latency_s, t->clock_hz),
               cycles_of(c->wake_latency_s, t->clock_hz) == 1 ? "" : "s");
   }
-  area_split a = split_area(t);
+  sweep_summary a;
+  sweep_summarise(t, &a);
   sb_printf(o, "\nArea %.5g mm^2: cell arrays %.5g, bank periphery %.5g, crossbar %.5g, arbiter %.5g, "
             "extra structures %.5g\nLeakage %.5g mW (all instances)\n",
-            a.total * 1e6, a.cells * 1e6, a.periphery * 1e6, a.crossbar * 1e6, a.arbiter * 1e6,
-            a.extras * 1e6, a.leakage * 1e3);
+            a.area_total_m2 * 1e6, a.area_m2[AR_CELLS] * 1e6, a.area_m2[AR_PERIPHERY] * 1e6,
+            a.area_m2[AR_CROSSBAR] * 1e6, a.area_m2[AR_ARBITER] * 1e6, a.area_m2[AR_EXTRAS] * 1e6,
+            a.leak_total_w * 1e3);
+  sb_printf(o, "Operand read path %.4g ns (%d cycle%s): arbiter %.4g, slowest storage access %.4g, "
+            "crossbar %.4g ns\n", a.delay_total_s * 1e9, a.delay_cycles,
+            a.delay_cycles == 1 ? "" : "s", a.delay_s[RP_ARBITER] * 1e9, a.delay_s[RP_BANK] * 1e9,
+            a.delay_s[RP_CROSSBAR] * 1e9);
 }
 
 static void print_json(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *t) {
@@ -122,17 +102,23 @@ static void print_json(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *
     jw_obj_end(&w);
   }
   jw_arr_end(&w);
-  area_split a = split_area(t);
+  sweep_summary a;
+  sweep_summarise(t, &a);
   jw_obj_begin(&w, "totals");
-  jw_num(&w, "area_mm2", a.total * 1e6);
+  jw_num(&w, "area_mm2", a.area_total_m2 * 1e6);
   jw_obj_begin(&w, "area_breakdown_mm2");
-  jw_num(&w, "cell_arrays", a.cells * 1e6);
-  jw_num(&w, "bank_periphery", a.periphery * 1e6);
-  jw_num(&w, "crossbar", a.crossbar * 1e6);
-  jw_num(&w, "arbiter", a.arbiter * 1e6);
-  jw_num(&w, "extras", a.extras * 1e6);
+  jw_num(&w, "cell_arrays", a.area_m2[AR_CELLS] * 1e6);
+  jw_num(&w, "bank_periphery", a.area_m2[AR_PERIPHERY] * 1e6);
+  jw_num(&w, "crossbar", a.area_m2[AR_CROSSBAR] * 1e6);
+  jw_num(&w, "arbiter", a.area_m2[AR_ARBITER] * 1e6);
+  jw_num(&w, "extras", a.area_m2[AR_EXTRAS] * 1e6);
   jw_obj_end(&w);
-  jw_num(&w, "leakage_mw", a.leakage * 1e3);
+  jw_num(&w, "leakage_mw", a.leak_total_w * 1e3);
+  jw_num(&w, "read_path_ns", a.delay_total_s * 1e9);
+  jw_int(&w, "read_path_cycles", a.delay_cycles);
+  jw_obj_begin(&w, "read_path_breakdown_ns");
+  for (int p = 0; p < RP_COUNT; p++) jw_num(&w, sweep_path_names[p], a.delay_s[p] * 1e9);
+  jw_obj_end(&w);
   jw_obj_end(&w);
   jw_obj_end(&w);
   jw_finish(&w);
