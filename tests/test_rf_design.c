@@ -106,6 +106,21 @@ static void rf_command(void **state) {
                         "\"access_cycles\"", "\"write_cycles\": 3", "\"totals\""};
   for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
     if (!strstr(r.out, keys[i])) fail_msg("missing %s", keys[i]);
+  /* The read path sums arbiter, slowest storage and crossbar. */
+  cli_run(&r, "rf jing-128k-16bk-stealing --format json");
+  assert_int_equal(r.status, 0);
+  double path = cli_json_number(r.out, "read_path_ns");
+  const char *bd = strstr(r.out, "\"read_path_breakdown_ns\"");
+  assert_non_null(bd);
+  double parts = cli_json_number(bd, "bank") + cli_json_number(bd, "crossbar") +
+                 cli_json_number(bd, "arbiter");
+  assert_true(path > 0.0);
+  assert_rel(path, parts, 1e-6);
+  /* A gated bank carries its power-gating costs. */
+  cli_run(&r, "rf jeon-shrink --format json");
+  assert_int_equal(r.status, 0);
+  assert_int_equal((int)cli_json_number(r.out, "groups"), 4);
+  assert_true(cli_json_number(r.out, "wake_energy_pj") > 0.0);
   cli_run(&r, "rf warrf-sram --format csv");
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "component,kind,instances,event,energy_pj"));
