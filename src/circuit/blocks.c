@@ -203,7 +203,8 @@ static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, do
 static double repeated_delay_per_m(const gc_env *e, double r, double c, double h, double s) {
   double r0 = gc_inv_r(e, e->w_min_m), c0 = gc_inv_input_c(e, e->w_min_m);
   double c0d = gc_inv_drain_c(e, e->w_min_m);
-  double seg = 0.69 * (r0 / h) * (h * (c0d + c0) + c * s) + 0.38 * r * c * s * s + 0.69 * r * s * h * c0;
+  double seg = GC_LN2_RC * (r0 / h) * (h * (c0d + c0) + c * s) +
+               GC_SAKURAI_DISTRIBUTED_RC * r * c * s * s + GC_LN2_RC * r * s * h * c0;
   return seg / s;
 }
 
@@ -214,7 +215,7 @@ static void plan_repeaters(const gc_env *e, gpurf_wire_kind layer, gc_repeater_p
   double c0d = gc_inv_drain_c(e, e->w_min_m);
   /* Bakoglu's minimum-delay size and spacing. */
   double h_opt = sqrt(r0 * c / (r * c0));
-  double s_opt = sqrt(2.0 * 0.69 * r0 * (c0 + c0d) / (0.76 * r * c));
+  double s_opt = sqrt(2.0 * GC_LN2_RC * r0 * (c0 + c0d) / (2.0 * GC_SAKURAI_DISTRIBUTED_RC * r * c));
   if (h_opt < 1.0) h_opt = 1.0;
   double d_opt = repeated_delay_per_m(e, r, c, h_opt, s_opt);
   /* Fewer, smaller repeaters: least switched capacitance within 30%. */
@@ -227,7 +228,7 @@ static void plan_repeaters(const gc_env *e, gpurf_wire_kind layer, gc_repeater_p
       if (h < 1.0) continue;
       double d = repeated_delay_per_m(e, r, c, h, sp);
       double cap = c + h * (c0 + c0d) / sp;
-      if (d <= 1.3 * d_opt && cap < best_c) {
+      if (d <= GC_REPEATER_DELAY_SLACK * d_opt && cap < best_c) {
         best_c = cap;
         out->spacing_m = sp;
         out->size = h;
@@ -247,7 +248,7 @@ gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m, doubl
   memset(&w, 0, sizeof w);
   const double v2 = e->vdd_v * e->vdd_v;
   if (len_m <= 0.0) {
-    w.delay_s = 0.69 * r_drive_ohm * c_load_f;
+    w.delay_s = GC_LN2_RC * r_drive_ohm * c_load_f;
     w.energy_j = c_load_f * v2;
     return w;
   }
@@ -255,7 +256,8 @@ gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m, doubl
   const gc_repeater_plan *p = &e->repeaters[layer];
   double rw = l->r_ohm_per_m * len_m, cw = l->c_f_per_m * len_m;
   /* Unrepeated: Elmore delay of a distributed line with driver and load. */
-  double d_plain = 0.69 * r_drive_ohm * (cw + c_load_f) + 0.38 * rw * cw + 0.69 * rw * c_load_f;
+  double d_plain = GC_LN2_RC * r_drive_ohm * (cw + c_load_f) + GC_SAKURAI_DISTRIBUTED_RC * rw * cw +
+                   GC_LN2_RC * rw * c_load_f;
   /* Shorter than one spacing, a single repeater drives the whole length. */
   double d_rep = len_m >= p->spacing_m
                      ? p->delay_s_per_m * len_m

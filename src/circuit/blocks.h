@@ -5,6 +5,7 @@
 #define GPURF_CIRCUIT_BLOCKS_H
 
 #include "gpurf/circuit.h"
+#include "circuit/constants.h"
 #include "gpurf/tech.h"
 
 /* Minimum NMOS width, 3 lambda = 1.5 F (MOSIS scalable design rules). */

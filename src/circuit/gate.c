@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "circuit/constants.h"
 #include "core/ctx_internal.h"
 #include "gpurf/circuit.h"
 
@@ -11,7 +12,7 @@ double gpurf_circuit_horowitz_s(double input_ramp_s, double tau_s, double v_swit
   if (!(tau_s > 0.0)) return 0.0;
   double a = input_ramp_s / tau_s;
   /* Most callers switch at half swing: skip the logarithm for them. */
-  double lv = v_switch == 0.5 ? -0.69314718055994531 : log(v_switch);
+  double lv = v_switch == 0.5 ? -GC_LN2_EXACT : log(v_switch);
   return tau_s * sqrt(lv * lv + 2.0 * a * b * (1.0 - v_switch));
 }
 
@@ -45,12 +46,12 @@ double gpurf_circuit_fo4_delay_s(const gpurf_tech *tech, gpurf_device_kind kind)
   const double wn = 4.0 * tech->feature_size_m;
   const double wp = wn * dev->n_to_p_drive_ratio;
   const double r = gpurf_circuit_r_on_ohm(dev, wn, 0);
-  const double c_load = 4.0 * gpurf_circuit_gate_c_f(dev, wn + wp) +
+  const double c_load = GC_FO4_FANOUT * gpurf_circuit_gate_c_f(dev, wn + wp) +
                         gpurf_circuit_drain_c_f(tech, dev, wn) +
                         gpurf_circuit_drain_c_f(tech, dev, wp);
   const double tau = r * c_load;
   const double vs = 0.5;
-  double delay = tau * log(2.0);
+  double delay = tau * GC_LN2_EXACT;
   for (int i = 0; i < 50; i++) {
     double next = gpurf_circuit_horowitz_s(delay / (1.0 - vs), tau, vs, 0.5);
     if (fabs(next - delay) < 1e-6 * delay) {
@@ -80,10 +81,10 @@ int gpurf_circuit_derive(gpurf_ctx *ctx, const gpurf_tech *tech, gpurf_device_ki
                       dev->c_junction_sidewall_f_per_m * 2.0 *
                           (tech->layout.contact_width_m + 2.0 * tech->layout.poly_to_contact_m);
   d.fo4_delay_s = gpurf_circuit_fo4_delay_s(tech, kind);
-  /* Distributed RC line, step input: 50% point at 0.38 RC (Sakurai 1983). */
+  /* Distributed RC line, step input: 50% point at 0.38 RC (Sakurai 1983, constants.h). */
   for (int w = 0; w < GPURF_WIRE_COUNT; w++) {
     const gpurf_wire_layer *l = &tech->wires.layer[w];
-    d.wire_rc_delay_1mm_s[w] = 0.38 * (l->r_ohm_per_m * 1e-3) * (l->c_f_per_m * 1e-3);
+    d.wire_rc_delay_1mm_s[w] = GC_SAKURAI_DISTRIBUTED_RC * (l->r_ohm_per_m * 1e-3) * (l->c_f_per_m * 1e-3);
   }
   *out = d;
   return GPURF_OK;

@@ -38,23 +38,23 @@ static route route_eval(const gc_env *e, gpurf_wire_kind layer, double l_max, do
   memset(&r, 0, sizeof r);
   const double v2 = e->vdd_v * e->vdd_v;
   const gpurf_wire_layer *wl = &e->tech->wires.layer[layer];
-  double c_port = gc_inv_input_c(e, 8.0 * e->w_min_m);
+  double c_port = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
   double c_wire = wl->c_f_per_m * l_max;
   double scale = l_max > 0.0 ? l_avg / l_max : 0.0;
   /* Size a source driver for the wire alone (for a repeated wire it drives
    * the first repeater), then load the wire with the idle taps' drains. */
   double c_taps = 0.0;
   if (taps > 1) {
-    gc_wire w0 = gc_wire_eval(e, layer, l_max, gc_inv_r(e, 8.0 * e->w_min_m), c_port);
-    double c_first = w0.repeaters > 0 ? gc_inv_input_c(e, 8.0 * e->w_min_m) : c_wire + c_port;
+    gc_wire w0 = gc_wire_eval(e, layer, l_max, gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m), c_port);
+    double c_first = w0.repeaters > 0 ? gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m) : c_wire + c_port;
     gc_chain d0 = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_first,
                                   w0.repeaters > 0 ? 0.0 : wl->r_ohm_per_m * l_max, 0.0);
     c_taps = (taps - 1) * gc_inv_drain_c(e, d0.last_wn_m);
   }
-  gc_wire w = gc_wire_eval(e, layer, l_max, gc_inv_r(e, 8.0 * e->w_min_m), c_port + c_taps);
+  gc_wire w = gc_wire_eval(e, layer, l_max, gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m), c_port + c_taps);
   if (w.repeaters > 0) {
     gc_chain d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
-                                 gc_inv_input_c(e, 8.0 * e->w_min_m) + c_taps, 0.0, 0.0);
+                                 gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m) + c_taps, 0.0, 0.0);
     r.delay_s = d.delay_s + w.delay_s;
     r.driver_energy_j = d.energy_j;
     r.wire_energy_j = w.energy_j * scale;
@@ -65,7 +65,7 @@ static route route_eval(const gc_env *e, gpurf_wire_kind layer, double l_max, do
   } else {
     gc_chain d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_wire + c_port + c_taps,
                                  wl->r_ohm_per_m * l_max, 0.0);
-    r.delay_s = d.delay_s + 0.38 * wl->r_ohm_per_m * l_max * c_wire;
+    r.delay_s = d.delay_s + GC_SAKURAI_DISTRIBUTED_RC * wl->r_ohm_per_m * l_max * c_wire;
     double c_load = c_wire + c_port + c_taps;
     r.driver_energy_j = d.energy_j - c_load * v2;
     r.wire_energy_j = (c_wire * scale + c_port + c_taps) * v2;

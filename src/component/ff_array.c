@@ -42,9 +42,6 @@
  * FO4 delays); a transparent latch one gate and an inverter (about one). */
 #define DFF_CLK_TO_Q_FO4 2.0
 #define LATCH_D_TO_Q_FO4 1.0
-/* Load presented by the consumer of a read port at the bank edge: an
- * 8x-minimum inverter, as the sub-array banks' ports (bank_layout.c). */
-#define PORT_LOAD_MIN 8.0
 /* Bits of the word one local read-select buffer serves (a byte). */
 #define SELECT_SEGMENT_BITS 8
 
@@ -116,7 +113,7 @@ static double read_port(const bank_in *in, const ff_geom *g, gpurf_cost *c) {
   /* Output driver per bit into the consumer's input at the bank edge; the
    * output is the tree's root (random data over a random entry). */
   double p_out = g->levels > 0 ? 0.5 * (1.0 - 1.0 / (double)(1LL << g->levels)) : 0.5;
-  gc_chain od = gc_driver_chain(e, c_inv_in, gc_inv_input_c(e, PORT_LOAD_MIN * e->w_min_m), 0.0,
+  gc_chain od = gc_driver_chain(e, c_inv_in, gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m), 0.0,
                                 ramp);
   c->read_part_j[GPURF_PART_OUTPUT_DRIVER] += g->width * p_out * 0.5 * od.energy_j;
   c->area_part_m2[GPURF_PART_OUTPUT_DRIVER] += g->width * od.area_m2;

@@ -193,7 +193,7 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   o->read_part_j[GPURF_PART_BITLINE] = cols * (e_read_col + c_pre_gates * v2);
   /* Precharge restores the swing through the precharge PMOS. */
   double r_pre = gpurf_circuit_r_on_ohm(e->dev, gc_inv_wp(e, w_pre), 1);
-  o->t_precharge_s = 2.3 * r_pre * c_bl;
+  o->t_precharge_s = GC_LN10_RC * r_pre * c_bl;
 
   /* Sense amplifiers: one per mux group per read port (latch type, CACTI's
    * per-node delay and energy). */

@@ -38,10 +38,10 @@ void stt_split_extra(const bank_in *in, const gpurf_bank_org *org, const subarra
    * tracks over the array are left for it). */
   double w = *bank_w, h = *bank_h;
   double len = 0.5 * w + 0.5 * h;
-  gc_wire wire = gc_wire_eval(e, GPURF_WIRE_SEMI_GLOBAL, len, gc_inv_r(e, 8.0 * e->w_min_m),
+  gc_wire wire = gc_wire_eval(e, GPURF_WIRE_SEMI_GLOBAL, len, gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m),
                               gc_inv_input_c(e, e->w_min_m));
   gc_chain drv = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
-                                 wire.repeaters > 0 ? gc_inv_input_c(e, 8.0 * e->w_min_m)
+                                 wire.repeaters > 0 ? gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m)
                                                     : e->tech->wires.layer[GPURF_WIRE_SEMI_GLOBAL]
                                                               .c_f_per_m * len,
                                  0.0, 0.0);

@@ -218,7 +218,7 @@ int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cos
   o->read_part_j[GPURF_PART_CELLS] = groups * 2.0 * c->read_power_w * t_window;
   o->read_part_j[GPURF_PART_BITLINE] = groups * c_bl * rp.v_bl * e->vdd_v;
   double r_dis = gpurf_circuit_r_on_ohm(e->dev, DISCHARGE_WIDTH_MIN * e->w_min_m, 0);
-  o->t_precharge_s = 2.3 * r_dis * c_bl;
+  o->t_precharge_s = GC_LN10_RC * r_dis * c_bl;
   if (mux > 1) {
     double c_sel = cols * 2.0 * gpurf_circuit_gate_c_f(e->dev, w_mux) / mux +
                    array_w * local->c_f_per_m;

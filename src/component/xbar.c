@@ -93,16 +93,16 @@ static drive drive_wire(const gc_env *e, gpurf_wire_kind layer, double len, doub
   drive d;
   const gpurf_wire_layer *l = &e->tech->wires.layer[layer];
   double c_min = gc_inv_input_c(e, e->w_min_m);
-  gc_wire w = gc_wire_eval(e, layer, len, gc_inv_r(e, 8.0 * e->w_min_m), c_end);
-  double c_first = w.repeaters > 0 ? gc_inv_input_c(e, 8.0 * e->w_min_m) : l->c_f_per_m * len + c_end;
+  gc_wire w = gc_wire_eval(e, layer, len, gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m), c_end);
+  double c_first = w.repeaters > 0 ? gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m) : l->c_f_per_m * len + c_end;
   gc_chain ch = gc_driver_chain(e, c_min, c_first, w.repeaters > 0 ? 0.0 : l->r_ohm_per_m * len, 0.0);
   if (w.repeaters > 0) {
     d.delay_s = ch.delay_s + w.delay_s;
     d.energy_j = ch.energy_j + w.energy_j;
   } else {
     /* The chain's last stage already charges the wire and the load. */
-    d.delay_s = ch.delay_s + 0.38 * l->r_ohm_per_m * len * l->c_f_per_m * len +
-                0.69 * l->r_ohm_per_m * len * c_end;
+    d.delay_s = ch.delay_s + GC_SAKURAI_DISTRIBUTED_RC * l->r_ohm_per_m * len * l->c_f_per_m * len +
+                GC_LN2_RC * l->r_ohm_per_m * len * c_end;
     d.energy_j = ch.energy_j;
   }
   d.chain_s = ch.delay_s;
@@ -137,7 +137,7 @@ static void eval_matrix(const gpurf_xbar_spec *s, const gc_env *e, gpurf_xbar_co
   /* One slice: crosspoints, a decoder and an output driver per output. */
   logic_sum dec = {0};
   logic_add_gates(&dec, &g, (double)logic_decoder_gates(n), 1.0);
-  double c_port = gc_inv_input_c(e, 8.0 * e->w_min_m);
+  double c_port = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
   /* Size the output driver for the worst output wire, found from a first
    * guess of the slice pitch that the wire tracks alone would give. */
   int tracks_h = n * hx, tracks_v = m * hy + m * sel;
@@ -223,7 +223,7 @@ static void eval_mux(const gpurf_xbar_spec *s, const gc_env *e, gpurf_xbar_cost 
   double bufs = 0.0;
   for (int l = 2; l <= levels; l += 2) bufs += ceil((double)n / (1 << l));
   double muxes = n - 1;
-  double c_port = gc_inv_input_c(e, 8.0 * e->w_min_m);
+  double c_port = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
   double block_w = w * pitch;
   double chan_h = (double)n * w * pitch;
   drive out_guess = drive_wire(e, s->wire_layer, chan_h, c_port);
@@ -244,7 +244,7 @@ static void eval_mux(const gpurf_xbar_spec *s, const gc_env *e, gpurf_xbar_cost 
   for (int l = 1; l <= levels; l++) {
     double c_node = mx.c_out_f + (l % 2 == 0 || l == levels ? c_buf : mx.c_in_f);
     r_run += mx.r_ohm;
-    t_tree += 0.69 * r_run * c_node;
+    t_tree += GC_LN2_RC * r_run * c_node;
     path_c += c_node;
     if (l % 2 == 0 && l < levels) {
       double c_b = gc_inv_drain_c(e, e->w_min_m) + mx.c_in_f;
