@@ -1,6 +1,5 @@
 /* The bank arbiter: class orders, input checks, properties (more classes,
- * banks and requesters cost more), and the bank-stealing overhead compared
- * with what Jing et al. report. */
+ * banks and requesters cost more) and the bank-stealing overhead. */
 #include <string.h>
 
 #include "test_util.h"
@@ -124,10 +123,9 @@ static void status_table_matches_the_paper(void **state) {
   assert_int_equal(c.status_bits, 152);
 }
 
-/* Jing et al.: the stealing arbiter costs less than 1.2% of the RF area and
- * adds 0.73 FO4 to the read path; the scheduler multiplexer 1.2 FO4. Ours
- * must keep the area bound and land within a factor of two of the delays. */
-static void stealing_overhead_against_the_paper(void **state) {
+/* The overhead against the 2-class arbiter; its comparison with the
+ * published figures is in test_reference.c. */
+static void stealing_overhead_is_reported(void **state) {
   fixture *f = *state;
   gpurf_arbiter_spec s;
   gpurf_arbiter_spec_init(&s);
@@ -137,9 +135,8 @@ static void stealing_overhead_against_the_paper(void **state) {
   gpurf_arbiter_overhead o;
   assert_ok(f->ctx, gpurf_arbiter_overhead_eval(f->ctx, &s, f->rf_area_m2, &o));
   assert_true(o.extra_area_m2 > 0);
-  assert_true(o.area_share > 0 && o.area_share < 0.012);
-  assert_true(o.extra_read_path_fo4 > 0.73 / 2 && o.extra_read_path_fo4 < 0.73 * 2);
-  assert_true(o.scheduler_mux_fo4 > 1.2 / 2 && o.scheduler_mux_fo4 < 1.2 * 2);
+  assert_rel(o.area_share, o.extra_area_m2 / f->rf_area_m2, 1e-12);
+  assert_true(o.extra_read_path_fo4 > 0 && o.scheduler_mux_fo4 > 0);
   assert_true(o.extra_energy_j > 0);
   /* Without an RF area no share is computed. */
   assert_ok(f->ctx, gpurf_arbiter_overhead_eval(f->ctx, &s, 0.0, &o));
@@ -153,7 +150,7 @@ int main(void) {
       cmocka_unit_test(more_classes_cost_more),
       cmocka_unit_test(more_banks_and_requesters_cost_more),
       cmocka_unit_test(status_table_matches_the_paper),
-      cmocka_unit_test(stealing_overhead_against_the_paper),
+      cmocka_unit_test(stealing_overhead_is_reported),
   };
   return cmocka_run_group_tests_name("arbiter", tests, setup, teardown);
 }
