@@ -26,6 +26,17 @@ static void shipped_cells_load(void **state) {
   gpurf_ctx_free(ctx);
 }
 
+/* A user's own cell may omit `source`: it loads with an empty one. */
+static void own_cell_needs_no_source(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_cell c;
+  assert_ok(ctx, gpurf_cell_load(ctx, GPURF_TEST_DATA_DIR "/cell-no-source.yaml", &c));
+  assert_string_equal(c.name, "my-cell");
+  assert_string_equal(c.source, "");
+  gpurf_ctx_free(ctx);
+}
+
 static void sram_6t_matches_the_nvsim_sample(void **state) {
   (void)state;
   gpurf_ctx *ctx = test_ctx();
@@ -100,6 +111,7 @@ static void stt_cells_carry_the_reference_inputs(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(shipped_cells_load),
+      cmocka_unit_test(own_cell_needs_no_source),
       cmocka_unit_test(sram_6t_matches_the_nvsim_sample),
       cmocka_unit_test(cell_area_grows_with_ports),
       cmocka_unit_test(stt_cells_carry_the_reference_inputs),

@@ -34,6 +34,21 @@ static void interpolated_node_is_labelled(void **state) {
   assert_null(strstr(R.out, "\"lstp\""));
 }
 
+/* A cell without `source` is shown as "not given", in text and JSON; a
+ * shipped one shows its reference. */
+static void cell_source_not_given(void **state) {
+  (void)state;
+  cli_run(&R, "cell show '" GPURF_TEST_DATA_DIR "/cell-no-source.yaml'");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "\n  source: not given\n"));
+  cli_run(&R, "cell show '" GPURF_TEST_DATA_DIR "/cell-no-source.yaml' --format json");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "\"source\": \"not given\""));
+  cli_run(&R, "cell show stt-40f2-cur");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "source: NVSim inputs listed in the header of validation/nvsim-stt.tsv"));
+}
+
 static void errors_are_one_line_with_no_output(void **state) {
   (void)state;
   const cli_error_case cases[] = {
@@ -95,6 +110,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(show_40nm_json_has_every_parameter),
       cmocka_unit_test(interpolated_node_is_labelled),
+      cmocka_unit_test(cell_source_not_given),
       cmocka_unit_test(errors_are_one_line_with_no_output),
       cmocka_unit_test(help_and_version),
       cmocka_unit_test(golden_outputs),

@@ -73,7 +73,7 @@ typedef struct gpurf_cell_stt {
 typedef struct gpurf_cell {
   gpurf_cell_kind kind;
   char name[GPURF_TECH_NAME_MAX];
-  char source[GPURF_TECH_SOURCE_MAX];
+  char source[GPURF_TECH_SOURCE_MAX]; /* empty when the file cites none */
   char path[GPURF_TECH_PATH_MAX];
   union {
     gpurf_cell_sram sram;

@@ -121,7 +121,7 @@ static int cell_show(gpurf_ctx *ctx, cli_args *a) {
     jw_obj_begin(&w, NULL);
     jw_str(&w, "kind", gpurf_cell_kind_name(cell.kind));
     jw_str(&w, "name", cell.name);
-    jw_str(&w, "source", cell.source);
+    jw_str(&w, "source", cell.source[0] ? cell.source : "not given");
     jw_str(&w, "path", cell.path);
     if (cell.kind == GPURF_CELL_STT_MTJ)
       jw_str(&w, "read_mode",
@@ -140,7 +140,7 @@ static int cell_show(gpurf_ctx *ctx, cli_args *a) {
     jw_finish(&w);
   } else {
     sb_printf(&out, "Cell %s (%s)\n  file: %s\n  source: %s\n", cell.name,
-              gpurf_cell_kind_name(cell.kind), cell.path, cell.source);
+              gpurf_cell_kind_name(cell.kind), cell.path, cell.source[0] ? cell.source : "not given");
     if (cell.kind == GPURF_CELL_STT_MTJ)
       sb_printf(&out, "  %-28s %s\n", "read_mode",
                 cell.u.stt.read_mode == GPURF_STT_READ_VOLTAGE ? "voltage" : "current");

@@ -24,9 +24,11 @@ const char *gpurf_cell_kind_name(gpurf_cell_kind kind) {
    offsetof(gpurf_cell, u.A.PRESENT)}
 #define CI(A, M, LO, HI, FL) \
   {#M, YS_INT, (FL), offsetof(gpurf_cell, u.A.M), 0, (LO), (HI), NULL, NULL, 0, 0, 0, YS_NO_FLAG}
+/* `source` is optional: a user's own cell need not cite anything (shown as
+ * "not given"); the shipped cells all cite theirs. */
 #define COMMON_FIELDS                                              \
   YS_ENUMF("kind", gpurf_cell, kind, kind_names, REQ),             \
-  YS_STR(gpurf_cell, name, REQ), YS_STR(gpurf_cell, source, REQ)
+  YS_STR(gpurf_cell, name, REQ), YS_STR(gpurf_cell, source, 0)
 
 static const ys_field sram_fields[] = {
     COMMON_FIELDS,
