@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "gpurf/events.h"
+#include "gpurf/pipeline.h"
 #include "test_util.h"
 
 #define TABLES GPURF_TEST_DATA_DIR "/tables"
@@ -23,6 +24,7 @@ static void good_file_decodes_every_key(void **state) {
   assert_rel(b->area_m2, 2.0e-8, 1e-15);
   assert_rel(b->area_cells_m2, 1.0e-8, 1e-15);
   assert_rel(b->access_time_s, 5.0e-10, 1e-15);
+  assert_rel(b->write_time_s, 1.5e-9, 1e-15);
   assert_int_equal(b->subarrays, 2);
   assert_rel(b->gated_leakage_fraction, 0.1, 1e-15);
   assert_rel(b->wake_energy_j, 1.0e-12, 1e-15);
@@ -32,8 +34,16 @@ static void good_file_decodes_every_key(void **state) {
   assert_rel(b->events[1].energy_j, 3.0e-12, 1e-15);
   /* Without gating keys a component cannot be gated. */
   assert_int_equal(t.components[1].subarrays, 0);
+  /* Without write_time_s writes take the access time. */
+  assert_true(t.components[1].write_time_s == 0.0);
   assert_true(t.components[1].gated_leakage_fraction == 0.0);
   assert_int_equal(gpurf_rf_table_find_event(&t, 2, "read"), 1);
+  /* The bank's times reach the pipeline in whole cycles at 1 GHz. */
+  gpurf_pipeline_params p;
+  gpurf_pipeline_params_init(&p);
+  gpurf_pipeline_params_from_table(&p, &t);
+  assert_int_equal(p.bank_read_cycles, 1);
+  assert_int_equal(p.bank_write_cycles, 2);
   gpurf_energy *e = NULL;
   assert_ok(ctx, gpurf_energy_alloc(ctx, &t, &e));
   gpurf_energy_free(e);

@@ -31,6 +31,8 @@ typedef struct tl_component {
   double area_cells_m2;
   int has_area_cells;
   double access_time_s;
+  double write_time_s;
+  int has_write_time;
   int subarrays;
   int has_subarrays;
   double gated_leakage_fraction;
@@ -73,6 +75,7 @@ static const ys_field component_fields[] = {
     YS_DBL(tl_component, area_m2, 0.0, 1.0, REQ),
     YS_DBL_OPT(tl_component, area_cells_m2, 0.0, 1.0, 0, has_area_cells),
     YS_DBL(tl_component, access_time_s, 0.0, 1.0, REQ),
+    YS_DBL_OPT(tl_component, write_time_s, 0.0, 1.0, 0, has_write_time),
     TL_INT_OPT(subarrays, 0, GPURF_ENERGY_MAX_SUBARRAYS, has_subarrays),
     YS_DBL_OPT(tl_component, gated_leakage_fraction, 0.0, 1.0, 0, has_fraction),
     YS_DBL_OPT(tl_component, wake_energy_j, 0.0, 1.0, 0, has_wake_energy),
@@ -158,6 +161,7 @@ static void copy_out(const tl_table *t, gpurf_rf_table *out) {
     o->area_m2 = k->area_m2;
     o->area_cells_m2 = k->area_cells_m2;
     o->access_time_s = k->access_time_s;
+    o->write_time_s = k->write_time_s;
     o->subarrays = k->subarrays;
     o->gated_leakage_fraction = k->gated_leakage_fraction;
     o->wake_energy_j = k->wake_energy_j;
