@@ -112,7 +112,7 @@ static void withheld_tables_have_no_published_numbers(void **state) {
 
 /* Fig. 3's trends that the models reproduce: the crossbar's share of the
  * read path grows with the bank count, a bank read costs slightly less and
- * leakage grows. (The area ratio is a separate matter: see the README.) */
+ * leakage grows. (The area ratio is a separate matter: see docs/models.md and test_reference.c.) */
 static void jing_f3_trends(void **state) {
   (void)state;
   cli_run(&R, "table jing-f3 --format csv");
