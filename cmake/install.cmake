@@ -32,10 +32,10 @@ install(FILES ${PROJECT_BINARY_DIR}/gpurfConfig.cmake
 if(BUILD_SHARED_LIBS)
   set(GPURF_PC_REQUIRES "Requires.private: yaml-0.1 gsl")
   set(GPURF_PC_LIBS "Libs: -L\${libdir} -lgpurf")
-  set(GPURF_PC_LIBS_PRIVATE "Libs.private: -lm")
+  set(GPURF_PC_LIBS_PRIVATE "Libs.private: -lm -pthread")
 else()
   set(GPURF_PC_REQUIRES "Requires: yaml-0.1 gsl")
-  set(GPURF_PC_LIBS "Libs: -L\${libdir} -lgpurf -lm")
+  set(GPURF_PC_LIBS "Libs: -L\${libdir} -lgpurf -lm -pthread")
   set(GPURF_PC_LIBS_PRIVATE "")
 endif()
 # The .pc file locates the prefix from its own directory, so an installed

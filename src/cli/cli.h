@@ -166,5 +166,6 @@ int cmd_table(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_xbar(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_component(gpurf_ctx *ctx, int argc, char **argv);
+int cmd_reproduce(gpurf_ctx *ctx, int argc, char **argv);
 
 #endif

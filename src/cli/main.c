@@ -46,6 +46,8 @@ static const char *const usage_text =
     "                            a design over the product of key values: area,\n"
     "                            leakage, read-path delay and energy per point\n"
     "                            (--plot FILE.png|svg draws them with gnuplot)\n"
+    "  reproduce PAPER|all       each seed paper's claims, published beside ours,\n"
+    "                            with a report (--out DIR); shards and merge\n"
     "  sim [MODEL] --trace PATH | --workload NAME\n"
     "                            a trace through the register-file pipeline of\n"
     "                            an SM: cycles, IPC, bank conflicts, energy\n"
@@ -144,6 +146,8 @@ int main(int argc, char **argv) {
     rc = cmd_arbiter(ctx, argc - 2, argv + 2);
   } else if (strcmp(cmd, "component") == 0) {
     rc = cmd_component(ctx, argc - 2, argv + 2);
+  } else if (strcmp(cmd, "reproduce") == 0) {
+    rc = cmd_reproduce(ctx, argc - 2, argv + 2);
   } else {
     fprintf(stderr, "gpurf: unknown command '%s' (see 'gpurf help')\n", cmd);
     rc = CLI_USAGE;

@@ -21,4 +21,5 @@ set(GPURF_CLI_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/report.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_xbar.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_arbiter.c
-  ${CMAKE_CURRENT_LIST_DIR}/cmd_component.c)
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_component.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_reproduce.c)

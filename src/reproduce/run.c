@@ -1,0 +1,387 @@
+/* Running a reproduction's jobs: one job is a design evaluation or one
+ * pipeline run; jobs run on worker threads, each with its own context,
+ * and write only their own result, so results do not depend on the number
+ * of threads. Results files carry every number in hexadecimal floating
+ * point, so merged shards give the same bits as one run. */
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ctx_internal.h"
+#include "gpurf/component.h"
+#include "gpurf/events.h"
+#include "gpurf/pipeline.h"
+#include "gpurf/rf.h"
+#include "gpurf/trace.h"
+#include "reproduce/repro_internal.h"
+
+const char *const repro_metric_names[RM_COUNT] = {
+    "cycles",        "instructions",      "ipc",           "seconds",
+    "energy_j",      "dynamic_j",         "leakage_j",     "power_w",
+    "dynamic_power_w", "instructions_per_j", "edp_j_s",    "reads",
+    "writes",        "conflicts_read",    "conflicts_write", "conflicts_intra",
+    "utilisation",   "area_m2",           "leakage_w", "extras_area_m2",
+    "storage_bits"};
+
+static void design_metrics(const gpurf_rf_design *d, const gpurf_rf_table *t, repro_job *j) {
+  double area = 0, leak = 0, extras = 0;
+  for (int i = 0; i < t->n_components; i++) {
+    const gpurf_rf_component *c = &t->components[i];
+    area += c->instances * c->area_m2;
+    leak += c->instances * c->leakage_w;
+    for (size_t e = 0; e < d->n_extras; e++)
+      if (!strcmp(d->extras[e].name, c->name)) extras += c->instances * c->area_m2;
+  }
+  j->m[RM_AREA_M2] = area;
+  j->m[RM_LEAKAGE_W] = leak;
+  j->m[RM_EXTRAS_AREA_M2] = extras;
+}
+
+#define DESIGN_PREFIX "design."
+
+/* Storage of a design's compressed register file, from the model's field
+ * widths with the design's sizes, as its primitive table is built. */
+static int crf_storage(gpurf_ctx *ctx, const gpurf_rf_design *d, repro_job *j) {
+  const gpurf_rf_extra *x = NULL;
+  for (size_t e = 0; e < d->n_extras && !x; e++)
+    if (!strcmp(d->extras[e].kind, "compressed_rf")) x = &d->extras[e];
+  if (!x) return GPURF_OK;
+  gpurf_tech *tech = calloc(1, sizeof *tech);
+  gpurf_sram_cells *cells = calloc(1, sizeof *cells);
+  int rc = tech && cells ? GPURF_OK : gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  gpurf_crf_spec spec;
+  gpurf_crf_spec_init(&spec);
+  if (rc == GPURF_OK) rc = gpurf_tech_load(ctx, d->tech, tech);
+  if (rc == GPURF_OK) rc = gpurf_sram_cells_load(ctx, cells);
+  if (rc == GPURF_OK) rc = gpurf_device_kind_parse(d->device, &spec.device);
+  if (rc == GPURF_OK) {
+    gpurf_crf_cost cost;
+    spec.tech = tech, spec.temp_k = d->temp_k, spec.cells = cells;
+    spec.warps = d->sm.warps;
+    spec.lanes = d->sm.threads_per_warp;
+    if (x->arch_regs) spec.arch_regs = x->arch_regs;
+    spec.vrf_regs = x->vrf_regs;
+    rc = gpurf_crf_eval(ctx, &spec, &cost);
+    if (rc == GPURF_OK) j->m[RM_STORAGE_BITS] = (double)cost.total_bits;
+  }
+  free(tech);
+  free(cells);
+  return rc;
+}
+
+/* Applies "key=value;key=value": keys starting with "design." to the design
+ * (design = non-NULL), the others to the pipeline parameters (p non-NULL). */
+static int apply_sets(gpurf_ctx *ctx, gpurf_rf_design *design, gpurf_pipeline_params *p,
+                      const char *sets) {
+  char buf[REPRO_SETS_MAX];
+  snprintf(buf, sizeof buf, "%s", sets);
+  size_t np = strlen(DESIGN_PREFIX);
+  for (char *save = NULL, *kv = strtok_r(buf, ";", &save); kv; kv = strtok_r(NULL, ";", &save)) {
+    char *eq = strchr(kv, '=');
+    if (!eq) return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "sets", "'%s' is not KEY=VALUE", kv);
+    *eq = '\0';
+    int is_design = !strncmp(kv, DESIGN_PREFIX, np), rc = GPURF_OK;
+    if (is_design && design) rc = gpurf_rf_design_set(ctx, design, kv + np, eq + 1);
+    if (!is_design && p) rc = gpurf_pipeline_params_set(ctx, p, kv, eq + 1);
+    if (rc != GPURF_OK) return rc;
+  }
+  return p ? gpurf_pipeline_params_check(ctx, p) : GPURF_OK;
+}
+
+static int simulate(gpurf_ctx *ctx, const repro_workload *w, const gpurf_rf_design *d,
+                    const gpurf_rf_table *t, repro_job *j) {
+  gpurf_pipeline_params prm;
+  gpurf_pipeline_params_init(&prm);
+  gpurf_pipeline_params_from_design(&prm, d);
+  gpurf_pipeline_params_from_table(&prm, t);
+  int rc = apply_sets(ctx, NULL, &prm, j->sets);
+  gpurf_trace_reader *rd = NULL;
+  gpurf_pipeline *p = NULL;
+  gpurf_pipeline_stats *st = calloc(1, sizeof *st);
+  gpurf_energy_report *rep = calloc(1, sizeof *rep);
+  if (rc == GPURF_OK && (!st || !rep)) rc = gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (rc == GPURF_OK) {
+    if (w->kind == REPRO_W_PRESET) {
+      gpurf_trace_gen_params g = {w->path, w->seed, 0, 0, 0, -1};
+      rc = gpurf_trace_gen_alloc(ctx, &g, &rd);
+    } else {
+      rc = gpurf_trace_reader_alloc(ctx, w->path, &rd);
+    }
+  }
+  if (rc == GPURF_OK) rc = gpurf_pipeline_alloc(ctx, &prm, t, NULL, &p);
+  if (rc == GPURF_OK) rc = gpurf_pipeline_run(ctx, p, rd, 0);
+  if (rc == GPURF_OK) rc = gpurf_pipeline_stats_get(p, st);
+  if (rc == GPURF_OK) {
+    gpurf_energy_report_in in = {st->warp_instructions};
+    rc = gpurf_energy_report_get(ctx, gpurf_pipeline_energy(p), &in, rep);
+  }
+  if (rc == GPURF_OK) {
+    double util = 0;
+    for (int b = 0; b < st->banks; b++) util += st->bank_utilisation[b];
+    j->m[RM_CYCLES] = (double)st->cycles;
+    j->m[RM_INSTRUCTIONS] = (double)st->warp_instructions;
+    j->m[RM_IPC] = st->ipc;
+    j->m[RM_SECONDS] = rep->seconds;
+    j->m[RM_ENERGY_J] = rep->total_energy_j;
+    j->m[RM_DYNAMIC_J] = rep->dynamic_energy_j;
+    j->m[RM_LEAKAGE_J] = rep->leakage_energy_j;
+    j->m[RM_POWER_W] = rep->average_power_w;
+    j->m[RM_DYNAMIC_POWER_W] = rep->dynamic_power_w;
+    j->m[RM_INSTRUCTIONS_PER_J] = rep->instructions_per_j;
+    j->m[RM_EDP_J_S] = rep->edp_j_s;
+    j->m[RM_READS] = (double)st->reads;
+    j->m[RM_WRITES] = (double)st->writes;
+    j->m[RM_CONFLICTS_READ] = (double)st->conflicts_inter_read;
+    j->m[RM_CONFLICTS_WRITE] = (double)st->conflicts_inter_write;
+    j->m[RM_CONFLICTS_INTRA] = (double)st->conflicts_intra;
+    j->m[RM_UTILISATION] = st->banks ? util / st->banks : 0;
+  }
+  gpurf_pipeline_free(p);
+  gpurf_trace_reader_free(rd);
+  free(st);
+  free(rep);
+  return rc;
+}
+
+int repro_job_execute(gpurf_ctx *ctx, const gpurf_reproduce *r, repro_job *j) {
+  gpurf_rf_design *d = calloc(1, sizeof *d);
+  gpurf_rf_table *t = calloc(1, sizeof *t);
+  int rc = d && t ? GPURF_OK : gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (rc == GPURF_OK) rc = gpurf_rf_design_load(ctx, j->design, d);
+  if (rc == GPURF_OK) rc = apply_sets(ctx, d, NULL, j->sets);
+  if (rc == GPURF_OK) rc = gpurf_rf_design_table(ctx, d, t);
+  if (rc == GPURF_OK) {
+    memset(j->m, 0, sizeof j->m);
+    design_metrics(d, t, j);
+    rc = crf_storage(ctx, d, j);
+  }
+  if (rc == GPURF_OK) {
+    if (j->kind == REPRO_JOB_SIM) rc = simulate(ctx, &r->workloads[j->workload], d, t, j);
+  }
+  j->done = rc == GPURF_OK;
+  free(d);
+  free(t);
+  return rc;
+}
+
+/* ---- Worker threads ---- */
+
+typedef struct pool {
+  gpurf_reproduce *r;
+  const gpurf_reproduce_run_opts *opts;
+  size_t *todo; /* job indices of this run, in order */
+  size_t n_todo;
+  pthread_mutex_t lock;
+  size_t next, finished;
+  int failed;             /* stop taking jobs */
+  size_t fail_pos;        /* lowest failing position, for a deterministic error */
+  gpurf_error fail_err;
+} pool;
+
+static void *worker(void *arg) {
+  pool *pl = arg;
+  gpurf_ctx *ctx = gpurf_ctx_alloc();
+  if (ctx) gpurf_ctx_set_data_dir(ctx, pl->r->data_dir);
+  for (;;) {
+    pthread_mutex_lock(&pl->lock);
+    size_t pos = pl->next < pl->n_todo && !pl->failed ? pl->next++ : pl->n_todo;
+    pthread_mutex_unlock(&pl->lock);
+    if (pos >= pl->n_todo) break;
+    repro_job *j = &pl->r->jobs[pl->todo[pos]];
+    int rc = ctx ? repro_job_execute(ctx, pl->r, j) : GPURF_ENOMEM;
+    pthread_mutex_lock(&pl->lock);
+    if (rc != GPURF_OK) {
+      if (!pl->failed || pos < pl->fail_pos) {
+        pl->fail_pos = pos;
+        if (ctx) {
+          pl->fail_err = *gpurf_ctx_error(ctx);
+        } else {
+          memset(&pl->fail_err, 0, sizeof pl->fail_err);
+          pl->fail_err.status = GPURF_ENOMEM;
+          snprintf(pl->fail_err.message, sizeof pl->fail_err.message, "out of memory");
+        }
+      }
+      pl->failed = 1;
+    } else {
+      pl->finished++;
+      if (pl->opts && pl->opts->progress)
+        pl->opts->progress(pl->opts->progress_arg, pl->finished, pl->n_todo);
+    }
+    pthread_mutex_unlock(&pl->lock);
+  }
+  gpurf_ctx_free(ctx);
+  return NULL;
+}
+
+int gpurf_reproduce_run(gpurf_ctx *ctx, gpurf_reproduce *r, const gpurf_reproduce_run_opts *opts) {
+  int threads = opts && opts->jobs > 0 ? opts->jobs : 1;
+  int shards = opts && opts->shard_count > 1 ? opts->shard_count : 1;
+  int shard = shards > 1 ? opts->shard_index : 0;
+  if (shard < 0 || shard >= shards)
+    return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "shard", "shard %d is not in 0..%d", shard,
+                         shards - 1);
+  if (threads > 256)
+    return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "jobs", "%d threads is more than 256",
+                         threads);
+  pool pl;
+  memset(&pl, 0, sizeof pl);
+  pl.r = r;
+  pl.opts = opts;
+  pl.todo = malloc((r->n_jobs ? r->n_jobs : 1) * sizeof *pl.todo);
+  if (!pl.todo) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  for (size_t i = 0; i < r->n_jobs; i++)
+    if ((int)(i % (size_t)shards) == shard && !r->jobs[i].done) pl.todo[pl.n_todo++] = i;
+  if ((size_t)threads > pl.n_todo) threads = pl.n_todo ? (int)pl.n_todo : 1;
+  pthread_mutex_init(&pl.lock, NULL);
+  pthread_t tid[256];
+  int started = 0;
+  for (int i = 1; i < threads; i++) {
+    if (pthread_create(&tid[started], NULL, worker, &pl) != 0) break;
+    started++;
+  }
+  worker(&pl); /* the calling thread works too */
+  for (int i = 0; i < started; i++) pthread_join(tid[i], NULL);
+  pthread_mutex_destroy(&pl.lock);
+  int rc = GPURF_OK;
+  if (pl.failed) {
+    const gpurf_error *e = &pl.fail_err;
+    const repro_job *j = &r->jobs[pl.todo[pl.fail_pos]];
+    rc = gpurf_fail_at(ctx, e->status ? e->status : GPURF_EINVAL, e->file[0] ? e->file : NULL,
+                       e->line, e->column, e->field[0] ? e->field : NULL, "job %s: %s", j->key,
+                       e->message);
+  }
+  free(pl.todo);
+  return rc;
+}
+
+/* ---- Results files ---- */
+
+#define RESULTS_MAGIC "gpurf-reproduce-results 1"
+
+int gpurf_reproduce_write_results(gpurf_ctx *ctx, const gpurf_reproduce *r, FILE *out) {
+  fprintf(out, "%s\tpapers=%s\tworkloads=%s\n", RESULTS_MAGIC, r->papers_spec, r->workloads_spec);
+  for (size_t i = 0; i < r->n_jobs; i++) {
+    const repro_job *j = &r->jobs[i];
+    if (!j->done) continue;
+    fprintf(out, "%s", j->key);
+    for (int m = 0; m < RM_COUNT; m++) fprintf(out, "\t%s=%a", repro_metric_names[m], j->m[m]);
+    fputc('\n', out);
+  }
+  if (fflush(out) != 0 || ferror(out))
+    return gpurf_fail(ctx, GPURF_EIO, "cannot write results: %s", strerror(errno));
+  return GPURF_OK;
+}
+
+static int parse_line(gpurf_ctx *ctx, gpurf_reproduce *r, const char *path, int lineno,
+                      char *line) {
+  char *tab = strchr(line, '\t');
+  if (!tab) return gpurf_fail_at(ctx, GPURF_EPARSE, path, lineno, 1, "job", "no results on the line");
+  *tab = '\0';
+  repro_job *j = NULL;
+  for (size_t i = 0; i < r->n_jobs && !j; i++)
+    if (!strcmp(r->jobs[i].key, line)) j = &r->jobs[i];
+  if (!j)
+    return gpurf_fail_at(ctx, GPURF_EINVAL, path, lineno, 1, "job",
+                         "job '%.200s' is not in this plan (other papers or workloads?)", line);
+  double m[RM_COUNT];
+  int seen[RM_COUNT] = {0};
+  char *save = NULL;
+  for (char *kv = strtok_r(tab + 1, "\t\n", &save); kv; kv = strtok_r(NULL, "\t\n", &save)) {
+    char *eq = strchr(kv, '=');
+    int k = -1;
+    if (eq) {
+      *eq = '\0';
+      for (int i = 0; i < RM_COUNT && k < 0; i++)
+        if (!strcmp(repro_metric_names[i], kv)) k = i;
+    }
+    char *end = NULL;
+    if (k >= 0) m[k] = strtod(eq + 1, &end);
+    if (k < 0 || end == eq + 1 || *end)
+      return gpurf_fail_at(ctx, GPURF_EPARSE, path, lineno, (int)(kv - line) + 1, "result",
+                           "bad result '%.40s'", kv);
+    seen[k] = 1;
+  }
+  for (int i = 0; i < RM_COUNT; i++)
+    if (!seen[i])
+      return gpurf_fail_at(ctx, GPURF_EPARSE, path, lineno, 1, repro_metric_names[i],
+                           "result missing");
+  memcpy(j->m, m, sizeof m);
+  j->done = 1;
+  return GPURF_OK;
+}
+
+/* "MAGIC\tpapers=P\tworkloads=W\n" */
+static int parse_header(const char *line, char *papers, char *workloads) {
+  size_t m = strlen(RESULTS_MAGIC);
+  if (strncmp(line, RESULTS_MAGIC "\tpapers=", m + 8) != 0) return -1;
+  const char *p = line + m + 8, *t = strchr(p, '\t');
+  if (!t || (size_t)(t - p) >= REPRO_NAME_MAX * REPRO_MAX_PAPERS) return -1;
+  memcpy(papers, p, (size_t)(t - p));
+  papers[t - p] = '\0';
+  if (strncmp(t, "\tworkloads=", 11) != 0) return -1;
+  const char *w = t + 11;
+  size_t wl = strcspn(w, "\n");
+  if (wl >= REPRO_PATH_MAX || w[wl] != '\n') return -1;
+  memcpy(workloads, w, wl);
+  workloads[wl] = '\0';
+  return 0;
+}
+
+int gpurf_reproduce_merge(gpurf_ctx *ctx, const char *const *paths, size_t n,
+                          gpurf_reproduce **out) {
+  *out = NULL;
+  if (n == 0) return gpurf_fail(ctx, GPURF_EINVAL, "no results files to merge");
+  FILE *f = fopen(paths[0], "r");
+  if (!f)
+    return gpurf_fail_at(ctx, GPURF_EIO, paths[0], 0, 0, NULL, "cannot open: %s", strerror(errno));
+  char line[2 * REPRO_PATH_MAX + 64];
+  char papers[REPRO_NAME_MAX * REPRO_MAX_PAPERS], workloads[REPRO_PATH_MAX];
+  int ok = fgets(line, sizeof line, f) && parse_header(line, papers, workloads) == 0;
+  fclose(f);
+  if (!ok)
+    return gpurf_fail_at(ctx, GPURF_EPARSE, paths[0], 1, 1, NULL,
+                         "not a gpurf reproduce results file (first line '%s ...')", RESULTS_MAGIC);
+  gpurf_reproduce *r = NULL;
+  int rc = gpurf_reproduce_alloc(ctx, papers, workloads, &r);
+  for (size_t i = 0; i < n && rc == GPURF_OK; i++) rc = gpurf_reproduce_read_results(ctx, r, paths[i]);
+  if (rc != GPURF_OK) {
+    gpurf_reproduce_free(r);
+    return rc;
+  }
+  *out = r;
+  return GPURF_OK;
+}
+
+int gpurf_reproduce_read_results(gpurf_ctx *ctx, gpurf_reproduce *r, const char *path) {
+  FILE *f = !strcmp(path, "-") ? stdin : fopen(path, "r");
+  if (!f) return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  char line[8192];
+  int lineno = 0, rc = GPURF_OK;
+  while (rc == GPURF_OK && fgets(line, sizeof line, f)) {
+    lineno++;
+    size_t len = strlen(line);
+    if (len == sizeof line - 1 && line[len - 1] != '\n') {
+      rc = gpurf_fail_at(ctx, GPURF_EPARSE, path, lineno, 1, NULL, "line longer than %zu bytes",
+                         sizeof line - 2);
+    } else if (lineno == 1) {
+      char papers[sizeof r->papers_spec], workloads[sizeof r->workloads_spec];
+      if (parse_header(line, papers, workloads) != 0)
+        rc = gpurf_fail_at(ctx, GPURF_EPARSE, path, 1, 1, NULL,
+                           "not a gpurf reproduce results file (first line '%s ...')",
+                           RESULTS_MAGIC);
+      else if (strcmp(papers, r->papers_spec) || strcmp(workloads, r->workloads_spec))
+        rc = gpurf_fail_at(ctx, GPURF_EINVAL, path, 1, 1, NULL,
+                           "results of papers=%s workloads=%s, not of papers=%s workloads=%s",
+                           papers, workloads, r->papers_spec, r->workloads_spec);
+    } else {
+      rc = parse_line(ctx, r, path, lineno, line);
+    }
+  }
+  if (rc == GPURF_OK && lineno == 0)
+    rc = gpurf_fail_at(ctx, GPURF_EPARSE, path, 1, 1, NULL, "empty results file");
+  if (f != stdin) fclose(f);
+  return rc;
+}
