@@ -75,7 +75,7 @@ static int make_dir(const char *prog, const char *dir) {
 
 static void fmt_value(sbuf *o, const gpurf_reproduce_claim *c, double v) {
   if (!strcmp(c->unit, "fraction"))
-    sb_printf(o, "%+.1f%%", 100 * v);
+    sb_printf(o, strstr(c->metric, "ratio - 1") ? "%+.1f%%" : "%.1f%%", 100 * v);
   else
     sb_printf(o, "%.4g %s", v, c->unit);
 }

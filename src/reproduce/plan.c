@@ -212,7 +212,7 @@ static int select_papers(gpurf_ctx *ctx, gpurf_reproduce *r, const char *which) 
   if (!strcmp(which, "all")) {
     for (int i = 0; i < REPRO_MAX_PAPERS; i++) want[i] = 1;
   } else {
-    for (const char *p = which; *p;) {
+    for (const char *p = which;;) {
       size_t len = strcspn(p, ",");
       const repro_paper_def *d = find_paper(p, len);
       if (!d)
@@ -220,7 +220,8 @@ static int select_papers(gpurf_ctx *ctx, gpurf_reproduce *r, const char *which) 
                                "unknown paper '%.*s' (jing, gebhart, warrf, simtight, jeon, all)",
                                (int)len, p);
       for (int i = 0; i < REPRO_MAX_PAPERS; i++) want[i] |= papers[i] == d;
-      p += len + (p[len] == ',');
+      if (!p[len]) break;
+      p += len + 1;
     }
   }
   for (int i = 0; i < REPRO_MAX_PAPERS; i++)

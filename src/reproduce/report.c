@@ -69,7 +69,7 @@ static int is_fraction(const gpurf_reproduce_claim *c) { return !strcmp(c->unit,
 
 static void value_text(FILE *f, const gpurf_reproduce_claim *c, double v) {
   if (is_fraction(c))
-    fprintf(f, "%+.1f%%", 100 * v);
+    fprintf(f, strstr(c->metric, "ratio - 1") ? "%+.1f%%" : "%.1f%%", 100 * v);
   else
     fprintf(f, "%.4g %s", v, c->unit);
 }
