@@ -3,8 +3,14 @@
 # already present. Used by the README's first command and by .ci/run.
 set -euo pipefail
 
-# gnuplot-nox draws `gpurf sweep --plot` figures (and runs its test).
-packages=(build-essential cmake pkg-config libgsl-dev libyaml-dev libcmocka-dev clang gnuplot-nox)
+# gnuplot-nox draws `gpurf sweep --plot` figures (and runs its test); xmllint
+# (libxml2-utils) checks the report's HTML and SVG. With --ci, Chromium too,
+# for the test that opens the report in a browser (skipped without it).
+packages=(build-essential cmake pkg-config libgsl-dev libyaml-dev libcmocka-dev clang gnuplot-nox
+  libxml2-utils)
+if [ "${1:-}" = "--ci" ]; then
+  packages+=(chromium)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
