@@ -124,6 +124,15 @@ GPURF_API size_t gpurf_reproduce_claim_count(const gpurf_reproduce *r);
 GPURF_API const gpurf_reproduce_claim *gpurf_reproduce_claim_get(const gpurf_reproduce *r,
                                                                  size_t i);
 
+/* How a paper's claims (paper NULL: all) fare: claims, computed, whose
+ * direction agrees with the paper, and of those, within a third of the
+ * published magnitude (or within the stated bound). */
+typedef struct gpurf_reproduce_tally {
+  int claims, computed, direction_ok, within_third;
+} gpurf_reproduce_tally;
+GPURF_API void gpurf_reproduce_tally_get(const gpurf_reproduce *r, const char *paper,
+                                         gpurf_reproduce_tally *out);
+
 /* The workload set of each planned paper (after "default" was resolved),
  * and the workloads in it, in order. */
 GPURF_API const char *gpurf_reproduce_paper_workloads(const gpurf_reproduce *r, const char *paper);

@@ -162,6 +162,7 @@ int cmd_sweep(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_sim(gpurf_ctx *ctx, int argc, char **argv);
 /* gpurf bench sim (bench_sim.c). */
 int bench_sim(gpurf_ctx *ctx, cli_args *a);
+int bench_reproduce(gpurf_ctx *ctx, cli_args *a);
 int cmd_table(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_xbar(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv);

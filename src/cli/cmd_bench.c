@@ -38,7 +38,12 @@ static const char *const bench_help =
     "Simulates a synthetic preset (default compute, 524288 warp instructions) on\n"
     "the fermi-baseline SM and prints warp instructions per second, best of RUNS\n"
     "(default 3); also the time to read the trace alone and the pipeline's rate\n"
-    "without it.\n";
+    "without it.\n"
+    "\n"
+    "usage: gpurf bench reproduce [PAPER|all] [--workloads SET] [--jobs N] [--format text|json]\n"
+    "\n"
+    "Times one reproduction (default: all papers on their own workloads, 2\n"
+    "threads) and prints its seconds and jobs per second.\n";
 
 /* Shipped nodes and nodes between them, which the library interpolates. */
 static const char *const bench_nodes[] = {"22", "28", "32", "36", "40", "45",
@@ -354,6 +359,11 @@ int cmd_bench(gpurf_ctx *ctx, int argc, char **argv) {
     a.prog = "gpurf bench sim";
     return bench_sim(ctx, &a);
   }
-  fprintf(stderr, "gpurf bench: unknown benchmark '%s' (bank, events, sim)\n", argv[0]);
+  if (strcmp(argv[0], "reproduce") == 0) {
+    a.prog = "gpurf bench reproduce";
+    return bench_reproduce(ctx, &a);
+  }
+  fprintf(stderr, "gpurf bench: unknown benchmark '%s' (bank, events, sim, reproduce)\n",
+          argv[0]);
   return CLI_USAGE;
 }

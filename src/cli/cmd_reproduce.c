@@ -135,6 +135,22 @@ static void print_table(sbuf *o, gpurf_reproduce *r, int md) {
   }
 }
 
+/* Per paper: claims, computed, direction agrees, and within a third. */
+static void print_summary(sbuf *o, gpurf_reproduce *r, int md) {
+  sb_printf(o, md ? "\n## Summary\n\n| paper | claims | computed | direction agrees | and within a "
+                    "third |\n|---|---|---|---|---|\n"
+                  : "\nsummary\n  %-10s %8s %9s %17s %19s\n",
+            "paper", "claims", "computed", "direction agrees", "and within a third");
+  for (int p = 0; p < gpurf_reproduce_paper_count(); p++) {
+    const char *id = gpurf_reproduce_paper_get(p)->id;
+    gpurf_reproduce_tally t;
+    gpurf_reproduce_tally_get(r, id, &t);
+    if (t.claims == 0) continue;
+    sb_printf(o, md ? "| %s | %d | %d | %d | %d |\n" : "  %-10s %8d %9d %17d %19d\n", id, t.claims,
+              t.computed, t.direction_ok, t.within_third);
+  }
+}
+
 static int list_papers(void) {
   for (int i = 0; i < gpurf_reproduce_paper_count(); i++) {
     const gpurf_reproduce_paper *p = gpurf_reproduce_paper_get(i);
@@ -165,6 +181,7 @@ static int finish(gpurf_ctx *ctx, const char *prog, gpurf_reproduce *r, out_form
     sbuf o;
     sb_init(&o);
     print_table(&o, r, md);
+    print_summary(&o, r, md);
     rc = sb_flush_stdout(&o) == CLI_OK ? GPURF_OK : GPURF_EIO;
     sb_free(&o);
     return rc == GPURF_OK ? CLI_OK : CLI_FAIL;

@@ -14,6 +14,7 @@ set(GPURF_CLI_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/cmd_sweep.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_sim.c
   ${CMAKE_CURRENT_LIST_DIR}/bench_sim.c
+  ${CMAKE_CURRENT_LIST_DIR}/bench_reproduce.c
   ${CMAKE_CURRENT_LIST_DIR}/sweep_plot.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_table.c
   ${CMAKE_CURRENT_LIST_DIR}/table_seeds.c

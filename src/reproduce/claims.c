@@ -236,3 +236,18 @@ size_t gpurf_reproduce_claim_count(const gpurf_reproduce *r) { return r->n_claim
 const gpurf_reproduce_claim *gpurf_reproduce_claim_get(const gpurf_reproduce *r, size_t i) {
   return i < r->n_claims ? &r->claims[i] : NULL;
 }
+
+void gpurf_reproduce_tally_get(const gpurf_reproduce *r, const char *paper,
+                               gpurf_reproduce_tally *out) {
+  memset(out, 0, sizeof *out);
+  for (size_t i = 0; i < r->n_claims; i++) {
+    const gpurf_reproduce_claim *c = &r->claims[i];
+    if (c->per_workload || (paper && strcmp(c->paper, paper))) continue;
+    out->claims++;
+    if (c->status != GPURF_REPRODUCE_COMPUTED) continue;
+    out->computed++;
+    out->direction_ok += c->direction_ok == 1;
+    out->within_third +=
+        c->direction_ok == 1 && (!c->has_rel_error || fabs(c->rel_error) <= 1.0 / 3);
+  }
+}

@@ -164,24 +164,6 @@ static int has_figure(const gpurf_reproduce *r, size_t i) {
 
 /* ---- HTML ---- */
 
-typedef struct tally {
-  int claims, computed, direction_ok, within_third;
-} tally;
-
-static tally count(const gpurf_reproduce *r, const char *paper) {
-  tally t = {0, 0, 0, 0};
-  for (size_t i = 0; i < r->n_claims; i++) {
-    const gpurf_reproduce_claim *c = &r->claims[i];
-    if (c->per_workload || (paper && strcmp(c->paper, paper))) continue;
-    t.claims++;
-    if (c->status != GPURF_REPRODUCE_COMPUTED) continue;
-    t.computed++;
-    t.direction_ok += c->direction_ok == 1;
-    t.within_third += c->direction_ok == 1 && (!c->has_rel_error || fabs(c->rel_error) <= 1.0 / 3);
-  }
-  return t;
-}
-
 static void html_claims(FILE *f, const gpurf_reproduce *r, const char *paper) {
   fputs("<table>\n<tr><th>claim</th><th>metric</th><th>published</th><th>ours</th>"
         "<th>error</th><th>direction</th><th>source / note</th></tr>\n", f);
@@ -231,7 +213,8 @@ static void html(FILE *f, const gpurf_reproduce *r) {
         f);
   for (int p = 0; p < r->n_papers; p++) {
     const repro_paper_plan *pp = &r->papers[p];
-    tally t = count(r, pp->def->info.id);
+    gpurf_reproduce_tally t;
+    gpurf_reproduce_tally_get(r, pp->def->info.id, &t);
     fprintf(f, "<tr><td><a href=\"#%s\">%s</a></td><td>", pp->def->info.id, pp->def->info.id);
     xml_text(f, pp->set);
     fprintf(f, "</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>\n", t.claims, t.computed,
