@@ -20,11 +20,11 @@ configure: $(BUILD)/CMakeCache.txt
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-# Installs dependencies, builds, and runs the main job on built-in defaults.
+# Installs dependencies, builds, and runs the main job on built-in defaults:
+# the five papers' claims beside ours, and the report in report/.
 demo: deps
 	$(MAKE) build
-	$(GPURF) rf fermi-baseline
-	$(GPURF) sim fermi-baseline --trace tests/data/traces/matrixmul-32-32-trace
+	$(GPURF) reproduce all --jobs $(JOBS) --out report
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
