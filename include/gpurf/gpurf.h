@@ -15,5 +15,7 @@
 #include "gpurf/trace.h"
 #include "gpurf/dataflow.h"
 #include "gpurf/pipeline.h"
+#include "gpurf/technique.h"
+#include "gpurf/reproduce.h"
 
 #endif

@@ -54,6 +54,10 @@ typedef struct repro_workload {
 
 typedef enum repro_job_kind { REPRO_JOB_SIM = 0, REPRO_JOB_DESIGN } repro_job_kind;
 
+/* Counters of a technique (its own names), kept beside the metrics. */
+#define REPRO_MAX_EXTRA 32
+#define REPRO_EXTRA_NAME_MAX 40
+
 typedef struct repro_job {
   repro_job_kind kind;
   char design[REPRO_NAME_MAX];
@@ -62,7 +66,13 @@ typedef struct repro_job {
   char key[REPRO_KEY_MAX];
   int done;
   double m[RM_COUNT];
+  int n_extra;
+  char extra_name[REPRO_MAX_EXTRA][REPRO_EXTRA_NAME_MAX];
+  double extra[REPRO_MAX_EXTRA];
 } repro_job;
+
+/* A technique counter of a finished job, or NAN when it has none. */
+double repro_job_counter(const repro_job *j, const char *name);
 
 typedef struct repro_paper_def repro_paper_def;
 
@@ -126,7 +136,9 @@ extern const repro_paper_def repro_paper_jeon;
 
 /* ---- plan.c ---- */
 /* Settings are "key=value;key=value": keys starting with "design." change
- * the design (gpurf_rf_design_set), the others the pipeline parameters.
+ * the design (gpurf_rf_design_set); "technique=NAME" runs the pipeline
+ * with that technique (technique.h) and "t.KEY=VALUE" sets its options;
+ * the others set pipeline parameters.
  * Adds a pipeline run of `design` with `sets` (NULL: none) on every workload
  * of the paper, and the design's own evaluation. */
 int repro_plan_sims(repro_env *env, const char *design, const char *sets);

@@ -4,6 +4,7 @@
  * of threads. Results files carry every number in hexadecimal floating
  * point, so merged shards give the same bits as one run. */
 #include <errno.h>
+#include <math.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "gpurf/events.h"
 #include "gpurf/pipeline.h"
 #include "gpurf/rf.h"
+#include "gpurf/technique.h"
 #include "gpurf/trace.h"
 #include "reproduce/repro_internal.h"
 
@@ -72,8 +74,44 @@ static int crf_storage(gpurf_ctx *ctx, const gpurf_rf_design *d, repro_job *j) {
   return rc;
 }
 
+#define TECHNIQUE_KEY "technique"
+#define TECHNIQUE_PREFIX "t."
+
+double repro_job_counter(const repro_job *j, const char *name) {
+  for (int i = 0; i < j->n_extra; i++)
+    if (!strcmp(j->extra_name[i], name)) return j->extra[i];
+  return NAN;
+}
+
+/* The technique a job's settings name, with its options set; *out NULL
+ * when they name none. */
+static int technique_from_sets(gpurf_ctx *ctx, const char *sets, gpurf_technique **out) {
+  char buf[REPRO_SETS_MAX];
+  snprintf(buf, sizeof buf, "%s", sets);
+  *out = NULL;
+  int rc = GPURF_OK;
+  for (char *save = NULL, *kv = strtok_r(buf, ";", &save); kv && rc == GPURF_OK;
+       kv = strtok_r(NULL, ";", &save)) {
+    char *eq = strchr(kv, '=');
+    if (!eq) continue; /* reported by apply_sets */
+    *eq = '\0';
+    if (!strcmp(kv, TECHNIQUE_KEY) && !*out)
+      rc = gpurf_technique_alloc(ctx, eq + 1, out);
+    else if (!strncmp(kv, TECHNIQUE_PREFIX, strlen(TECHNIQUE_PREFIX)))
+      rc = *out ? gpurf_technique_set(ctx, *out, kv + strlen(TECHNIQUE_PREFIX), eq + 1)
+                : gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, kv,
+                                "technique option before technique=NAME");
+  }
+  if (rc != GPURF_OK) {
+    gpurf_technique_free(*out);
+    *out = NULL;
+  }
+  return rc;
+}
+
 /* Applies "key=value;key=value": keys starting with "design." to the design
- * (design = non-NULL), the others to the pipeline parameters (p non-NULL). */
+ * (design = non-NULL), pipeline keys to the parameters (p non-NULL);
+ * technique keys are technique_from_sets's. */
 static int apply_sets(gpurf_ctx *ctx, gpurf_rf_design *design, gpurf_pipeline_params *p,
                       const char *sets) {
   char buf[REPRO_SETS_MAX];
@@ -83,6 +121,8 @@ static int apply_sets(gpurf_ctx *ctx, gpurf_rf_design *design, gpurf_pipeline_pa
     char *eq = strchr(kv, '=');
     if (!eq) return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "sets", "'%s' is not KEY=VALUE", kv);
     *eq = '\0';
+    if (!strcmp(kv, TECHNIQUE_KEY) || !strncmp(kv, TECHNIQUE_PREFIX, strlen(TECHNIQUE_PREFIX)))
+      continue;
     int is_design = !strncmp(kv, DESIGN_PREFIX, np), rc = GPURF_OK;
     if (is_design && design) rc = gpurf_rf_design_set(ctx, design, kv + np, eq + 1);
     if (!is_design && p) rc = gpurf_pipeline_params_set(ctx, p, kv, eq + 1);
@@ -100,6 +140,8 @@ static int simulate(gpurf_ctx *ctx, const repro_workload *w, const gpurf_rf_desi
   int rc = apply_sets(ctx, NULL, &prm, j->sets);
   gpurf_trace_reader *rd = NULL;
   gpurf_pipeline *p = NULL;
+  gpurf_technique *tq = NULL;
+  if (rc == GPURF_OK) rc = technique_from_sets(ctx, j->sets, &tq);
   gpurf_pipeline_stats *st = calloc(1, sizeof *st);
   gpurf_energy_report *rep = calloc(1, sizeof *rep);
   if (rc == GPURF_OK && (!st || !rep)) rc = gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
@@ -111,7 +153,8 @@ static int simulate(gpurf_ctx *ctx, const repro_workload *w, const gpurf_rf_desi
       rc = gpurf_trace_reader_alloc(ctx, w->path, &rd);
     }
   }
-  if (rc == GPURF_OK) rc = gpurf_pipeline_alloc(ctx, &prm, t, NULL, &p);
+  if (rc == GPURF_OK)
+    rc = gpurf_pipeline_alloc(ctx, &prm, t, tq ? gpurf_technique_hooks(tq) : NULL, &p);
   if (rc == GPURF_OK) rc = gpurf_pipeline_run(ctx, p, rd, 0);
   if (rc == GPURF_OK) rc = gpurf_pipeline_stats_get(p, st);
   if (rc == GPURF_OK) {
@@ -138,8 +181,15 @@ static int simulate(gpurf_ctx *ctx, const repro_workload *w, const gpurf_rf_desi
     j->m[RM_CONFLICTS_WRITE] = (double)st->conflicts_inter_write;
     j->m[RM_CONFLICTS_INTRA] = (double)st->conflicts_intra;
     j->m[RM_UTILISATION] = st->banks ? util / st->banks : 0;
+    int n = tq ? gpurf_technique_counter_count(tq) : 0;
+    for (int i = 0; i < n && j->n_extra < REPRO_MAX_EXTRA; i++) {
+      snprintf(j->extra_name[j->n_extra], REPRO_EXTRA_NAME_MAX, "%s",
+               gpurf_technique_counter_name(tq, i));
+      j->extra[j->n_extra++] = gpurf_technique_counter_value(tq, i);
+    }
   }
   gpurf_pipeline_free(p);
+  gpurf_technique_free(tq);
   gpurf_trace_reader_free(rd);
   free(st);
   free(rep);
@@ -155,6 +205,7 @@ int repro_job_execute(gpurf_ctx *ctx, const gpurf_reproduce *r, repro_job *j) {
   if (rc == GPURF_OK) rc = gpurf_rf_design_table(ctx, d, t);
   if (rc == GPURF_OK) {
     memset(j->m, 0, sizeof j->m);
+    j->n_extra = 0;
     design_metrics(d, t, j);
     rc = crf_storage(ctx, d, j);
   }
@@ -268,6 +319,7 @@ int gpurf_reproduce_write_results(gpurf_ctx *ctx, const gpurf_reproduce *r, FILE
     if (!j->done) continue;
     fprintf(out, "%s", j->key);
     for (int m = 0; m < RM_COUNT; m++) fprintf(out, "\t%s=%a", repro_metric_names[m], j->m[m]);
+    for (int x = 0; x < j->n_extra; x++) fprintf(out, "\tx.%s=%a", j->extra_name[x], j->extra[x]);
     fputc('\n', out);
   }
   if (fflush(out) != 0 || ferror(out))
@@ -289,9 +341,22 @@ static int parse_line(gpurf_ctx *ctx, gpurf_reproduce *r, const char *path, int 
   double m[RM_COUNT];
   int seen[RM_COUNT] = {0};
   char *save = NULL;
+  j->n_extra = 0;
   for (char *kv = strtok_r(tab + 1, "\t\n", &save); kv; kv = strtok_r(NULL, "\t\n", &save)) {
     char *eq = strchr(kv, '=');
     int k = -1;
+    if (eq && !strncmp(kv, "x.", 2)) {
+      char *end = NULL;
+      double v = strtod(eq + 1, &end);
+      if (end == eq + 1 || *end || j->n_extra >= REPRO_MAX_EXTRA ||
+          (size_t)(eq - kv - 2) >= REPRO_EXTRA_NAME_MAX)
+        return gpurf_fail_at(ctx, GPURF_EPARSE, path, lineno, (int)(kv - line) + 1, "result",
+                             "bad counter '%.40s'", kv);
+      memcpy(j->extra_name[j->n_extra], kv + 2, (size_t)(eq - kv - 2));
+      j->extra_name[j->n_extra][eq - kv - 2] = '\0';
+      j->extra[j->n_extra++] = v;
+      continue;
+    }
     if (eq) {
       *eq = '\0';
       for (int i = 0; i < RM_COUNT && k < 0; i++)
