@@ -102,6 +102,20 @@ static void test_bench(void **state) {
   assert_non_null(strstr(r.out, "\"trace_read_time_s\": "));
 }
 
+/* The baseline named as a technique prints the run without one. */
+static void test_technique_baseline(void **state) {
+  (void)state;
+  static cli_result a, b;
+  cli_run(&a, "sim --trace " TRACES "dataflow.gtrace --format json");
+  cli_run(&b, "sim --trace " TRACES "dataflow.gtrace --format json --technique baseline");
+  assert_int_equal(a.status, 0);
+  assert_int_equal(b.status, 0);
+  assert_string_equal(a.out, b.out);
+  cli_run(&a, "sim --technique list");
+  assert_int_equal(a.status, 0);
+  assert_non_null(strstr(a.out, "baseline "));
+}
+
 static void test_errors(void **state) {
   (void)state;
   static const cli_error_case cases[] = {
@@ -115,6 +129,12 @@ static void test_errors(void **state) {
        "no design named 'no-such-design'"},
       {"sim --trace " TRACES "dataflow.gtrace --set banks=32", 1, "16 bank instances for 32 banks"},
       {"sim --trace " TRACES "dataflow.gtrace --format xml", 2, "xml"},
+      {"sim --trace " TRACES "dataflow.gtrace --technique telepathy", 2,
+       "unknown technique 'telepathy' (known: baseline"},
+      {"sim --trace " TRACES "dataflow.gtrace --technique baseline --technique-set x=1", 2,
+       "--technique-set x: technique baseline has no options"},
+      {"sim --trace " TRACES "dataflow.gtrace --technique-set x", 2, "needs KEY=VALUE"},
+      {"sim --trace " TRACES "dataflow.gtrace --technique-set x=1", 2, "needs --technique NAME"},
   };
   cli_check_errors(cases, sizeof cases / sizeof cases[0]);
 }
@@ -124,6 +144,7 @@ int main(void) {
       cmocka_unit_test(test_json_keys),    cmocka_unit_test(test_end_to_end),
       cmocka_unit_test(test_several_json), cmocka_unit_test(test_text),
       cmocka_unit_test(test_bench),        cmocka_unit_test(test_errors),
+      cmocka_unit_test(test_technique_baseline),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,7 +10,8 @@
 
 static const char *const sim_help =
     "usage: gpurf sim [MODEL] (--trace PATH | --workload NAME)... [--seed S]\n"
-    "                 [--set KEY=VALUE]... [--format text|json|csv]\n"
+    "                 [--set KEY=VALUE]... [--technique NAME [--technique-set KEY=VALUE]...]\n"
+    "                 [--format text|json|csv]\n"
     "\n"
     "Runs warp-instruction traces through one SM's register-file pipeline\n"
     "(schedulers, scoreboard, operand collectors, bank arbiter, crossbar,\n"
@@ -22,16 +23,50 @@ static const char *const sim_help =
     "SM). PATH is an Accel-Sim kernel-N.traceg, kernelslist.g or directory, or\n"
     "a native trace; NAME a synthetic preset (gpurf trace gen --list), with\n"
     "--seed S (default 1). Several traces print one row each and a geometric\n"
-    "mean. --set changes an SM parameter, e.g. --set policy=lrr; keys:\n";
+    "mean. --technique runs a register-file technique on the pipeline's hooks\n"
+    "(gpurf sim --technique list names them) with its options set by\n"
+    "--technique-set, and prints what it counted. --set changes an SM\n"
+    "parameter, e.g. --set policy=lrr; keys:\n";
 
 #define SIM_MAX_RUNS 64
+
+#define SIM_MAX_COUNTERS 32
 
 typedef struct sim_run {
   const char *name;
   int synthetic;
   gpurf_pipeline_stats st;
   gpurf_energy_report rep;
+  int n_counters; /* the technique's */
+  char counter_name[SIM_MAX_COUNTERS][48];
+  double counter[SIM_MAX_COUNTERS];
 } sim_run;
+
+/* The technique of a run: a name and its options. */
+typedef struct sim_technique {
+  const char *name; /* NULL: none */
+  const char *sets[32];
+  int n_sets;
+} sim_technique;
+
+/* A fresh technique object for one run, its options set (their KEY=VALUE
+ * shape was checked when parsed). */
+static int technique_new(gpurf_ctx *ctx, const sim_technique *tq, gpurf_technique **out) {
+  *out = NULL;
+  if (!tq->name) return GPURF_OK;
+  int rc = gpurf_technique_alloc(ctx, tq->name, out);
+  for (int i = 0; i < tq->n_sets && rc == GPURF_OK; i++) {
+    char key[64];
+    const char *eq = strchr(tq->sets[i], '=');
+    snprintf(key, sizeof key, "%.*s", (int)(eq - tq->sets[i]), tq->sets[i]);
+    rc = gpurf_technique_set(ctx, *out, key, eq + 1);
+  }
+  if (rc != GPURF_OK) {
+    gpurf_technique_free(*out);
+    *out = NULL;
+  }
+  return rc;
+}
 
 static void print_help(void) {
   fputs(sim_help, stdout);
@@ -50,24 +85,35 @@ static double area_m2(const gpurf_rf_table *t) {
 }
 
 static int run_one(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf_rf_table *t,
-                   sim_run *run, uint64_t seed) {
+                   const sim_technique *tq, sim_run *run, uint64_t seed) {
   gpurf_trace_reader *r = NULL;
   gpurf_pipeline *p = NULL;
-  int rc;
-  if (run->synthetic) {
+  gpurf_technique *tech = NULL;
+  int rc = technique_new(ctx, tq, &tech);
+  if (rc != GPURF_OK) {
+  } else if (run->synthetic) {
     gpurf_trace_gen_params g = {run->name, seed, 0, 0, 0, -1};
     rc = gpurf_trace_gen_alloc(ctx, &g, &r);
   } else {
     rc = gpurf_trace_reader_alloc(ctx, run->name, &r);
   }
-  if (rc == GPURF_OK) rc = gpurf_pipeline_alloc(ctx, prm, t, NULL, &p);
+  if (rc == GPURF_OK)
+    rc = gpurf_pipeline_alloc(ctx, prm, t, tech ? gpurf_technique_hooks(tech) : NULL, &p);
   if (rc == GPURF_OK) rc = gpurf_pipeline_run(ctx, p, r, 0);
   if (rc == GPURF_OK) rc = gpurf_pipeline_stats_get(p, &run->st);
   if (rc == GPURF_OK) {
     gpurf_energy_report_in in = {run->st.warp_instructions};
     rc = gpurf_energy_report_get(ctx, gpurf_pipeline_energy(p), &in, &run->rep);
   }
+  int nc = rc == GPURF_OK && tech ? gpurf_technique_counter_count(tech) : 0;
+  for (run->n_counters = 0; run->n_counters < nc && run->n_counters < SIM_MAX_COUNTERS;
+       run->n_counters++) {
+    snprintf(run->counter_name[run->n_counters], sizeof run->counter_name[0], "%s",
+             gpurf_technique_counter_name(tech, run->n_counters));
+    run->counter[run->n_counters] = gpurf_technique_counter_value(tech, run->n_counters);
+  }
   gpurf_pipeline_free(p);
+  gpurf_technique_free(tech);
   gpurf_trace_reader_free(r);
   return rc;
 }
@@ -112,6 +158,11 @@ static void json_run(jw *w, const sim_run *r, double area) {
   for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++)
     jw_int(w, units[u], (long long)s->dispatch_stalls[u]);
   jw_obj_end(w);
+  if (r->n_counters) {
+    jw_obj_begin(w, "technique_counters");
+    for (int i = 0; i < r->n_counters; i++) jw_num(w, r->counter_name[i], r->counter[i]);
+    jw_obj_end(w);
+  }
   jw_obj_begin(w, "energy_pj");
   for (int i = 0; i < r->rep.n_components; i++)
     jw_num(w, r->rep.components[i].name, r->rep.components[i].total_energy_j * 1e12);
@@ -218,6 +269,9 @@ static void print_text(sbuf *o, const gpurf_rf_table *t, const sim_run *runs, in
     sb_printf(o, "  issue stalls (scheduler cycles):");
     for (int k = 0; k < s->n_stalls; k++)
       sb_printf(o, " %s %llu", s->stall_name[k], (unsigned long long)s->stalls[k]);
+    if (runs[i].n_counters) sb_printf(o, "\n  technique:");
+    for (int k = 0; k < runs[i].n_counters; k++)
+      sb_printf(o, " %s %.6g", runs[i].counter_name[k], runs[i].counter[k]);
     sb_printf(o, "\n  energy %.5g pJ (dynamic %.5g, leakage %.5g):", e->total_energy_j * 1e12,
               e->dynamic_energy_j * 1e12, e->leakage_energy_j * 1e12);
     for (int c = 0; c < e->n_components; c++)
@@ -253,6 +307,7 @@ int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
   out_format fmt = FMT_TEXT;
   const char *model = NULL, *sets[64];
   int n_sets = 0, n = 0;
+  sim_technique tq = {NULL, {NULL}, 0};
   uint64_t seed = 1;
   sim_run *runs = calloc(SIM_MAX_RUNS, sizeof *runs);
   if (!runs) {
@@ -296,6 +351,19 @@ int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
       } else {
         sets[n_sets++] = v;
       }
+    } else if (cli_opt_value(&a, "--technique", &v, &bad)) {
+      if (bad) rc = CLI_USAGE;
+      tq.name = v;
+    } else if (cli_opt_value(&a, "--technique-set", &v, &bad)) {
+      const char *eq = bad ? NULL : strchr(v, '=');
+      if (bad) {
+        rc = CLI_USAGE;
+      } else if (!eq || eq == v || eq - v >= 64 || tq.n_sets >= 32) {
+        cli_usage_error(a.prog, "--technique-set needs KEY=VALUE (at most 32), not '%s'", v);
+        rc = CLI_USAGE;
+      } else {
+        tq.sets[tq.n_sets++] = v;
+      }
     } else if (arg[0] == '-' && arg[1] != '\0') {
       cli_usage_error(a.prog, "unknown option '%s'", arg);
       rc = CLI_USAGE;
@@ -305,6 +373,29 @@ int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
       cli_usage_error(a.prog, "unexpected argument '%s'", arg);
       rc = CLI_USAGE;
     }
+  }
+  if (rc == CLI_OK && tq.name && !strcmp(tq.name, "list")) {
+    for (int i = 0; i < gpurf_technique_count(); i++)
+      printf("%-12s %s\n", gpurf_technique_name_at(i),
+             gpurf_technique_summary(gpurf_technique_name_at(i)));
+    free(runs);
+    return CLI_OK;
+  }
+  if (rc == CLI_OK && tq.n_sets && !tq.name) {
+    cli_usage_error(a.prog, "--technique-set needs --technique NAME");
+    rc = CLI_USAGE;
+  }
+  if (rc == CLI_OK && tq.name) { /* a bad name or option is a usage error, before any run */
+    gpurf_technique *check = NULL;
+    if (technique_new(ctx, &tq, &check) != GPURF_OK) {
+      const gpurf_error *e = gpurf_ctx_error(ctx);
+      if (!strcmp(e->field, "technique"))
+        cli_usage_error(a.prog, "%s", e->message);
+      else
+        cli_usage_error(a.prog, "--technique-set %s: %s", e->field, e->message);
+      rc = CLI_USAGE;
+    }
+    gpurf_technique_free(check);
   }
   if (rc == CLI_OK && n == 0) {
     cli_usage_error(a.prog, "needs --trace PATH or --workload NAME");
@@ -339,7 +430,7 @@ int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
   int tty = isatty(STDERR_FILENO);
   for (int i = 0; i < n && rc == CLI_OK; i++) {
     if (tty) fprintf(stderr, "\r[%d/%d] %s\033[K", i + 1, n, runs[i].name);
-    if (run_one(ctx, &prm, table, &runs[i], seed) != GPURF_OK) {
+    if (run_one(ctx, &prm, table, &tq, &runs[i], seed) != GPURF_OK) {
       if (tty) fprintf(stderr, "\r\033[K");
       const gpurf_error *e = gpurf_ctx_error(ctx);
       if (runs[i].synthetic && e->status == GPURF_ENOTFOUND) {
