@@ -12,6 +12,8 @@
 #include "gpurf/component.h"
 #include "gpurf/rf.h"
 #include "gpurf/events.h"
+#include "gpurf/metrics.h"
+#include "gpurf/validate.h"
 #include "gpurf/trace.h"
 #include "gpurf/dataflow.h"
 #include "gpurf/pipeline.h"

@@ -145,9 +145,6 @@ int cli_env_opts(const char *prog, const char *device, const char *temp_k, gpurf
 /* --rf-area-mm2 A or --rf-bytes N (at most one). */
 int cli_rf_area_opts(const char *prog, const char *area_mm2, const char *bytes,
                      double *area_mm2_out, long long *bytes_out);
-/* Area of an SRAM register file of `bytes` in `banks` 1rw banks of width bits. */
-int cli_rf_area_eval(gpurf_ctx *ctx, const gpurf_tech *tech, gpurf_device_kind dev, double temp_k,
-                     long long bytes, int banks, int width_bits, double *area_m2);
 
 /* Commands. */
 int cmd_tech(gpurf_ctx *ctx, int argc, char **argv);

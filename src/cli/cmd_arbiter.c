@@ -95,8 +95,8 @@ int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv) {
   double rf_area_m2 = rf_mm2 * 1e-6;
   if (gpurf_tech_load(ctx, o[O_TECH].value, &tech) != GPURF_OK ||
       (s.tech = &tech, gpurf_arbiter_eval(ctx, &s, &c)) != GPURF_OK ||
-      (rf_bytes && cli_rf_area_eval(ctx, &tech, s.device, s.temp_k, rf_bytes, s.banks, rf_width,
-                                    &rf_area_m2) != GPURF_OK) ||
+      (rf_bytes && gpurf_metrics_sram_rf_area(ctx, &tech, s.device, s.temp_k, rf_bytes, s.banks,
+                                              rf_width, &rf_area_m2) != GPURF_OK) ||
       gpurf_arbiter_overhead_eval(ctx, &s, rf_area_m2, &ov) != GPURF_OK) {
     cli_print_error(ctx);
     return CLI_FAIL;

@@ -196,8 +196,8 @@ static int run_wpool(gpurf_ctx *ctx, cli_args *a) {
   gpurf_wpool_cost c;
   double rf_area = rf_mm2 * 1e-6;
   if (gpurf_wpool_eval(ctx, &s, &c) != GPURF_OK ||
-      (rf_bytes && cli_rf_area_eval(ctx, &tech, s.device, s.temp_k, rf_bytes, rf_banks, width,
-                                    &rf_area) != GPURF_OK)) {
+      (rf_bytes && gpurf_metrics_sram_rf_area(ctx, &tech, s.device, s.temp_k, rf_bytes, rf_banks,
+                                              width, &rf_area) != GPURF_OK)) {
     cli_print_error(ctx);
     return CLI_FAIL;
   }

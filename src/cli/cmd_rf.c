@@ -1,11 +1,9 @@
 /* gpurf rf MODEL: the primitive table of a register-file design. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/sweep.h"
 
 static const char *const rf_help =
     "usage: gpurf rf MODEL [--format text|json|csv]\n"
@@ -15,11 +13,16 @@ static const char *const rf_help =
     "times in ns and in cycles of the design's clock. MODEL is a design name\n"
     "(models/NAME.yaml in the data directory) or a path to a design file.\n";
 
+/* Cycles of a component's time at the design's clock. The summary has
+ * checked the clock and every time of the table, so the count exists. */
 static int cycles_of(double t_s, double clock_hz) {
-  return t_s > 0.0 ? (int)ceil(t_s * clock_hz - 1e-9) : 0;
+  long long c = 0;
+  gpurf_metrics_cycles(NULL, t_s, clock_hz, &c);
+  return (int)c;
 }
 
-static void print_text(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *t) {
+static void print_text(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *t,
+                       const gpurf_metrics_summary *a) {
   sb_printf(o, "Design %s (%s)\n  source: %s\n", d->design, d->path, d->source);
   sb_printf(o, "  %s %s, %g K, clock %g GHz\n\n", d->tech, d->device, d->temp_k, t->clock_hz * 1e-9);
   sb_printf(o, "%-14s %-14s %9s  %-10s %12s  %14s  %14s  %s\n", "component", "kind", "instances",
@@ -50,20 +53,26 @@ static void print_text(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *
               c->wake_latency_s * 1e9, cycles_of(c->wake_latency_s, t->clock_hz),
               cycles_of(c->wake_latency_s, t->clock_hz) == 1 ? "" : "s");
   }
-  sweep_summary a;
-  sweep_summarise(t, &a);
+  long long cycles = gpurf_metrics_summary_read_path_cycles(a);
   sb_printf(o, "\nArea %.5g mm^2: cell arrays %.5g, bank periphery %.5g, crossbar %.5g, arbiter %.5g, "
             "extra structures %.5g\nLeakage %.5g mW (all instances)\n",
-            a.area_total_m2 * 1e6, a.area_m2[AR_CELLS] * 1e6, a.area_m2[AR_PERIPHERY] * 1e6,
-            a.area_m2[AR_CROSSBAR] * 1e6, a.area_m2[AR_ARBITER] * 1e6, a.area_m2[AR_EXTRAS] * 1e6,
-            a.leak_total_w * 1e3);
-  sb_printf(o, "Operand read path %.4g ns (%d cycle%s): arbiter %.4g, slowest storage access %.4g, "
-            "crossbar %.4g ns\n", a.delay_total_s * 1e9, a.delay_cycles,
-            a.delay_cycles == 1 ? "" : "s", a.delay_s[RP_ARBITER] * 1e9, a.delay_s[RP_BANK] * 1e9,
-            a.delay_s[RP_CROSSBAR] * 1e9);
+            gpurf_metrics_summary_area_total_m2(a) * 1e6,
+            gpurf_metrics_summary_area_m2(a, GPURF_METRICS_AREA_CELLS) * 1e6,
+            gpurf_metrics_summary_area_m2(a, GPURF_METRICS_AREA_PERIPHERY) * 1e6,
+            gpurf_metrics_summary_area_m2(a, GPURF_METRICS_AREA_CROSSBAR) * 1e6,
+            gpurf_metrics_summary_area_m2(a, GPURF_METRICS_AREA_ARBITER) * 1e6,
+            gpurf_metrics_summary_area_m2(a, GPURF_METRICS_AREA_EXTRAS) * 1e6,
+            gpurf_metrics_summary_leakage_total_w(a) * 1e3);
+  sb_printf(o, "Operand read path %.4g ns (%lld cycle%s): arbiter %.4g, slowest storage access %.4g, "
+            "crossbar %.4g ns\n", gpurf_metrics_summary_read_path_total_s(a) * 1e9, cycles,
+            cycles == 1 ? "" : "s",
+            gpurf_metrics_summary_read_path_s(a, GPURF_METRICS_PATH_ARBITER) * 1e9,
+            gpurf_metrics_summary_read_path_s(a, GPURF_METRICS_PATH_BANK) * 1e9,
+            gpurf_metrics_summary_read_path_s(a, GPURF_METRICS_PATH_CROSSBAR) * 1e9);
 }
 
-static void print_json(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *t) {
+static void print_json(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *t,
+                       const gpurf_metrics_summary *a) {
   jw w;
   jw_init(&w, o);
   jw_obj_begin(&w, NULL);
@@ -102,22 +111,18 @@ static void print_json(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *
     jw_obj_end(&w);
   }
   jw_arr_end(&w);
-  sweep_summary a;
-  sweep_summarise(t, &a);
   jw_obj_begin(&w, "totals");
-  jw_num(&w, "area_mm2", a.area_total_m2 * 1e6);
+  jw_num(&w, "area_mm2", gpurf_metrics_summary_area_total_m2(a) * 1e6);
   jw_obj_begin(&w, "area_breakdown_mm2");
-  jw_num(&w, "cell_arrays", a.area_m2[AR_CELLS] * 1e6);
-  jw_num(&w, "bank_periphery", a.area_m2[AR_PERIPHERY] * 1e6);
-  jw_num(&w, "crossbar", a.area_m2[AR_CROSSBAR] * 1e6);
-  jw_num(&w, "arbiter", a.area_m2[AR_ARBITER] * 1e6);
-  jw_num(&w, "extras", a.area_m2[AR_EXTRAS] * 1e6);
+  for (int p = 0; p < GPURF_METRICS_AREA_ROLES; p++)
+    jw_num(&w, gpurf_metrics_area_role_name(p), gpurf_metrics_summary_area_m2(a, p) * 1e6);
   jw_obj_end(&w);
-  jw_num(&w, "leakage_mw", a.leak_total_w * 1e3);
-  jw_num(&w, "read_path_ns", a.delay_total_s * 1e9);
-  jw_int(&w, "read_path_cycles", a.delay_cycles);
+  jw_num(&w, "leakage_mw", gpurf_metrics_summary_leakage_total_w(a) * 1e3);
+  jw_num(&w, "read_path_ns", gpurf_metrics_summary_read_path_total_s(a) * 1e9);
+  jw_int(&w, "read_path_cycles", gpurf_metrics_summary_read_path_cycles(a));
   jw_obj_begin(&w, "read_path_breakdown_ns");
-  for (int p = 0; p < RP_COUNT; p++) jw_num(&w, sweep_path_names[p], a.delay_s[p] * 1e9);
+  for (int p = 0; p < GPURF_METRICS_PATH_PARTS; p++)
+    jw_num(&w, gpurf_metrics_path_part_name(p), gpurf_metrics_summary_read_path_s(a, p) * 1e9);
   jw_obj_end(&w);
   jw_obj_end(&w);
   jw_obj_end(&w);
@@ -164,24 +169,28 @@ int cmd_rf(gpurf_ctx *ctx, int argc, char **argv) {
   }
   gpurf_rf_design *design = calloc(1, sizeof *design);
   gpurf_rf_table *table = calloc(1, sizeof *table);
+  gpurf_metrics_summary *sum = NULL;
   int rc = CLI_FAIL;
   if (!design || !table) {
     fprintf(stderr, "gpurf rf: out of memory\n");
   } else if (gpurf_rf_design_load(ctx, model, design) != GPURF_OK ||
-             gpurf_rf_design_table(ctx, design, table) != GPURF_OK) {
+             gpurf_rf_design_table(ctx, design, table) != GPURF_OK ||
+             gpurf_metrics_summary_alloc(ctx, &sum) != GPURF_OK ||
+             gpurf_metrics_summarise(ctx, table, sum) != GPURF_OK) {
     cli_print_error(ctx);
   } else {
     sbuf out;
     sb_init(&out);
     if (fmt == FMT_JSON)
-      print_json(&out, design, table);
+      print_json(&out, design, table, sum);
     else if (fmt == FMT_CSV)
       print_csv(&out, table);
     else
-      print_text(&out, design, table);
+      print_text(&out, design, table, sum);
     rc = sb_flush_stdout(&out);
     sb_free(&out);
   }
+  gpurf_metrics_summary_free(sum);
   free(design);
   free(table);
   return rc;

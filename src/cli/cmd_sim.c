@@ -78,10 +78,17 @@ static void print_help(void) {
 }
 
 static double area_m2(const gpurf_rf_table *t) {
-  double a = 0;
-  for (int i = 0; i < t->n_components; i++)
-    a += t->components[i].instances * t->components[i].area_m2;
+  double a = 0.0;
+  gpurf_metrics_area_total(NULL, t, &a);
   return a;
+}
+
+/* IPC per mm^2 of register file; 0 for a table without area (a table file
+ * may leave areas out). */
+static double ipc_per_mm2(double ipc, double area) {
+  double v = 0.0;
+  if (area > 0) gpurf_metrics_ipc_per_mm2(NULL, ipc, area, &v);
+  return v;
 }
 
 static int run_one(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf_rf_table *t,
@@ -172,7 +179,7 @@ static void json_run(jw *w, const sim_run *r, double area) {
   jw_obj_end(w);
   jw_num(w, "time_s", r->rep.seconds);
   jw_num(w, "average_power_mw", r->rep.average_power_w * 1e3);
-  jw_num(w, "ipc_per_mm2", area > 0 ? s->ipc / (area * 1e6) : 0);
+  jw_num(w, "ipc_per_mm2", ipc_per_mm2(s->ipc, area));
   jw_num(w, "warp_instructions_per_nj", r->rep.instructions_per_j * 1e-9);
   jw_num(w, "edp_j_s", r->rep.edp_j_s);
 }
@@ -181,17 +188,19 @@ typedef struct geo {
   double cycles, ipc, energy, edp;
 } geo;
 
+/* Geometric means over the runs; a quantity the library refuses (a
+ * negative or non-finite value) is NaN, printed as such. */
 static geo geomean(const sim_run *runs, int n) {
-  geo g = {0, 0, 0, 0};
+  double v[4][SIM_MAX_RUNS], m[4];
   for (int i = 0; i < n; i++) {
-    g.cycles += log((double)runs[i].st.cycles);
-    g.ipc += log(runs[i].st.ipc);
-    g.energy += log(runs[i].rep.total_energy_j);
-    g.edp += log(runs[i].rep.edp_j_s);
+    v[0][i] = (double)runs[i].st.cycles;
+    v[1][i] = runs[i].st.ipc;
+    v[2][i] = runs[i].rep.total_energy_j;
+    v[3][i] = runs[i].rep.edp_j_s;
   }
-  g.cycles = exp(g.cycles / n), g.ipc = exp(g.ipc / n), g.energy = exp(g.energy / n),
-  g.edp = exp(g.edp / n);
-  return g;
+  for (int k = 0; k < 4; k++)
+    if (gpurf_metrics_geomean(NULL, v[k], (size_t)n, &m[k]) != GPURF_OK) m[k] = NAN;
+  return (geo){m[0], m[1], m[2], m[3]};
 }
 
 static void print_json(sbuf *o, const gpurf_rf_table *t, const sim_run *runs, int n) {
@@ -277,7 +286,7 @@ static void print_text(sbuf *o, const gpurf_rf_table *t, const sim_run *runs, in
     for (int c = 0; c < e->n_components; c++)
       sb_printf(o, " %s %.5g", e->components[c].name, e->components[c].total_energy_j * 1e12);
     sb_printf(o, "\n  IPC/mm^2 %.4g, warp instructions/nJ %.4g, EDP %.4g J s\n\n",
-              area > 0 ? s->ipc / (area * 1e6) : 0, e->instructions_per_j * 1e-9, e->edp_j_s);
+              ipc_per_mm2(s->ipc, area), e->instructions_per_j * 1e-9, e->edp_j_s);
   }
   if (n > 1) {
     geo g = geomean(runs, n);

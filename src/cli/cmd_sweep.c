@@ -55,55 +55,12 @@ typedef struct sweep_opts {
   char *text[MAX_AXES]; /* the --set argument, split in place */
 } sweep_opts;
 
-const char *const sweep_area_names[AR_COUNT] = {"cell_arrays", "bank_periphery", "crossbar",
-                                                "arbiter", "extras"};
-const char *const sweep_leak_names[LK_COUNT] = {"banks", "crossbar", "arbiter", "extras"};
-const char *const sweep_path_names[RP_COUNT] = {"bank", "crossbar", "arbiter"};
-
-void sweep_summarise(const gpurf_rf_table *t, sweep_summary *s) {
-  memset(s, 0, sizeof *s);
-  int first_storage = 1;
-  for (int i = 0; i < t->n_components; i++) {
-    const gpurf_rf_component *c = &t->components[i];
-    double area = c->instances * c->area_m2, leak = c->instances * c->leakage_w;
-    double e0 = c->n_events > 0 ? c->events[0].energy_j : 0.0;
-    if (strcmp(c->kind, "xbar") == 0) {
-      s->area_m2[AR_CROSSBAR] += area;
-      s->leak_w[LK_CROSSBAR] += leak;
-      s->delay_s[RP_CROSSBAR] += c->access_time_s;
-      s->energy_j[RP_CROSSBAR] += e0;
-      continue;
-    }
-    if (strcmp(c->kind, "arbiter") == 0) {
-      s->area_m2[AR_ARBITER] += area;
-      s->leak_w[LK_ARBITER] += leak;
-      s->delay_s[RP_ARBITER] += c->access_time_s;
-      s->energy_j[RP_ARBITER] += e0;
-      continue;
-    }
-    /* Storage: banks carry their cell area; extra structures do not. The
-     * read path takes the slowest storage access; its energy is a read of
-     * the first storage component (the main banks in every shipped design). */
-    if (c->area_cells_m2 > 0.0) {
-      s->area_m2[AR_CELLS] += c->instances * c->area_cells_m2;
-      s->area_m2[AR_PERIPHERY] += area - c->instances * c->area_cells_m2;
-      s->leak_w[LK_BANKS] += leak;
-    } else {
-      s->area_m2[AR_EXTRAS] += area;
-      s->leak_w[LK_EXTRAS] += leak;
-    }
-    if (c->access_time_s > s->delay_s[RP_BANK]) s->delay_s[RP_BANK] = c->access_time_s;
-    if (first_storage) s->energy_j[RP_BANK] = e0;
-    first_storage = 0;
-  }
-  for (int p = 0; p < AR_COUNT; p++) s->area_total_m2 += s->area_m2[p];
-  for (int p = 0; p < LK_COUNT; p++) s->leak_total_w += s->leak_w[p];
-  for (int p = 0; p < RP_COUNT; p++) {
-    s->delay_total_s += s->delay_s[p];
-    s->energy_total_j += s->energy_j[p];
-  }
-  s->delay_cycles = (int)ceil(s->delay_total_s * t->clock_hz - 1e-9);
-}
+/* Roles and parts of a design's summary, as columns and keys. */
+enum {
+  AR_COUNT = GPURF_METRICS_AREA_ROLES,
+  LK_COUNT = GPURF_METRICS_LEAKAGE_ROLES,
+  RP_COUNT = GPURF_METRICS_PATH_PARTS
+};
 
 /* Splits s at sep into at most max pieces (in place); -1 if more. */
 static int split(char *s, char sep, char **out, int max) {
@@ -233,7 +190,7 @@ typedef struct point {
   int index[MAX_AXES];
   char label[512];
   gpurf_rf_table table;
-  sweep_summary sum;
+  gpurf_metrics_summary *sum;
 } point;
 
 /* Events in order of first appearance over all points: the CSV columns. */
@@ -273,29 +230,35 @@ static void print_csv(sbuf *o, const sweep_opts *op, const point *pts, int n, co
   for (int i = 0; i < op->naxes; i++)
     for (int k = 0; k < op->axes[i]->nkeys; k++) sb_printf(o, ",%s", op->axes[i]->keys[k]);
   sb_printf(o, ",area_mm2");
-  for (int p = 0; p < AR_COUNT; p++) sb_printf(o, ",area_%s_mm2", sweep_area_names[p]);
+  for (int p = 0; p < AR_COUNT; p++) sb_printf(o, ",area_%s_mm2", gpurf_metrics_area_role_name(p));
   sb_printf(o, ",leakage_mw");
-  for (int p = 0; p < LK_COUNT; p++) sb_printf(o, ",leakage_%s_mw", sweep_leak_names[p]);
+  for (int p = 0; p < LK_COUNT; p++)
+    sb_printf(o, ",leakage_%s_mw", gpurf_metrics_leakage_role_name(p));
   sb_printf(o, ",delay_ns,delay_cycles");
-  for (int p = 0; p < RP_COUNT; p++) sb_printf(o, ",delay_%s_ns", sweep_path_names[p]);
+  for (int p = 0; p < RP_COUNT; p++) sb_printf(o, ",delay_%s_ns", gpurf_metrics_path_part_name(p));
   sb_printf(o, ",read_energy_pj");
-  for (int p = 0; p < RP_COUNT; p++) sb_printf(o, ",read_energy_%s_pj", sweep_path_names[p]);
+  for (int p = 0; p < RP_COUNT; p++)
+    sb_printf(o, ",read_energy_%s_pj", gpurf_metrics_path_part_name(p));
   for (int k = 0; k < nev; k++) sb_printf(o, ",energy_%s_%s_pj", ev[k].comp, ev[k].event);
   sb_printf(o, "\n");
   for (int i = 0; i < n; i++) {
-    const sweep_summary *s = &pts[i].sum;
+    const gpurf_metrics_summary *s = pts[i].sum;
     sb_printf(o, "%d", i + 1);
     for (int a = 0; a < op->naxes; a++)
       for (int k = 0; k < op->axes[a]->nkeys; k++)
         sb_printf(o, ",%s", op->axes[a]->values[pts[i].index[a]][k]);
-    sb_printf(o, ",%.8g", s->area_total_m2 * 1e6);
-    for (int p = 0; p < AR_COUNT; p++) sb_printf(o, ",%.8g", s->area_m2[p] * 1e6);
-    sb_printf(o, ",%.8g", s->leak_total_w * 1e3);
-    for (int p = 0; p < LK_COUNT; p++) sb_printf(o, ",%.8g", s->leak_w[p] * 1e3);
-    sb_printf(o, ",%.8g,%d", s->delay_total_s * 1e9, s->delay_cycles);
-    for (int p = 0; p < RP_COUNT; p++) sb_printf(o, ",%.8g", s->delay_s[p] * 1e9);
-    sb_printf(o, ",%.8g", s->energy_total_j * 1e12);
-    for (int p = 0; p < RP_COUNT; p++) sb_printf(o, ",%.8g", s->energy_j[p] * 1e12);
+    sb_printf(o, ",%.8g", gpurf_metrics_summary_area_total_m2(s) * 1e6);
+    for (int p = 0; p < AR_COUNT; p++) sb_printf(o, ",%.8g", gpurf_metrics_summary_area_m2(s, p) * 1e6);
+    sb_printf(o, ",%.8g", gpurf_metrics_summary_leakage_total_w(s) * 1e3);
+    for (int p = 0; p < LK_COUNT; p++)
+      sb_printf(o, ",%.8g", gpurf_metrics_summary_leakage_w(s, p) * 1e3);
+    sb_printf(o, ",%.8g,%lld", gpurf_metrics_summary_read_path_total_s(s) * 1e9,
+              gpurf_metrics_summary_read_path_cycles(s));
+    for (int p = 0; p < RP_COUNT; p++)
+      sb_printf(o, ",%.8g", gpurf_metrics_summary_read_path_s(s, p) * 1e9);
+    sb_printf(o, ",%.8g", gpurf_metrics_summary_read_energy_total_j(s) * 1e12);
+    for (int p = 0; p < RP_COUNT; p++)
+      sb_printf(o, ",%.8g", gpurf_metrics_summary_read_energy_j(s, p) * 1e12);
     for (int k = 0; k < nev; k++) {
       double e;
       if (event_energy(&pts[i].table, &ev[k], &e))
@@ -316,7 +279,7 @@ static void print_json(sbuf *o, const gpurf_rf_design *d, const sweep_opts *op, 
   jw_str(&w, "source", d->source);
   jw_arr_begin(&w, "points");
   for (int i = 0; i < n; i++) {
-    const sweep_summary *s = &pts[i].sum;
+    const gpurf_metrics_summary *s = pts[i].sum;
     const gpurf_rf_table *t = &pts[i].table;
     jw_obj_begin(&w, NULL);
     jw_int(&w, "point", i + 1);
@@ -325,22 +288,26 @@ static void print_json(sbuf *o, const gpurf_rf_design *d, const sweep_opts *op, 
       for (int k = 0; k < op->axes[a]->nkeys; k++)
         jw_str(&w, op->axes[a]->keys[k], op->axes[a]->values[pts[i].index[a]][k]);
     jw_obj_end(&w);
-    jw_num(&w, "area_mm2", s->area_total_m2 * 1e6);
+    jw_num(&w, "area_mm2", gpurf_metrics_summary_area_total_m2(s) * 1e6);
     jw_obj_begin(&w, "area_breakdown_mm2");
-    for (int p = 0; p < AR_COUNT; p++) jw_num(&w, sweep_area_names[p], s->area_m2[p] * 1e6);
+    for (int p = 0; p < AR_COUNT; p++)
+      jw_num(&w, gpurf_metrics_area_role_name(p), gpurf_metrics_summary_area_m2(s, p) * 1e6);
     jw_obj_end(&w);
-    jw_num(&w, "leakage_mw", s->leak_total_w * 1e3);
+    jw_num(&w, "leakage_mw", gpurf_metrics_summary_leakage_total_w(s) * 1e3);
     jw_obj_begin(&w, "leakage_breakdown_mw");
-    for (int p = 0; p < LK_COUNT; p++) jw_num(&w, sweep_leak_names[p], s->leak_w[p] * 1e3);
+    for (int p = 0; p < LK_COUNT; p++)
+      jw_num(&w, gpurf_metrics_leakage_role_name(p), gpurf_metrics_summary_leakage_w(s, p) * 1e3);
     jw_obj_end(&w);
-    jw_num(&w, "delay_ns", s->delay_total_s * 1e9);
-    jw_int(&w, "delay_cycles", s->delay_cycles);
+    jw_num(&w, "delay_ns", gpurf_metrics_summary_read_path_total_s(s) * 1e9);
+    jw_int(&w, "delay_cycles", gpurf_metrics_summary_read_path_cycles(s));
     jw_obj_begin(&w, "delay_breakdown_ns");
-    for (int p = 0; p < RP_COUNT; p++) jw_num(&w, sweep_path_names[p], s->delay_s[p] * 1e9);
+    for (int p = 0; p < RP_COUNT; p++)
+      jw_num(&w, gpurf_metrics_path_part_name(p), gpurf_metrics_summary_read_path_s(s, p) * 1e9);
     jw_obj_end(&w);
-    jw_num(&w, "read_energy_pj", s->energy_total_j * 1e12);
+    jw_num(&w, "read_energy_pj", gpurf_metrics_summary_read_energy_total_j(s) * 1e12);
     jw_obj_begin(&w, "read_energy_breakdown_pj");
-    for (int p = 0; p < RP_COUNT; p++) jw_num(&w, sweep_path_names[p], s->energy_j[p] * 1e12);
+    for (int p = 0; p < RP_COUNT; p++)
+      jw_num(&w, gpurf_metrics_path_part_name(p), gpurf_metrics_summary_read_energy_j(s, p) * 1e12);
     jw_obj_end(&w);
     jw_obj_begin(&w, "energy_pj");
     for (int c = 0; c < t->n_components; c++) {
@@ -360,24 +327,35 @@ static void print_json(sbuf *o, const gpurf_rf_design *d, const sweep_opts *op, 
 static void print_text(sbuf *o, const gpurf_rf_design *d, const point *pts, int n) {
   sb_printf(o, "Sweep of %s (%s): %d point%s\n", d->design, d->path, n, n == 1 ? "" : "s");
   for (int i = 0; i < n; i++) {
-    const sweep_summary *s = &pts[i].sum;
+    const gpurf_metrics_summary *s = pts[i].sum;
     const gpurf_rf_table *t = &pts[i].table;
+    long long cycles = gpurf_metrics_summary_read_path_cycles(s);
     sb_printf(o, "\nPoint %d: %s\n", i + 1, pts[i].label);
     sb_printf(o, "  area %.5g mm^2: cell arrays %.5g, bank periphery %.5g, crossbar %.5g, "
                  "arbiter %.5g, extras %.5g\n",
-              s->area_total_m2 * 1e6, s->area_m2[AR_CELLS] * 1e6, s->area_m2[AR_PERIPHERY] * 1e6,
-              s->area_m2[AR_CROSSBAR] * 1e6, s->area_m2[AR_ARBITER] * 1e6,
-              s->area_m2[AR_EXTRAS] * 1e6);
+              gpurf_metrics_summary_area_total_m2(s) * 1e6,
+              gpurf_metrics_summary_area_m2(s, GPURF_METRICS_AREA_CELLS) * 1e6,
+              gpurf_metrics_summary_area_m2(s, GPURF_METRICS_AREA_PERIPHERY) * 1e6,
+              gpurf_metrics_summary_area_m2(s, GPURF_METRICS_AREA_CROSSBAR) * 1e6,
+              gpurf_metrics_summary_area_m2(s, GPURF_METRICS_AREA_ARBITER) * 1e6,
+              gpurf_metrics_summary_area_m2(s, GPURF_METRICS_AREA_EXTRAS) * 1e6);
     sb_printf(o, "  leakage %.5g mW: banks %.5g, crossbar %.5g, arbiter %.5g, extras %.5g\n",
-              s->leak_total_w * 1e3, s->leak_w[LK_BANKS] * 1e3, s->leak_w[LK_CROSSBAR] * 1e3,
-              s->leak_w[LK_ARBITER] * 1e3, s->leak_w[LK_EXTRAS] * 1e3);
-    sb_printf(o, "  read path %.4g ns (%d cycle%s at %g GHz): arbiter %.4g, bank %.4g, crossbar %.4g\n",
-              s->delay_total_s * 1e9, s->delay_cycles, s->delay_cycles == 1 ? "" : "s",
-              t->clock_hz * 1e-9, s->delay_s[RP_ARBITER] * 1e9, s->delay_s[RP_BANK] * 1e9,
-              s->delay_s[RP_CROSSBAR] * 1e9);
+              gpurf_metrics_summary_leakage_total_w(s) * 1e3,
+              gpurf_metrics_summary_leakage_w(s, GPURF_METRICS_LEAKAGE_BANKS) * 1e3,
+              gpurf_metrics_summary_leakage_w(s, GPURF_METRICS_LEAKAGE_CROSSBAR) * 1e3,
+              gpurf_metrics_summary_leakage_w(s, GPURF_METRICS_LEAKAGE_ARBITER) * 1e3,
+              gpurf_metrics_summary_leakage_w(s, GPURF_METRICS_LEAKAGE_EXTRAS) * 1e3);
+    sb_printf(o, "  read path %.4g ns (%lld cycle%s at %g GHz): arbiter %.4g, bank %.4g, crossbar %.4g\n",
+              gpurf_metrics_summary_read_path_total_s(s) * 1e9, cycles, cycles == 1 ? "" : "s",
+              t->clock_hz * 1e-9,
+              gpurf_metrics_summary_read_path_s(s, GPURF_METRICS_PATH_ARBITER) * 1e9,
+              gpurf_metrics_summary_read_path_s(s, GPURF_METRICS_PATH_BANK) * 1e9,
+              gpurf_metrics_summary_read_path_s(s, GPURF_METRICS_PATH_CROSSBAR) * 1e9);
     sb_printf(o, "  energy per read %.5g pJ: bank %.5g, crossbar %.5g, arbiter %.5g\n",
-              s->energy_total_j * 1e12, s->energy_j[RP_BANK] * 1e12,
-              s->energy_j[RP_CROSSBAR] * 1e12, s->energy_j[RP_ARBITER] * 1e12);
+              gpurf_metrics_summary_read_energy_total_j(s) * 1e12,
+              gpurf_metrics_summary_read_energy_j(s, GPURF_METRICS_PATH_BANK) * 1e12,
+              gpurf_metrics_summary_read_energy_j(s, GPURF_METRICS_PATH_CROSSBAR) * 1e12,
+              gpurf_metrics_summary_read_energy_j(s, GPURF_METRICS_PATH_ARBITER) * 1e12);
     sb_printf(o, "  events (pJ):");
     for (int c = 0; c < t->n_components; c++)
       for (int e = 0; e < t->components[c].n_events; e++)
@@ -473,7 +451,12 @@ static int run(gpurf_ctx *ctx, const sweep_opts *o) {
               why);
       goto done;
     }
-    sweep_summarise(&p->table, &p->sum);
+    if (gpurf_metrics_summary_alloc(ctx, &p->sum) != GPURF_OK ||
+        gpurf_metrics_summarise(ctx, &p->table, p->sum) != GPURF_OK) {
+      if (progress) fprintf(stderr, "\n");
+      cli_print_error(ctx);
+      goto done;
+    }
   }
   if (progress) fprintf(stderr, "\r%*s\r", 60, "");
   sbuf out;
@@ -490,7 +473,7 @@ static int run(gpurf_ctx *ctx, const sweep_opts *o) {
   if (o->plot) {
     for (int i = 0; i < n; i++) {
       plot_label(o, &pts[i], xl[i], sizeof xl[i]);
-      pp[i] = (sweep_plot_point){xl[i], &pts[i].sum};
+      pp[i] = (sweep_plot_point){xl[i], pts[i].sum};
     }
     char title[512];
     /* The title names the keys, the ticks carry the values. */
@@ -504,6 +487,7 @@ static int run(gpurf_ctx *ctx, const sweep_opts *o) {
   if (rc == CLI_OK) rc = sb_flush_stdout(&out);
   sb_free(&out);
 done:
+  for (int i = 0; pts && i < n; i++) gpurf_metrics_summary_free(pts[i].sum);
   free(base);
   free(d);
   free(pts);

@@ -257,23 +257,3 @@ int cli_rf_area_opts(const char *prog, const char *area_mm2, const char *bytes, 
   if (bytes && cli_parse_count(prog, "--rf-bytes", bytes, 1LL << 30, bytes_out)) return CLI_USAGE;
   return CLI_OK;
 }
-
-int cli_rf_area_eval(gpurf_ctx *ctx, const gpurf_tech *tech, gpurf_device_kind dev, double temp_k,
-                     long long bytes, int banks, int width_bits, double *area_m2) {
-  gpurf_cell cell;
-  int rc = gpurf_cell_load(ctx, "sram-6t", &cell);
-  if (rc != GPURF_OK) return rc;
-  gpurf_bank_spec s;
-  gpurf_bank_spec_init(&s);
-  s.tech = tech;
-  s.device = dev;
-  s.temp_k = temp_k;
-  s.cell = &cell;
-  s.width_bits = width_bits;
-  s.banks = banks;
-  s.entries = bytes * 8 / width_bits;
-  gpurf_cost c;
-  if ((rc = gpurf_bank_eval(ctx, &s, &c)) != GPURF_OK) return rc;
-  *area_m2 = c.area_m2;
-  return GPURF_OK;
-}

@@ -5,7 +5,6 @@ set(GPURF_CLI_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/cmd_cell.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_bank.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_validate.c
-  ${CMAKE_CURRENT_LIST_DIR}/validate_tsv.c
   ${CMAKE_CURRENT_LIST_DIR}/validate_report.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_bench.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_trace.c

@@ -86,6 +86,13 @@ typedef struct panel {
   const int *colour; /* index into colours[] per part */
 } panel;
 
+/* Parts of each panel: the roles and parts of a metrics summary. */
+enum {
+  AR_COUNT = GPURF_METRICS_AREA_ROLES,
+  RP_COUNT = GPURF_METRICS_PATH_PARTS,
+  LK_COUNT = GPURF_METRICS_LEAKAGE_ROLES
+};
+
 static const char *const area_labels[AR_COUNT] = {"cell arrays", "bank periphery", "crossbar",
                                                   "arbiter", "extra structures"};
 static const char *const path_labels[RP_COUNT] = {"bank", "crossbar", "arbiter"};
@@ -98,25 +105,27 @@ static const int area_colour[AR_COUNT] = {0, 1, 2, 3, 4};
 static const int path_colour[RP_COUNT] = {0, 2, 3};
 static const int leak_colour[LK_COUNT] = {0, 2, 3, 4};
 
-static void part_values(const sweep_summary *s, int panel_index, double *v, int *n) {
+static void part_values(const gpurf_metrics_summary *s, int panel_index, double *v, int *n) {
   if (panel_index == 0) {
-    for (int p = 0; p < AR_COUNT; p++) v[p] = s->area_m2[p];
+    for (int p = 0; p < AR_COUNT; p++) v[p] = gpurf_metrics_summary_area_m2(s, p);
     *n = AR_COUNT;
   } else if (panel_index == 1 || panel_index == 2) {
-    for (int p = 0; p < RP_COUNT; p++) v[p] = panel_index == 1 ? s->delay_s[p] : s->energy_j[p];
+    for (int p = 0; p < RP_COUNT; p++)
+      v[p] = panel_index == 1 ? gpurf_metrics_summary_read_path_s(s, p)
+                              : gpurf_metrics_summary_read_energy_j(s, p);
     *n = RP_COUNT;
   } else {
-    for (int p = 0; p < LK_COUNT; p++) v[p] = s->leak_w[p];
+    for (int p = 0; p < LK_COUNT; p++) v[p] = gpurf_metrics_summary_leakage_w(s, p);
     *n = LK_COUNT;
   }
 }
 
-static double panel_total(const sweep_summary *s, int panel_index) {
+static double panel_total(const gpurf_metrics_summary *s, int panel_index) {
   switch (panel_index) {
-  case 0: return s->area_total_m2;
-  case 1: return s->delay_total_s;
-  case 2: return s->energy_total_j;
-  default: return s->leak_total_w;
+  case 0: return gpurf_metrics_summary_area_total_m2(s);
+  case 1: return gpurf_metrics_summary_read_path_total_s(s);
+  case 2: return gpurf_metrics_summary_read_energy_total_j(s);
+  default: return gpurf_metrics_summary_leakage_total_w(s);
   }
 }
 

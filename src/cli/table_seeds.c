@@ -5,9 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/sweep.h"
 #include "cli/table.h"
-#include "cli/validate_tsv.h"
+#include "cli/validate_report.h"
 
 typedef struct loaded {
   gpurf_rf_design d;
@@ -62,16 +61,46 @@ static int jing_t3(gpurf_ctx *ctx, st_table *t) {
     if (i == 0) st_add(t, names[i], "write_energy", "pJ", event_j(c, "write") * 1e12);
     st_add(t, names[i], "leakage", "mW", c->leakage_w * 1e3);
   }
-  if (rc == CLI_OK) {
-    sweep_summary s;
-    sweep_summarise(&l->t, &s);
-    st_add(t, "rf", "area", "mm^2", s.area_total_m2 * 1e6);
-    st_add(t, "rf", "read_path_delay", "ns", s.delay_total_s * 1e9);
-    st_add(t, "rf", "read_path_cycles", "cycles", s.delay_cycles);
-    st_add(t, "rf", "leakage", "mW", s.leak_total_w * 1e3);
+  gpurf_metrics_summary *s = NULL;
+  if (rc == CLI_OK && (gpurf_metrics_summary_alloc(ctx, &s) != GPURF_OK ||
+                       gpurf_metrics_summarise(ctx, &l->t, s) != GPURF_OK)) {
+    cli_print_error(ctx);
+    rc = CLI_FAIL;
   }
+  if (rc == CLI_OK) {
+    st_add(t, "rf", "area", "mm^2", gpurf_metrics_summary_area_total_m2(s) * 1e6);
+    st_add(t, "rf", "read_path_delay", "ns", gpurf_metrics_summary_read_path_total_s(s) * 1e9);
+    st_add(t, "rf", "read_path_cycles", "cycles", gpurf_metrics_summary_read_path_cycles(s));
+    st_add(t, "rf", "leakage", "mW", gpurf_metrics_summary_leakage_total_w(s) * 1e3);
+  }
+  gpurf_metrics_summary_free(s);
   free(l);
   return rc;
+}
+
+/* The numbers of Fig. 3 of one design, in SI: area, delay, leakage by role. */
+typedef struct f3_point {
+  double area[GPURF_METRICS_AREA_ROLES], area_total;
+  double delay[GPURF_METRICS_PATH_PARTS], delay_total;
+  double leak_total;
+} f3_point;
+
+static int f3_summarise(gpurf_ctx *ctx, const gpurf_rf_table *t, f3_point *f) {
+  gpurf_metrics_summary *s = NULL;
+  if (gpurf_metrics_summary_alloc(ctx, &s) != GPURF_OK ||
+      gpurf_metrics_summarise(ctx, t, s) != GPURF_OK) {
+    cli_print_error(ctx);
+    gpurf_metrics_summary_free(s);
+    return CLI_FAIL;
+  }
+  for (int p = 0; p < GPURF_METRICS_AREA_ROLES; p++) f->area[p] = gpurf_metrics_summary_area_m2(s, p);
+  for (int p = 0; p < GPURF_METRICS_PATH_PARTS; p++)
+    f->delay[p] = gpurf_metrics_summary_read_path_s(s, p);
+  f->area_total = gpurf_metrics_summary_area_total_m2(s);
+  f->delay_total = gpurf_metrics_summary_read_path_total_s(s);
+  f->leak_total = gpurf_metrics_summary_leakage_total_w(s);
+  gpurf_metrics_summary_free(s);
+  return CLI_OK;
 }
 
 /* Fig. 3 of the bank-stealing paper: 4/8/16/32 banks at 128 KB, normalised
@@ -80,17 +109,16 @@ static int jing_t3(gpurf_ctx *ctx, st_table *t) {
 static int jing_f3(gpurf_ctx *ctx, st_table *t) {
   static const int banks[] = {4, 8, 16, 32};
   loaded *l = calloc(1, sizeof *l);
-  sweep_summary s[4];
+  f3_point s[4];
   double cell_e[4], xbar_e[4];
   if (!l) return CLI_FAIL;
   for (int i = 0; i < 4; i++) {
     char name[64];
     snprintf(name, sizeof name, "jing-128k-%dbk-straight", banks[i]);
-    if (load(ctx, name, l) != CLI_OK) {
+    if (load(ctx, name, l) != CLI_OK || f3_summarise(ctx, &l->t, &s[i]) != CLI_OK) {
       free(l);
       return CLI_FAIL;
     }
-    sweep_summarise(&l->t, &s[i]);
     const gpurf_rf_component *b = component(&l->t, "bank"), *x = component(&l->t, "crossbar");
     if (!b || !x) {
       free(l);
@@ -100,23 +128,24 @@ static int jing_f3(gpurf_ctx *ctx, st_table *t) {
     xbar_e[i] = event_j(x, "transfer");
   }
   free(l);
-  const sweep_summary *r = &s[2];
+  const f3_point *r = &s[2];
   for (int i = 0; i < 4; i++) {
     char cfg[32];
     snprintf(cfg, sizeof cfg, "%d banks", banks[i]);
-    st_add(t, cfg, "area", "x16", s[i].area_total_m2 / r->area_total_m2);
-    for (int p = 0; p < AR_COUNT - 1; p++) {
+    st_add(t, cfg, "area", "x16", s[i].area_total / r->area_total);
+    for (int p = 0; p < GPURF_METRICS_AREA_ROLES - 1; p++) {
       char m[64];
-      snprintf(m, sizeof m, "area_%s", sweep_area_names[p]);
-      st_add(t, cfg, m, "x16", s[i].area_m2[p] / r->area_total_m2);
+      snprintf(m, sizeof m, "area_%s", gpurf_metrics_area_role_name(p));
+      st_add(t, cfg, m, "x16", s[i].area[p] / r->area_total);
     }
-    st_add(t, cfg, "delay", "x16", s[i].delay_total_s / r->delay_total_s);
-    for (int p = 0; p < RP_COUNT; p++) {
+    st_add(t, cfg, "delay", "x16", s[i].delay_total / r->delay_total);
+    for (int p = 0; p < GPURF_METRICS_PATH_PARTS; p++) {
       char m[64];
-      snprintf(m, sizeof m, "delay_%s", sweep_path_names[p]);
-      st_add(t, cfg, m, "x16", s[i].delay_s[p] / r->delay_total_s);
+      snprintf(m, sizeof m, "delay_%s", gpurf_metrics_path_part_name(p));
+      st_add(t, cfg, m, "x16", s[i].delay[p] / r->delay_total);
     }
-    st_add(t, cfg, "crossbar_delay_share", "-", s[i].delay_s[RP_CROSSBAR] / s[i].delay_total_s);
+    st_add(t, cfg, "crossbar_delay_share", "-",
+           s[i].delay[GPURF_METRICS_PATH_CROSSBAR] / s[i].delay_total);
     st_add(t, cfg, "bank_read_energy", "x16", cell_e[i] / cell_e[2]);
     st_add(t, cfg, "crossbar_transfer_energy", "x16", xbar_e[i] / xbar_e[2]);
     /* Fig. 3(c) stacks the two on one scale: a register read's dynamic
@@ -125,7 +154,7 @@ static int jing_f3(gpurf_ctx *ctx, st_table *t) {
     st_add(t, cfg, "read_dynamic_energy", "x16", (cell_e[i] + xbar_e[i]) / dyn16);
     st_add(t, cfg, "read_dynamic_bank", "x16", cell_e[i] / dyn16);
     st_add(t, cfg, "read_dynamic_crossbar", "x16", xbar_e[i] / dyn16);
-    st_add(t, cfg, "leakage", "x16", s[i].leak_total_w / r->leak_total_w);
+    st_add(t, cfg, "leakage", "x16", s[i].leak_total / r->leak_total);
   }
   return CLI_OK;
 }
@@ -176,25 +205,23 @@ static int gebhart_t4(gpurf_ctx *ctx, st_table *t) {
 }
 
 /* Reads a validation set; prints its error on failure. */
-static int read_set(gpurf_ctx *ctx, const char *name, vt_set *set) {
-  char path[2048], err[1024];
+static int read_set(gpurf_ctx *ctx, const char *name, gpurf_validate_set **set) {
+  char path[2048];
   snprintf(path, sizeof path, "%s/validation/%s.tsv", gpurf_ctx_data_dir(ctx), name);
-  if (vt_set_read(path, set, err, sizeof err) != 0) {
-    fprintf(stderr, "%s\n", err);
-    return CLI_FAIL;
-  }
-  if (set->n_rows < 1) {
-    fprintf(stderr, "gpurf table: %s has no rows\n", path);
-    vt_set_free(set);
+  if (gpurf_validate_set_load(ctx, path, set) != GPURF_OK) {
+    cli_print_validate_error(ctx);
     return CLI_FAIL;
   }
   return CLI_OK;
 }
 
+/* A row with the set's number for metric m of its first row as published,
+ * ref_scale taking it from SI to the row's unit. */
 static void add_vs(st_table *t, const char *cfg, const char *metric, const char *unit, double ours,
-                   const vt_row *row, vt_metric m, double ref_scale) {
-  if (row && row->has[m])
-    st_add_pub(t, cfg, metric, unit, ours, row->ref[m] * ref_scale);
+                   const gpurf_validate_set *set, gpurf_validate_metric m, double ref_scale) {
+  double ref;
+  if (gpurf_validate_row_reference(set, 0, m, &ref))
+    st_add_pub(t, cfg, metric, unit, ours, ref * ref_scale);
   else
     st_add(t, cfg, metric, unit, ours);
 }
@@ -206,72 +233,72 @@ static void append_source(st_table *t, const char *src) {
 
 /* Table V: the MRF bank (gebhart-mrf) and the L0 ORF/RFC bank (gebhart-l0-l1). */
 static int gebhart_t5(gpurf_ctx *ctx, st_table *t) {
-  vt_set mrf_set, l0_set;
+  gpurf_validate_set *mrf_set, *l0_set;
   if (read_set(ctx, "gebhart-table5", &mrf_set) != CLI_OK) return CLI_FAIL;
   if (read_set(ctx, "gebhart-table5-l0", &l0_set) != CLI_OK) {
-    vt_set_free(&mrf_set);
+    gpurf_validate_set_free(mrf_set);
     return CLI_FAIL;
   }
-  append_source(t, mrf_set.source);
+  append_source(t, gpurf_validate_set_source(mrf_set));
   loaded *l = calloc(1, sizeof *l);
   int rc = l ? load(ctx, "gebhart-mrf", l) : CLI_FAIL;
   const gpurf_rf_component *c = rc == CLI_OK ? component(&l->t, "mrf") : NULL;
   if (rc == CLI_OK && !c) rc = missing("gebhart-mrf", "mrf");
   if (rc == CLI_OK) {
-    const vt_row *row = &mrf_set.rows[0];
-    add_vs(t, "MRF bank", "read_energy", "pJ", event_j(c, "read") * 1e12, row, VT_READ_ENERGY, 1);
-    add_vs(t, "MRF bank", "write_energy", "pJ", event_j(c, "write") * 1e12, row, VT_WRITE_ENERGY, 1);
-    add_vs(t, "MRF bank", "area", "um^2", c->area_m2 * 1e12, row, VT_AREA, 1e6);
+    add_vs(t, "MRF bank", "read_energy", "pJ", event_j(c, "read") * 1e12, mrf_set,
+           GPURF_VALIDATE_READ_ENERGY, 1e12);
+    add_vs(t, "MRF bank", "write_energy", "pJ", event_j(c, "write") * 1e12, mrf_set,
+           GPURF_VALIDATE_WRITE_ENERGY, 1e12);
+    add_vs(t, "MRF bank", "area", "um^2", c->area_m2 * 1e12, mrf_set, GPURF_VALIDATE_AREA, 1e12);
     rc = load(ctx, "gebhart-l0-l1", l);
   }
   c = rc == CLI_OK ? component(&l->t, "l0") : NULL;
   if (rc == CLI_OK && !c) rc = missing("gebhart-l0-l1", "l0");
   if (rc == CLI_OK) {
-    const vt_row *row = &l0_set.rows[0];
-    add_vs(t, "L0 ORF/RFC bank", "read_energy", "pJ", event_j(c, "read") * 1e12, row,
-           VT_READ_ENERGY, 1);
-    add_vs(t, "L0 ORF/RFC bank", "write_energy", "pJ", event_j(c, "write") * 1e12, row,
-           VT_WRITE_ENERGY, 1);
+    add_vs(t, "L0 ORF/RFC bank", "read_energy", "pJ", event_j(c, "read") * 1e12, l0_set,
+           GPURF_VALIDATE_READ_ENERGY, 1e12);
+    add_vs(t, "L0 ORF/RFC bank", "write_energy", "pJ", event_j(c, "write") * 1e12, l0_set,
+           GPURF_VALIDATE_WRITE_ENERGY, 1e12);
   }
   free(l);
-  vt_set_free(&mrf_set);
-  vt_set_free(&l0_set);
+  gpurf_validate_set_free(mrf_set);
+  gpurf_validate_set_free(l0_set);
   return rc;
 }
 
 /* ---- WarRF Table II: the validation rows' arrays, evaluated as validate does ---- */
 
 static int warrf_column(gpurf_ctx *ctx, st_table *t, const char *set_name, const char *cfg) {
-  vt_set set;
+  gpurf_validate_set *set;
+  gpurf_validate_result *res = NULL;
   if (read_set(ctx, set_name, &set) != CLI_OK) return CLI_FAIL;
-  append_source(t, set.source);
-  const vt_row *row = &set.rows[0];
-  gpurf_bank_spec spec = row->spec;
-  gpurf_tech *tech = malloc(sizeof *tech);
-  gpurf_cell *cell = malloc(sizeof *cell);
-  int rc = CLI_FAIL;
-  gpurf_cost cost;
-  const char *cell_name = strcmp(row->cell, "sram") == 0 ? cli_sram_cell_for(&spec.ports) : row->cell;
-  if (tech && cell && gpurf_tech_load(ctx, row->node, tech) == GPURF_OK &&
-      gpurf_cell_load(ctx, cell_name, cell) == GPURF_OK) {
-    spec.tech = tech;
-    spec.cell = cell;
-    if (gpurf_bank_eval(ctx, &spec, &cost) == GPURF_OK) rc = CLI_OK;
+  append_source(t, gpurf_validate_set_source(set));
+  gpurf_bank_spec spec;
+  int rc = CLI_OK;
+  if (gpurf_validate_row_spec(set, 0, &spec) != GPURF_OK ||
+      gpurf_validate_compare(ctx, set, &res) != GPURF_OK) {
+    cli_print_validate_error(ctx);
+    rc = CLI_FAIL;
   }
-  if (rc != CLI_OK && tech && cell) cli_print_error(ctx);
   if (rc == CLI_OK) {
     double bits = spec.width_bits;
-    add_vs(t, cfg, "read_latency", "ns", cost.access_time_s * 1e9, row, VT_ACCESS_TIME, 1);
-    add_vs(t, cfg, "write_latency", "ns", cost.write_latency_s * 1e9, row, VT_WRITE_LATENCY, 1);
-    add_vs(t, cfg, "read_energy", "pJ/bit", cost.read_energy_j * 1e12 / bits, row, VT_READ_ENERGY,
-           1.0 / bits);
-    add_vs(t, cfg, "write_energy", "pJ/bit", cost.write_energy_j * 1e12 / bits, row,
-           VT_WRITE_ENERGY, 1.0 / bits);
-    add_vs(t, cfg, "area", "mm^2", cost.area_m2 * 1e6, row, VT_AREA, 1);
+    add_vs(t, cfg, "read_latency", "ns",
+           gpurf_validate_result_ours(res, 0, GPURF_VALIDATE_ACCESS_TIME) * 1e9, set,
+           GPURF_VALIDATE_ACCESS_TIME, 1e9);
+    add_vs(t, cfg, "write_latency", "ns",
+           gpurf_validate_result_ours(res, 0, GPURF_VALIDATE_WRITE_LATENCY) * 1e9, set,
+           GPURF_VALIDATE_WRITE_LATENCY, 1e9);
+    add_vs(t, cfg, "read_energy", "pJ/bit",
+           gpurf_validate_result_ours(res, 0, GPURF_VALIDATE_READ_ENERGY) * 1e12 / bits, set,
+           GPURF_VALIDATE_READ_ENERGY, 1e12 / bits);
+    add_vs(t, cfg, "write_energy", "pJ/bit",
+           gpurf_validate_result_ours(res, 0, GPURF_VALIDATE_WRITE_ENERGY) * 1e12 / bits, set,
+           GPURF_VALIDATE_WRITE_ENERGY, 1e12 / bits);
+    add_vs(t, cfg, "area", "mm^2", gpurf_validate_result_ours(res, 0, GPURF_VALIDATE_AREA) * 1e6,
+           set, GPURF_VALIDATE_AREA, 1e6);
   }
-  free(tech);
-  free(cell);
-  vt_set_free(&set);
+  gpurf_validate_result_free(res);
+  gpurf_validate_set_free(set);
   return rc;
 }
 

@@ -1,10 +1,10 @@
 /* SM parameters: GTX480 defaults, setting by name, range checks. */
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/ctx_internal.h"
+#include "gpurf/metrics.h"
 #include "gpurf/pipeline.h"
 
 void gpurf_pipeline_params_init(gpurf_pipeline_params *p) {
@@ -74,9 +74,13 @@ void gpurf_pipeline_params_from_design(gpurf_pipeline_params *p, const gpurf_rf_
   if (strcmp(d->sm.policy, "two_level") == 0) p->policy = GPURF_PIPELINE_TWO_LEVEL;
 }
 
+/* Cycles of a bank access by the library's one rounding rule, kept within
+ * the 1..64 the pipeline takes. A table's times are checked when it is
+ * built, so a count always exists; were it refused, one cycle stands. */
 static int cycles_of(double t_s, double clock_hz) {
-  double c = ceil(t_s * clock_hz - 1e-9);
-  return c < 1.0 ? 1 : c > 64.0 ? 64 : (int)c;
+  long long c = 1;
+  if (gpurf_metrics_cycles(NULL, t_s, clock_hz, &c) != GPURF_OK) c = 1;
+  return c < 1 ? 1 : c > 64 ? 64 : (int)c;
 }
 
 void gpurf_pipeline_params_from_table(gpurf_pipeline_params *p, const gpurf_rf_table *t) {

@@ -24,7 +24,8 @@ if grep -v '^gpurf_' "$work/api" > "$work/others"; then
   exit 1
 fi
 # The check must have seen the API itself.
-for sym in gpurf_ctx_alloc gpurf_energy_add gpurf_energy_report_get gpurf_rf_table_load; do
+for sym in gpurf_ctx_alloc gpurf_energy_add gpurf_energy_report_get gpurf_rf_table_load \
+           gpurf_metrics_summarise gpurf_validate_set_load gpurf_validate_compare; do
   grep -qx "$sym" "$work/api" || { echo "$sym is not exported" >&2; exit 1; }
 done
 echo "exports: $(wc -l < "$work/api") symbols, all gpurf_*"

@@ -1,4 +1,4 @@
-/* Reader for validation sets, the TSV files in validation/ whose format
+/* Reader for reference sets, the TSV files in validation/ whose format
  * validation/README.md describes. Strict: an unknown column, a malformed number or
  * tolerance, or a row that does not describe a bank is an error naming the
  * file, line and column, so a typo cannot silently drop a comparison. */
@@ -10,59 +10,32 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "cli/validate_tsv.h"
+#include "core/ctx_internal.h"
+#include "validate/validate_internal.h"
 
-#if defined(__GNUC__)
-#define GPURF_CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
-#else
-#define GPURF_CLI_PRINTF(f, a)
-#endif
-
-static const struct {
-  const char *name, *key, *unit;
-} metric_info[VT_METRIC_COUNT] = {
-    {"access_time", "access_time_ns", "ns"},   {"cycle_time", "cycle_time_ns", "ns"},
-    {"write_latency", "write_latency_ns", "ns"}, {"read_energy", "read_energy_pj", "pJ"},
-    {"write_energy", "write_energy_pj", "pJ"}, {"leakage", "leakage_mw", "mW"},
-    {"leakage_sub", "leakage_sub_mw", "mW"},   {"leakage_gate", "leakage_gate_mw", "mW"},
-    {"area", "area_mm2", "mm^2"},
-};
-
-const char *vt_metric_name(vt_metric m) { return metric_info[m].name; }
-const char *vt_metric_key(vt_metric m) { return metric_info[m].key; }
-const char *vt_metric_unit(vt_metric m) { return metric_info[m].unit; }
-
-double vt_metric_of(vt_metric m, const gpurf_cost *c) {
-  switch (m) {
-  case VT_ACCESS_TIME: return c->access_time_s * 1e9;
-  case VT_CYCLE_TIME: return c->cycle_time_s * 1e9;
-  case VT_WRITE_LATENCY: return c->write_latency_s * 1e9;
-  case VT_READ_ENERGY: return c->read_energy_j * 1e12;
-  case VT_WRITE_ENERGY: return c->write_energy_j * 1e12;
-  case VT_LEAKAGE: return (c->leakage_sub_w + c->leakage_gate_w) * 1e3;
-  case VT_LEAKAGE_SUB: return c->leakage_sub_w * 1e3;
-  case VT_LEAKAGE_GATE: return c->leakage_gate_w * 1e3;
-  case VT_AREA: return c->area_m2 * 1e6;
-  case VT_METRIC_COUNT: break;
-  }
-  return NAN;
-}
-
-/* Reference columns: the metric each gives and the factor to its unit.
- * Per-bit energies are multiplied by the row's width when read. */
+/* Reference columns: the metric each gives and the factor to the metric's
+ * unit (gpurf_validate_metric_unit), in which references are kept as the
+ * set states them. Per-bit energies are multiplied by the row's width when
+ * read. */
 static const struct {
   const char *column;
-  vt_metric metric;
+  gpurf_validate_metric metric;
   double scale;
   int per_bit;
 } metric_columns[] = {
-    {"access_ns", VT_ACCESS_TIME, 1, 0},   {"read_ns", VT_ACCESS_TIME, 1, 0},
-    {"cycle_ns", VT_CYCLE_TIME, 1, 0},     {"write_ns", VT_WRITE_LATENCY, 1, 0},
-    {"read_pj", VT_READ_ENERGY, 1, 0},     {"write_pj", VT_WRITE_ENERGY, 1, 0},
-    {"read_pj_per_bit", VT_READ_ENERGY, 1, 1}, {"write_pj_per_bit", VT_WRITE_ENERGY, 1, 1},
-    {"leak_mw", VT_LEAKAGE, 1, 0},         {"leak_sub_mw", VT_LEAKAGE_SUB, 1, 0},
-    {"leak_gate_mw", VT_LEAKAGE_GATE, 1, 0}, {"area_mm2", VT_AREA, 1, 0},
-    {"area_um2", VT_AREA, 1e-6, 0},
+    {"access_ns", GPURF_VALIDATE_ACCESS_TIME, 1, 0},
+    {"read_ns", GPURF_VALIDATE_ACCESS_TIME, 1, 0},
+    {"cycle_ns", GPURF_VALIDATE_CYCLE_TIME, 1, 0},
+    {"write_ns", GPURF_VALIDATE_WRITE_LATENCY, 1, 0},
+    {"read_pj", GPURF_VALIDATE_READ_ENERGY, 1, 0},
+    {"write_pj", GPURF_VALIDATE_WRITE_ENERGY, 1, 0},
+    {"read_pj_per_bit", GPURF_VALIDATE_READ_ENERGY, 1, 1},
+    {"write_pj_per_bit", GPURF_VALIDATE_WRITE_ENERGY, 1, 1},
+    {"leak_mw", GPURF_VALIDATE_LEAKAGE, 1, 0},
+    {"leak_sub_mw", GPURF_VALIDATE_LEAKAGE_SUB, 1, 0},
+    {"leak_gate_mw", GPURF_VALIDATE_LEAKAGE_GATE, 1, 0},
+    {"area_mm2", GPURF_VALIDATE_AREA, 1, 0},
+    {"area_um2", GPURF_VALIDATE_AREA, 1e-6, 0},
 };
 #define N_METRIC_COLUMNS (sizeof metric_columns / sizeof metric_columns[0])
 
@@ -79,11 +52,10 @@ static const char *const input_names[IN_COUNT] = {
 #define MAX_INFO 32
 
 typedef struct reader {
+  gpurf_ctx *ctx;
   const char *path;
   int line;
-  char *err;
-  size_t err_size;
-  vt_set *set;
+  gpurf_validate_set *set;
   char *spec[IN_COUNT]; /* values from '# spec:' (owned) */
   int spec_line[IN_COUNT];
   struct { int input; char *from, *to; } map[MAX_MAPS];
@@ -97,26 +69,26 @@ typedef struct reader {
   char *col_name[MAX_COLS];
 } reader;
 
-/* Writes "FILE:LINE[:COL]: [column 'NAME': ]message" and returns -1. */
+/* Fills the error record (file, line, column 0 when not at one place, the
+ * set's column name as field) and returns -1. */
 static int fail_at(reader *r, int line, int col, const char *column, const char *fmt, ...)
-    GPURF_CLI_PRINTF(5, 6);
+    GPURF_PRINTF(5, 6);
 static int fail_at(reader *r, int line, int col, const char *column, const char *fmt, ...) {
-  int n = col > 0 ? snprintf(r->err, r->err_size, "%s:%d:%d: ", r->path, line, col)
-                  : snprintf(r->err, r->err_size, "%s:%d: ", r->path, line);
-  if (n < 0 || (size_t)n >= r->err_size) return -1;
-  if (column) {
-    int m = snprintf(r->err + n, r->err_size - (size_t)n, "column '%s': ", column);
-    if (m < 0 || (size_t)(n + m) >= r->err_size) return -1;
-    n += m;
-  }
+  char msg[GPURF_ERROR_MESSAGE_MAX];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(r->err + n, r->err_size - (size_t)n, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  gpurf_fail_at(r->ctx, GPURF_ESCHEMA, r->path, line, col, column, "%s", msg);
   return -1;
 }
 
 #define fail(r, col, column, ...) fail_at((r), (r)->line, (col), (column), __VA_ARGS__)
+
+static int oom(reader *r) {
+  gpurf_fail_at(r->ctx, GPURF_ENOMEM, r->path, r->line, 0, NULL, "out of memory");
+  return -1;
+}
 
 static char *dup_str(const char *s) {
   size_t n = strlen(s) + 1;
@@ -172,7 +144,7 @@ static int tokens(char *s, char **tok, int max) {
 }
 
 static int tolerance_line(reader *r, const char *line, char *val) {
-  vt_set *set = r->set;
+  gpurf_validate_set *set = r->set;
   if (strncmp(val, "none", 4) == 0 && (val[4] == '\0' || val[4] == ' ' || val[4] == '(')) {
     char *why = trim(val + 4);
     size_t n = strlen(why);
@@ -200,8 +172,8 @@ static int tolerance_line(reader *r, const char *line, char *val) {
     *eq = '\0';
     const char *k = tok[i], *v = eq + 1;
     if (strcmp(k, "metric") == 0) {
-      for (int j = 0; j < VT_METRIC_COUNT; j++)
-        if (strcmp(v, vt_metric_name((vt_metric)j)) == 0) m = j;
+      for (int j = 0; j < GPURF_VALIDATE_METRICS; j++)
+        if (strcmp(v, gpurf_validate_metric_name((gpurf_validate_metric)j)) == 0) m = j;
       if (m < 0)
         return fail(r, c, NULL, "unknown metric '%s' (access_time, cycle_time, write_latency, "
                     "read_energy, write_energy, leakage, leakage_sub, leakage_gate, area)", v);
@@ -219,8 +191,8 @@ static int tolerance_line(reader *r, const char *line, char *val) {
   if (median == 0 && ratio == 0)
     return fail(r, col_of(line, val), NULL, "tolerance without median= or max_ratio=");
   if (set->tol[m].gated)
-    return fail(r, col_of(line, val), NULL, "second tolerance for %s", vt_metric_name(m));
-  set->tol[m] = (vt_tolerance){1, median, ratio};
+    return fail(r, col_of(line, val), NULL, "second tolerance for %s", gpurf_validate_metric_name(m));
+  set->tol[m] = (vset_tolerance){1, median, ratio};
   set->gated = 1;
   r->saw_tolerance = 1;
   return 0;
@@ -244,7 +216,7 @@ static int spec_line(reader *r, const char *line, char *val) {
     if (in < 0 || in == IN_CONFIG) return fail(r, c, NULL, "unknown spec key '%s'", tok[i]);
     if (r->spec[in] || column_index(r, in) >= 0)
       return fail(r, c, NULL, "'%s' given twice (spec line or column)", tok[i]);
-    if (!(r->spec[in] = dup_str(eq + 1))) return fail(r, c, NULL, "out of memory");
+    if (!(r->spec[in] = dup_str(eq + 1))) return oom(r);
     r->spec_line[in] = r->line;
   }
   return 0;
@@ -268,7 +240,7 @@ static int map_line(reader *r, const char *line, char *val) {
     r->map[r->n_map].to = dup_str(eq + 1);
     r->n_map++; /* counted before the check so reader_free releases both */
     if (!r->map[r->n_map - 1].from || !r->map[r->n_map - 1].to)
-      return fail(r, c, NULL, "out of memory");
+      return oom(r);
   }
   return 0;
 }
@@ -299,7 +271,7 @@ static int directive(reader *r, char *line) {
     int n = tokens(val, tok, MAX_INFO);
     for (int i = 0; i < n; i++) {
       if (r->n_info == MAX_INFO) return fail(r, c, NULL, "more than %d info columns", MAX_INFO);
-      if (!(r->info[r->n_info++] = dup_str(tok[i]))) return fail(r, c, NULL, "out of memory");
+      if (!(r->info[r->n_info++] = dup_str(tok[i]))) return oom(r);
     }
   } else if (strcmp(p, "convention") == 0) {
     if (strcmp(val, "leakage_per_bank") != 0)
@@ -326,7 +298,7 @@ static int header(reader *r, char *line) {
   char *field[MAX_COLS];
   int n = split_tabs(line, field, MAX_COLS);
   if (n < 0) return fail(r, 0, NULL, "more than %d columns", MAX_COLS);
-  int metric_seen[VT_METRIC_COUNT] = {0};
+  int metric_seen[GPURF_VALIDATE_METRICS] = {0};
   for (int i = 0; i < n; i++) {
     char *name = trim(field[i]);
     int c = col_of(line, field[i]);
@@ -334,7 +306,7 @@ static int header(reader *r, char *line) {
     r->col_metric[i] = -1;
     for (size_t j = 0; j < N_METRIC_COLUMNS; j++)
       if (strcmp(metric_columns[j].column, name) == 0) r->col_metric[i] = (int)j;
-    if (!(r->col_name[i] = dup_str(name))) return fail(r, c, NULL, "out of memory");
+    if (!(r->col_name[i] = dup_str(name))) return oom(r);
     r->ncols = i + 1;
     if (!*name) return fail(r, c, NULL, "empty column name");
     for (int k = 0; k < i; k++)
@@ -342,8 +314,8 @@ static int header(reader *r, char *line) {
     if (r->col_input[i] >= 0) {
       if (r->spec[r->col_input[i]]) return fail(r, c, name, "also given in '# spec:'");
     } else if (r->col_metric[i] >= 0) {
-      vt_metric m = metric_columns[r->col_metric[i]].metric;
-      if (metric_seen[m]++) return fail(r, c, name, "a second column for %s", vt_metric_name(m));
+      gpurf_validate_metric m = metric_columns[r->col_metric[i]].metric;
+      if (metric_seen[m]++) return fail(r, c, name, "a second column for %s", gpurf_validate_metric_name(m));
     } else {
       int info = 0;
       for (size_t k = 0; k < r->n_info; k++) info |= strcmp(r->info[k], name) == 0;
@@ -367,7 +339,7 @@ static int bad_input(reader *r, const in_value *x, int input, const char *what) 
   return fail_at(r, x->line, x->col, input_names[input], "%s, not '%s'", what, x->v);
 }
 
-static int row_inputs(reader *r, vt_row *row, const in_value *in) {
+static int row_inputs(reader *r, vset_row *row, const in_value *in) {
   gpurf_bank_spec *s = &row->spec;
   gpurf_bank_spec_init(s);
   const in_value *x;
@@ -431,11 +403,11 @@ static int data_row(reader *r, char *line) {
   if (n != r->ncols)
     return fail(r, 1, NULL, "%d fields, but the header has %d columns", n < 0 ? MAX_COLS : n,
                 r->ncols);
-  vt_set *set = r->set;
-  vt_row *rows = realloc(set->rows, (set->n_rows + 1) * sizeof *rows);
-  if (!rows) return fail(r, 0, NULL, "out of memory");
+  gpurf_validate_set *set = r->set;
+  vset_row *rows = realloc(set->rows, (set->n_rows + 1) * sizeof *rows);
+  if (!rows) return oom(r);
   set->rows = rows;
-  vt_row *row = &rows[set->n_rows];
+  vset_row *row = &rows[set->n_rows];
   memset(row, 0, sizeof *row);
   row->line = r->line;
   in_value in[IN_COUNT];
@@ -472,9 +444,9 @@ static int data_row(reader *r, char *line) {
     any = 1;
   }
   if (!any) return fail(r, 1, NULL, "row '%s' has no reference values", row->config);
-  if (!row->has[VT_LEAKAGE] && row->has[VT_LEAKAGE_SUB] && row->has[VT_LEAKAGE_GATE]) {
-    row->ref[VT_LEAKAGE] = row->ref[VT_LEAKAGE_SUB] + row->ref[VT_LEAKAGE_GATE];
-    row->has[VT_LEAKAGE] = 1;
+  if (!row->has[GPURF_VALIDATE_LEAKAGE] && row->has[GPURF_VALIDATE_LEAKAGE_SUB] && row->has[GPURF_VALIDATE_LEAKAGE_GATE]) {
+    row->ref[GPURF_VALIDATE_LEAKAGE] = row->ref[GPURF_VALIDATE_LEAKAGE_SUB] + row->ref[GPURF_VALIDATE_LEAKAGE_GATE];
+    row->has[GPURF_VALIDATE_LEAKAGE] = 1;
   }
   set->n_rows++;
   return 0;
@@ -490,7 +462,7 @@ static void reader_free(reader *r) {
   for (int i = 0; i < r->ncols; i++) free(r->col_name[i]);
 }
 
-static void set_name_from_path(vt_set *set, const char *path) {
+static void set_name_from_path(gpurf_validate_set *set, const char *path) {
   const char *base = strrchr(path, '/');
   base = base ? base + 1 : path;
   snprintf(set->name, sizeof set->name, "%s", base);
@@ -499,24 +471,26 @@ static void set_name_from_path(vt_set *set, const char *path) {
   snprintf(set->path, sizeof set->path, "%s", path);
 }
 
-int vt_set_read(const char *path, vt_set *set, char *err, size_t err_size) {
-  memset(set, 0, sizeof *set);
+int gpurf_validate_set_load(gpurf_ctx *ctx, const char *path, gpurf_validate_set **out) {
+  if (!ctx || !path || !out) return GPURF_EINVAL;
+  *out = NULL;
+  gpurf_validate_set *set = calloc(1, sizeof *set);
+  if (!set) return gpurf_fail_at(ctx, GPURF_ENOMEM, path, 0, 0, NULL, "out of memory");
   set_name_from_path(set, path);
   reader r;
   memset(&r, 0, sizeof r);
+  r.ctx = ctx;
   r.path = path;
-  r.err = err;
-  r.err_size = err_size;
   r.set = set;
   FILE *f = fopen(path, "rb");
   if (!f) {
-    snprintf(err, err_size, "%s: cannot open validation set", path);
-    return -1;
+    free(set);
+    return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open validation set");
   }
   char *buf = NULL;
   size_t cap = 0;
   ssize_t len;
-  int rc = 0;
+  int rc = 0, status = GPURF_OK;
   while (rc == 0 && (len = getline(&buf, &cap, f)) >= 0) {
     r.line++;
     if ((size_t)len != strlen(buf)) {
@@ -534,7 +508,7 @@ int vt_set_read(const char *path, vt_set *set, char *err, size_t err_size) {
       rc = data_row(&r, buf);
   }
   if (rc == 0 && ferror(f)) {
-    snprintf(err, err_size, "%s: read error", path);
+    status = gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "read error");
     rc = -1;
   }
   fclose(f);
@@ -550,12 +524,10 @@ int vt_set_read(const char *path, vt_set *set, char *err, size_t err_size) {
       rc = fail(&r, 0, NULL, "no data rows");
   }
   reader_free(&r);
-  if (rc) vt_set_free(set);
-  return rc;
-}
-
-void vt_set_free(vt_set *set) {
-  free(set->rows);
-  set->rows = NULL;
-  set->n_rows = 0;
+  if (rc) {
+    gpurf_validate_set_free(set);
+    return status != GPURF_OK ? status : gpurf_ctx_error(ctx)->status;
+  }
+  *out = set;
+  return GPURF_OK;
 }

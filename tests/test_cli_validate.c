@@ -1,0 +1,85 @@
+/* The validation gate: `gpurf validate --check` over the sets in validation/
+ * must pass, that is every gated reference set (CACTI 7) is within its
+ * stated tolerance. Also checks that the report carries every set and that
+ * --check really fails on a set outside its tolerance. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "cli_run.h"
+
+static cli_result R;
+
+/* The gate itself. On failure the summary names each metric outside its
+ * tolerance, with the median error and the worst row. */
+static void gated_sets_are_within_tolerance(void **state) {
+  (void)state;
+  cli_run(&R, "validate --check");
+  if (R.status != 0) {
+    /* The summary is longer than a cmocka message holds: print it first. */
+    const char *summary = strstr(R.out, "\nSummary");
+    fputs(summary ? summary : R.out, stdout);
+    fail_msg("gpurf validate --check: status %d, %s", R.status, R.err);
+  }
+  assert_non_null(strstr(R.out, "Gate: pass"));
+}
+
+static void report_covers_every_set(void **state) {
+  (void)state;
+  cli_run(&R, "validate --format json");
+  assert_int_equal(R.status, 0);
+  const char *sets[] = {"\"name\": \"cacti7\"", "\"name\": \"nvsim-sram\"",
+                        "\"name\": \"gebhart-table5\"", "\"name\": \"warrf-table2-sram\""};
+  for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+    if (!strstr(R.out, sets[i])) fail_msg("report lacks %s", sets[i]);
+  const char *keys[] = {"\"gate_pass\"", "\"median_abs_error\"", "\"worst_config\"",
+                        "\"worst_ratio\"", "\"read_energy_pj\"", "\"reference\"", "\"error\"",
+                        "\"not_gated_why\""};
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    if (!strstr(R.out, keys[i])) fail_msg("report lacks %s", keys[i]);
+  cli_run(&R, "validate --set gebhart-table5 --format csv");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "gebhart-table5,row,mrf_bank_4K_128_1r1w_40,read_energy_pj,"));
+  assert_null(strstr(R.out, "cacti7"));
+}
+
+/* --check turns a set outside its tolerance into exit status 1, and only
+ * with --check; the report is printed either way. */
+static void check_fails_outside_tolerance(void **state) {
+  (void)state;
+  cli_run(&R, "validate --set '" GPURF_TEST_DATA_DIR "/validation-bad/out-of-tolerance.tsv'");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "Gate: FAIL, outside tolerance: out-of-tolerance/area"));
+  cli_run(&R, "validate --check --set '" GPURF_TEST_DATA_DIR "/validation-bad/out-of-tolerance.tsv'");
+  assert_int_equal(R.status, 1);
+  assert_non_null(strstr(R.out, "FAIL"));
+  assert_non_null(strstr(R.err, "outside its tolerance"));
+}
+
+static void bad_sets_and_usage(void **state) {
+  (void)state;
+  const cli_error_case cases[] = {
+      {"validate --set '" GPURF_TEST_DATA_DIR "/validation-bad/unknown-column.tsv'", 1,
+       "unknown-column.tsv:4:70: column 'area_cm2': unknown column"},
+      {"validate --set no-such-set", 1, "no validation set named no-such-set"},
+      {"validate --format xml", 2, "--format must be"},
+      {"validate --set a --set b", 2, "--set given twice"},
+      {"validate --frobnicate", 2, "unknown option"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    cli_run(&R, cases[i].args);
+    if (R.status != cases[i].status || !strstr(R.err, cases[i].err) || R.out[0] != '\0')
+      fail_msg("'%s': status %d, stderr '%s', stdout %zu bytes", cases[i].args, R.status, R.err,
+               strlen(R.out));
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(gated_sets_are_within_tolerance),
+      cmocka_unit_test(report_covers_every_set),
+      cmocka_unit_test(check_fails_outside_tolerance),
+      cmocka_unit_test(bad_sets_and_usage),
+  };
+  return cmocka_run_group_tests_name("validate", tests, NULL, NULL);
+}
