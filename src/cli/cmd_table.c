@@ -51,8 +51,11 @@ void st_add_pub(st_table *t, const char *config, const char *metric, const char 
   add(t, config, metric, unit, ours, 1, published);
 }
 
-static int has_error(const st_row *r) { return r->has_published && r->published != 0.0; }
-static double rel_error(const st_row *r) { return (r->ours - r->published) / r->published; }
+/* (ours - published) / published: 1 and *e where the paper prints a
+ * number the error can be taken against. */
+static int rel_error(const st_row *r, double *e) {
+  return r->has_published && gpurf_metrics_rel_error(NULL, r->ours, r->published, e) == GPURF_OK;
+}
 
 static void print_csv(sbuf *o, const st_table *t) {
   sb_printf(o, "config,metric,unit,ours,published,rel_error\n");
@@ -61,7 +64,8 @@ static void print_csv(sbuf *o, const st_table *t) {
     sb_printf(o, "%s,%s,%s,%.6g,", r->config, r->metric, r->unit, r->ours);
     if (r->has_published) sb_printf(o, "%.6g", r->published);
     sb_printf(o, ",");
-    if (has_error(r)) sb_printf(o, "%.4f", rel_error(r));
+    double e;
+    if (rel_error(r, &e)) sb_printf(o, "%.4f", e);
     sb_printf(o, "\n");
   }
 }
@@ -83,7 +87,8 @@ static void print_json(sbuf *o, const st_table *t) {
     jw_num(&w, "ours", r->ours);
     /* Keys are left out where the paper gives no number. */
     if (r->has_published) jw_num(&w, "published", r->published);
-    if (has_error(r)) jw_num(&w, "rel_error", rel_error(r));
+    double e;
+    if (rel_error(r, &e)) jw_num(&w, "rel_error", e);
     jw_obj_end(&w);
   }
   jw_arr_end(&w);
@@ -109,8 +114,10 @@ static void print_text(sbuf *o, const st_table *t, int md) {
   for (int i = 0; i < t->n; i++) {
     const st_row *r = &t->rows[i];
     char pub[32], err[32];
+    double e = 0.0;
+    int has_e = rel_error(r, &e);
     cell_num(pub, sizeof pub, r->has_published, r->published, "%.5g");
-    cell_num(err, sizeof err, has_error(r), has_error(r) ? 100.0 * rel_error(r) : 0.0, "%+.1f%%");
+    cell_num(err, sizeof err, has_e, 100.0 * e, "%+.1f%%");
     if (md)
       sb_printf(o, "| %s | %s | %s | %.5g | %s | %s |\n", r->config, r->metric, r->unit, r->ours,
                 pub, err);
