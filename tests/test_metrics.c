@@ -231,8 +231,11 @@ static void rel_error(void **state) {
   assert_rel(e, 0.1, 1e-12);
   assert_ok(ctx, gpurf_metrics_rel_error(ctx, 90, 100, &e));
   assert_rel(e, -0.1, 1e-12);
-  assert_ok(ctx, gpurf_metrics_rel_error(ctx, -55, -50, &e)); /* by |reference| */
-  assert_rel(e, 0.1, 1e-12);
+  /* Against |reference|: -55 lies below -50. */
+  assert_ok(ctx, gpurf_metrics_rel_error(ctx, -55, -50, &e));
+  assert_rel(e, -0.1, 1e-12);
+  assert_ok(ctx, gpurf_metrics_rel_error(ctx, -0.10, -0.14, &e));
+  assert_rel(e, 0.04 / 0.14, 1e-12);
   assert_ok(ctx, gpurf_metrics_rel_error(ctx, 0, 100, &e));
   assert_rel(e, -1.0, 1e-12);
   assert_int_equal(gpurf_metrics_rel_error(ctx, 1, 0, &e), GPURF_EINVAL);

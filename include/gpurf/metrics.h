@@ -139,8 +139,9 @@ GPURF_API int gpurf_metrics_edp(gpurf_ctx *ctx, double energy_j, double time_s, 
  * mean 0; GPURF_EINVAL for n = 0 or a negative or non-finite value (the
  * field names its index). */
 GPURF_API int gpurf_metrics_geomean(gpurf_ctx *ctx, const double *v, size_t n, double *mean);
-/* (value - reference) / reference; GPURF_EINVAL for a zero or non-finite
- * reference or a non-finite value. */
+/* (value - reference) / |reference|: positive when the value lies above the
+ * reference, whatever the reference's sign. GPURF_EINVAL for a zero or
+ * non-finite reference or a non-finite value. */
 GPURF_API int gpurf_metrics_rel_error(gpurf_ctx *ctx, double value, double reference,
                                       double *rel_error);
 

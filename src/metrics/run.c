@@ -72,6 +72,6 @@ int gpurf_metrics_rel_error(gpurf_ctx *ctx, double value, double reference, doub
                          "a relative error needs a finite, non-zero reference, not %g", reference);
   if (!isfinite(value))
     return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "value", "a value of %g", value);
-  *rel_error = (value - reference) / reference;
+  *rel_error = (value - reference) / fabs(reference);
   return GPURF_OK;
 }

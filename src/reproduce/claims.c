@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/ctx_internal.h"
+#include "gpurf/metrics.h"
 #include "reproduce/repro_internal.h"
 
 const char *repro_strdup(gpurf_reproduce *r, const char *s) {
@@ -61,10 +62,8 @@ static void compare(const repro_claim_def *d, gpurf_reproduce_claim *c, double o
   c->status = GPURF_REPRODUCE_COMPUTED;
   c->ours = ours;
   if (!c->has_published) return;
-  if (c->published != 0) {
-    c->rel_error = (ours - c->published) / fabs(c->published);
+  if (gpurf_metrics_rel_error(NULL, ours, c->published, &c->rel_error) == GPURF_OK)
     c->has_rel_error = 1;
-  }
   switch (d->relation) {
   case GPURF_REPRODUCE_ABOUT:
     c->direction_ok = fabs(ours - c->published) <= d->tolerance;
@@ -121,13 +120,14 @@ static int emit_series(repro_env *env, const repro_claim_def *d, const double *v
                        repro_aggregate agg, const char *note) {
   int n = env->paper->n_workloads;
   double acc = agg == REPRO_GEOMEAN ? 0 : v[0];
-  for (int i = 0; i < n; i++) {
-    if (agg == REPRO_GEOMEAN) acc += log(v[i]);
-    else if (agg == REPRO_MAX) acc = v[i] > acc ? v[i] : acc;
+  for (int i = 1; i < n && agg != REPRO_GEOMEAN; i++) {
+    if (agg == REPRO_MAX) acc = v[i] > acc ? v[i] : acc;
     else if (agg == REPRO_MIN) acc = v[i] < acc ? v[i] : acc;
-    else if (i) acc += v[i];
+    else acc += v[i];
   }
-  if (agg == REPRO_GEOMEAN) acc = exp(acc / n);
+  /* A value the mean cannot take (negative, not finite) makes it NaN. */
+  if (agg == REPRO_GEOMEAN && gpurf_metrics_geomean(NULL, v, (size_t)n, &acc) != GPURF_OK)
+    acc = NAN;
   if (agg == REPRO_MEAN) acc /= n;
   double off = ratio ? ratio_offset(d) : 0;
   int rc = repro_claim_value(env, d, acc - off, note);

@@ -14,6 +14,7 @@
 #include "core/ctx_internal.h"
 #include "gpurf/component.h"
 #include "gpurf/events.h"
+#include "gpurf/metrics.h"
 #include "gpurf/pipeline.h"
 #include "gpurf/rf.h"
 #include "gpurf/technique.h"
@@ -30,9 +31,9 @@ const char *const repro_metric_names[RM_COUNT] = {
 
 static void design_metrics(const gpurf_rf_design *d, const gpurf_rf_table *t, repro_job *j) {
   double area = 0, leak = 0, extras = 0;
+  gpurf_metrics_area_total(NULL, t, &area);
   for (int i = 0; i < t->n_components; i++) {
     const gpurf_rf_component *c = &t->components[i];
-    area += c->instances * c->area_m2;
     leak += c->instances * c->leakage_w;
     for (size_t e = 0; e < d->n_extras; e++)
       if (!strcmp(d->extras[e].name, c->name)) extras += c->instances * c->area_m2;
