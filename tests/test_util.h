@@ -39,4 +39,12 @@ static inline void assert_ok(gpurf_ctx *ctx, int rc) {
   }
 }
 
+/* A node loaded into a new gpurf_tech; the caller frees it. */
+static inline gpurf_tech *test_tech(gpurf_ctx *ctx, const char *node) {
+  gpurf_tech *t = NULL;
+  assert_ok(ctx, gpurf_tech_alloc(ctx, &t));
+  assert_ok(ctx, gpurf_tech_load(ctx, node, t));
+  return t;
+}
+
 #endif

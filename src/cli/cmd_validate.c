@@ -72,17 +72,17 @@ static int find_sets(const char *data_dir, const char *which, char **paths, size
 
 /* Loaded nodes, kept for the run: most rows share a handful of them. */
 typedef struct tech_cache {
-  gpurf_tech *tech;
+  gpurf_tech **tech;
   char (*name)[VT_NAME_MAX];
   size_t n, cap;
 } tech_cache;
 
 static const gpurf_tech *cached_tech(gpurf_ctx *ctx, tech_cache *c, const char *node, int *oom) {
   for (size_t i = 0; i < c->n; i++)
-    if (strcmp(c->name[i], node) == 0) return &c->tech[i];
+    if (strcmp(c->name[i], node) == 0) return c->tech[i];
   if (c->n == c->cap) {
     size_t cap = c->cap ? 2 * c->cap : 8;
-    gpurf_tech *t = realloc(c->tech, cap * sizeof *t);
+    gpurf_tech **t = realloc(c->tech, cap * sizeof *t);
     if (t) c->tech = t;
     char(*nm)[VT_NAME_MAX] = realloc(c->name, cap * sizeof *nm);
     if (nm) c->name = nm;
@@ -92,9 +92,9 @@ static const gpurf_tech *cached_tech(gpurf_ctx *ctx, tech_cache *c, const char *
     }
     c->cap = cap;
   }
-  if (gpurf_tech_load(ctx, node, &c->tech[c->n]) != GPURF_OK) return NULL;
+  if (!(c->tech[c->n] = cli_tech_load(ctx, node))) return NULL;
   snprintf(c->name[c->n], VT_NAME_MAX, "%s", node);
-  return &c->tech[c->n++];
+  return c->tech[c->n++];
 }
 
 static void row_failed(const vt_set *s, const vt_row *row, const gpurf_ctx *ctx) {
@@ -129,7 +129,7 @@ static int eval_row(gpurf_ctx *ctx, tech_cache *tc, const vt_set *s, const vt_ro
     row_failed(s, row, ctx);
     return -1;
   }
-  snprintf(out->tech, sizeof out->tech, "%s", tech->name);
+  snprintf(out->tech, sizeof out->tech, "%s", gpurf_tech_name(tech));
   snprintf(out->cell, sizeof out->cell, "%s", cell.name);
   gpurf_ports_format(&spec.ports, out->ports, sizeof out->ports);
   for (int m = 0; m < VT_METRIC_COUNT; m++) {
@@ -266,6 +266,7 @@ int cmd_validate(gpurf_ctx *ctx, int argc, char **argv) {
   }
   for (size_t i = 0; i < n; i++) free(paths[i]);
   free(sets);
+  for (size_t i = 0; i < tc.n; i++) gpurf_tech_free(tc.tech[i]);
   free(tc.tech);
   free(tc.name);
   return rc;

@@ -247,12 +247,13 @@ static int warrf_column(gpurf_ctx *ctx, st_table *t, const char *set_name, const
   append_source(t, set.source);
   const vt_row *row = &set.rows[0];
   gpurf_bank_spec spec = row->spec;
-  gpurf_tech *tech = malloc(sizeof *tech);
+  gpurf_tech *tech = NULL;
   gpurf_cell *cell = malloc(sizeof *cell);
   int rc = CLI_FAIL;
   gpurf_cost cost;
   const char *cell_name = strcmp(row->cell, "sram") == 0 ? cli_sram_cell_for(&spec.ports) : row->cell;
-  if (tech && cell && gpurf_tech_load(ctx, row->node, tech) == GPURF_OK &&
+  if (gpurf_tech_alloc(ctx, &tech) == GPURF_OK && cell &&
+      gpurf_tech_load(ctx, row->node, tech) == GPURF_OK &&
       gpurf_cell_load(ctx, cell_name, cell) == GPURF_OK) {
     spec.tech = tech;
     spec.cell = cell;
@@ -269,7 +270,7 @@ static int warrf_column(gpurf_ctx *ctx, st_table *t, const char *set_name, const
            VT_WRITE_ENERGY, 1.0 / bits);
     add_vs(t, cfg, "area", "mm^2", cost.area_m2 * 1e6, row, VT_AREA, 1);
   }
-  free(tech);
+  gpurf_tech_free(tech);
   free(cell);
   vt_set_free(&set);
   return rc;
@@ -348,9 +349,9 @@ static int simtight_f8(gpurf_ctx *ctx, st_table *t) {
                                         "simtight-vrf256"};
   static const char *const configs[] = {"baseline", "vrf1024", "vrf512", "vrf256"};
   gpurf_rf_design *d = calloc(1, sizeof *d);
-  gpurf_tech *tech = calloc(1, sizeof *tech);
+  gpurf_tech *tech = NULL;
   gpurf_sram_cells *cells = calloc(1, sizeof *cells);
-  int rc = d && tech && cells ? CLI_OK : CLI_FAIL;
+  int rc = d && cells && gpurf_tech_alloc(ctx, &tech) == GPURF_OK ? CLI_OK : CLI_FAIL;
   double base_bits = 0.0;
   for (int i = 0; rc == CLI_OK && i < 4; i++) {
     gpurf_crf_spec spec;
@@ -385,7 +386,7 @@ static int simtight_f8(gpurf_ctx *ctx, st_table *t) {
     if (i > 0) st_add(t, configs[i], "compression_ratio", "-", bits / base_bits);
   }
   free(d);
-  free(tech);
+  gpurf_tech_free(tech);
   free(cells);
   return rc;
 }

@@ -51,9 +51,9 @@ static int crf_storage(gpurf_ctx *ctx, const gpurf_rf_design *d, repro_job *j) {
   for (size_t e = 0; e < d->n_extras && !x; e++)
     if (!strcmp(d->extras[e].kind, "compressed_rf")) x = &d->extras[e];
   if (!x) return GPURF_OK;
-  gpurf_tech *tech = calloc(1, sizeof *tech);
+  gpurf_tech *tech = NULL;
   gpurf_sram_cells *cells = calloc(1, sizeof *cells);
-  int rc = tech && cells ? GPURF_OK : gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  int rc = cells ? gpurf_tech_alloc(ctx, &tech) : gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   gpurf_crf_spec spec;
   gpurf_crf_spec_init(&spec);
   if (rc == GPURF_OK) rc = gpurf_tech_load(ctx, d->tech, tech);
@@ -69,7 +69,7 @@ static int crf_storage(gpurf_ctx *ctx, const gpurf_rf_design *d, repro_job *j) {
     rc = gpurf_crf_eval(ctx, &spec, &cost);
     if (rc == GPURF_OK) j->m[RM_STORAGE_BITS] = (double)cost.total_bits;
   }
-  free(tech);
+  gpurf_tech_free(tech);
   free(cells);
   return rc;
 }
