@@ -191,7 +191,9 @@ static void bad_node_files_are_rejected_at_the_line(void **state) {
       {24, "    c_gate_f_per_m: -6.78e-10\n", GPURF_ERANGE, "devices.hp.c_gate_f_per_m",
        "must be > 0"},
       {16, "    vdd_v: 0.15\n", GPURF_ERANGE, "devices.hp.vth_v", "not below the supply"},
-      {37, "      - {temp_k: 290, i_off_n_a_per_m: 0.3, i_off_p_a_per_m: 0.3, i_gate_a_per_m: 0.0359}\n",
+      {37,
+       "      - {temp_k: 290, i_off_n_a_per_m: 0.3, i_off_p_a_per_m: 0.3, i_gate_a_per_m: "
+       "0.0359}\n",
        GPURF_ERANGE, "devices.hp.leakage[1].temp_k", "must increase"},
       {16, "    vdd: 1.0\n", GPURF_ESCHEMA, "devices.hp.vdd", "did you mean 'vdd_v'"},
       {80, "  lopp:\n", GPURF_ESCHEMA, "devices.lopp", "unknown key"},

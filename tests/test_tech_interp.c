@@ -85,15 +85,18 @@ static void interpolated_node_says_so(void **state) {
   assert_string_equal(smaller, "22nm");
   assert_string_equal(larger, "32nm");
   assert_string_equal(gpurf_tech_path(t), "");
-  assert_non_null(strstr(gpurf_device_source(gpurf_tech_device(t, GPURF_DEVICE_HP)), "interpolated"));
+  assert_non_null(
+      strstr(gpurf_device_source(gpurf_tech_device(t, GPURF_DEVICE_HP)), "interpolated"));
   assert_rel(gpurf_tech_value(t, GPURF_TECH_FEATURE_SIZE_M), 28e-9, 1e-12);
   gpurf_tech *u = test_tech(ctx, "28");
   for (int k = 0; k < GPURF_DEVICE_COUNT; k++) {
     for (int p = 0; p < GPURF_DEVICE_PARAM_COUNT; p++) {
-      double vt = dev_param(t, k, (gpurf_device_param)p), vu = dev_param(u, k, (gpurf_device_param)p);
+      double vt = dev_param(t, k, (gpurf_device_param)p),
+             vu = dev_param(u, k, (gpurf_device_param)p);
       assert_memory_equal(&vt, &vu, sizeof vt);
     }
-    for (size_t r = 0; r < gpurf_device_leakage_rows(gpurf_tech_device(t, (gpurf_device_kind)k)); r++)
+    for (size_t r = 0; r < gpurf_device_leakage_rows(gpurf_tech_device(t, (gpurf_device_kind)k));
+         r++)
       assert_true(i_off_n(t, k, r) == i_off_n(u, k, r));
   }
   gpurf_tech_free(t);

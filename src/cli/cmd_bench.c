@@ -291,7 +291,14 @@ static int bench_events(gpurf_ctx *ctx, cli_args *a) {
   static const int inst[5] = {16, 16, 1, 8, 8};
   int ids[5];
   for (int i = 0; i < 5; i++) gpurf_energy_event_id(e, ev[i][0], ev[i][1], &ids[i]);
-  int s_id[EV_STREAM], s_inst[EV_STREAM];
+  /* On the heap: with the table, two streams on the stack would pass 64 KB. */
+  int *s_id = malloc(2 * EV_STREAM * sizeof *s_id);
+  if (!s_id) {
+    gpurf_energy_free(e);
+    fprintf(stderr, "gpurf bench events: out of memory\n");
+    return CLI_FAIL;
+  }
+  int *s_inst = s_id + EV_STREAM;
   uint64_t rng = (uint64_t)seed;
   for (int i = 0; i < EV_STREAM; i++) {
     int k = (int)(next_u64(&rng) % 5);
@@ -306,22 +313,23 @@ static int bench_events(gpurf_ctx *ctx, cli_args *a) {
     if (j == EV_STREAM - 1) gpurf_energy_advance(e, 1);
   }
   double dt = now_s() - t0;
+  free(s_id);
   for (int s = 0; s < 16; s++) gpurf_energy_gate(e, 0, s, s % 8, 1);
-  gpurf_energy_report *rep = malloc(sizeof *rep);
+  gpurf_energy_report *rep = NULL;
   const int reports = 10000;
   double r0 = now_s(), rdt;
-  int rc = GPURF_OK;
+  int rc = gpurf_energy_report_alloc(ctx, &rep);
   for (int k = 0; k < reports && rc == GPURF_OK && rep; k++)
     rc = gpurf_energy_report_get(ctx, e, NULL, rep);
   rdt = now_s() - r0;
   gpurf_energy_free(e);
-  if (!rep || rc != GPURF_OK || refused) {
+  if (rc != GPURF_OK || refused) {
     if (rc != GPURF_OK) cli_print_error(ctx);
-    else fprintf(stderr, "gpurf bench events: %s\n", rep ? "an add was refused" : "out of memory");
-    free(rep);
+    else fprintf(stderr, "gpurf bench events: an add was refused\n");
+    gpurf_energy_report_free(rep);
     return CLI_FAIL;
   }
-  free(rep);
+  gpurf_energy_report_free(rep);
   double rate = dt > 0 ? (double)n / dt : INFINITY;
   sbuf out;
   sb_init(&out);

@@ -143,8 +143,9 @@ static int simulate(gpurf_ctx *ctx, const repro_workload *w, const gpurf_rf_desi
   gpurf_technique *tq = NULL;
   if (rc == GPURF_OK) rc = technique_from_sets(ctx, j->sets, &tq);
   gpurf_pipeline_stats *st = calloc(1, sizeof *st);
-  gpurf_energy_report *rep = calloc(1, sizeof *rep);
-  if (rc == GPURF_OK && (!st || !rep)) rc = gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  gpurf_energy_report *rep = NULL;
+  if (rc == GPURF_OK && !st) rc = gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (rc == GPURF_OK) rc = gpurf_energy_report_alloc(ctx, &rep);
   if (rc == GPURF_OK) {
     if (w->kind == REPRO_W_PRESET) {
       gpurf_trace_gen_params g = {w->path, w->seed, 0, 0, 0, -1};
@@ -167,14 +168,14 @@ static int simulate(gpurf_ctx *ctx, const repro_workload *w, const gpurf_rf_desi
     j->m[RM_CYCLES] = (double)st->cycles;
     j->m[RM_INSTRUCTIONS] = (double)st->warp_instructions;
     j->m[RM_IPC] = st->ipc;
-    j->m[RM_SECONDS] = rep->seconds;
-    j->m[RM_ENERGY_J] = rep->total_energy_j;
-    j->m[RM_DYNAMIC_J] = rep->dynamic_energy_j;
-    j->m[RM_LEAKAGE_J] = rep->leakage_energy_j;
-    j->m[RM_POWER_W] = rep->average_power_w;
-    j->m[RM_DYNAMIC_POWER_W] = rep->dynamic_power_w;
-    j->m[RM_INSTRUCTIONS_PER_J] = rep->instructions_per_j;
-    j->m[RM_EDP_J_S] = rep->edp_j_s;
+    j->m[RM_SECONDS] = gpurf_energy_report_seconds(rep);
+    j->m[RM_ENERGY_J] = gpurf_energy_report_total_energy_j(rep);
+    j->m[RM_DYNAMIC_J] = gpurf_energy_report_dynamic_energy_j(rep);
+    j->m[RM_LEAKAGE_J] = gpurf_energy_report_leakage_energy_j(rep);
+    j->m[RM_POWER_W] = gpurf_energy_report_average_power_w(rep);
+    j->m[RM_DYNAMIC_POWER_W] = gpurf_energy_report_dynamic_power_w(rep);
+    j->m[RM_INSTRUCTIONS_PER_J] = gpurf_energy_report_instructions_per_j(rep);
+    j->m[RM_EDP_J_S] = gpurf_energy_report_edp_j_s(rep);
     j->m[RM_READS] = (double)st->reads;
     j->m[RM_WRITES] = (double)st->writes;
     j->m[RM_CONFLICTS_READ] = (double)st->conflicts_inter_read;
@@ -192,7 +193,7 @@ static int simulate(gpurf_ctx *ctx, const repro_workload *w, const gpurf_rf_desi
   gpurf_technique_free(tq);
   gpurf_trace_reader_free(rd);
   free(st);
-  free(rep);
+  gpurf_energy_report_free(rep);
   return rc;
 }
 
