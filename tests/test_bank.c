@@ -252,7 +252,7 @@ static void nominal_periphery_leaks_more(void **state) {
   gpurf_cost lc = test_bank_eval(f->ctx, &s);
   s.long_channel_periphery = 0;
   gpurf_cost nom = test_bank_eval(f->ctx, &s);
-  double factor = gpurf_device_value(gpurf_tech_device(f->tech[1], GPURF_DEVICE_HP),
+  double factor = gpurf_tech_device_value(gpurf_tech_device(f->tech[1], GPURF_DEVICE_HP),
                                      GPURF_DEVICE_LONG_CHANNEL_LEAKAGE_FACTOR);
   assert_true(factor < 1.0);
   assert_rel(nom.leakage_part_w[GPURF_PART_CELLS], lc.leakage_part_w[GPURF_PART_CELLS], 1e-12);

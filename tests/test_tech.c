@@ -13,15 +13,15 @@ static void assert_same_devices(const gpurf_tech *a, const gpurf_tech *b) {
     const gpurf_device *da = gpurf_tech_device(a, (gpurf_device_kind)k);
     const gpurf_device *db = gpurf_tech_device(b, (gpurf_device_kind)k);
     for (int p = 0; p < GPURF_DEVICE_PARAM_COUNT; p++) {
-      double va = gpurf_device_value(da, (gpurf_device_param)p);
-      double vb = gpurf_device_value(db, (gpurf_device_param)p);
+      double va = gpurf_tech_device_value(da, (gpurf_device_param)p);
+      double vb = gpurf_tech_device_value(db, (gpurf_device_param)p);
       assert_memory_equal(&va, &vb, sizeof va);
     }
-    assert_int_equal(gpurf_device_leakage_rows(da), gpurf_device_leakage_rows(db));
-    for (size_t i = 0; i < gpurf_device_leakage_rows(da); i++) {
+    assert_int_equal(gpurf_tech_device_leakage_rows(da), gpurf_tech_device_leakage_rows(db));
+    for (size_t i = 0; i < gpurf_tech_device_leakage_rows(da); i++) {
       gpurf_leakage la, lb;
-      assert_int_equal(gpurf_device_leakage_row(da, i, &la), GPURF_OK);
-      assert_int_equal(gpurf_device_leakage_row(db, i, &lb), GPURF_OK);
+      assert_int_equal(gpurf_tech_device_leakage_row(da, i, &la), GPURF_OK);
+      assert_int_equal(gpurf_tech_device_leakage_row(db, i, &lb), GPURF_OK);
       assert_memory_equal(&la, &lb, sizeof la);
     }
   }
@@ -38,12 +38,12 @@ static void every_shipped_node_loads(void **state) {
     assert_rel(gpurf_tech_value(t, GPURF_TECH_FEATURE_SIZE_M), atof(shipped[i]) * 1e-9, 1e-12);
     for (int k = 0; k < GPURF_DEVICE_COUNT; k++) {
       const gpurf_device *d = gpurf_tech_device(t, (gpurf_device_kind)k);
-      assert_true(gpurf_device_source(d)[0] != '\0');
-      double vdd = gpurf_device_value(d, GPURF_DEVICE_VDD_V);
-      double i_on = gpurf_device_value(d, GPURF_DEVICE_I_ON_N_A_PER_M);
+      assert_true(gpurf_tech_device_source(d)[0] != '\0');
+      double vdd = gpurf_tech_device_value(d, GPURF_DEVICE_VDD_V);
+      double i_on = gpurf_tech_device_value(d, GPURF_DEVICE_I_ON_N_A_PER_M);
       assert_true(vdd > 0.5 && vdd < 1.5);
       assert_true(i_on > 100.0 && i_on < 1e4);
-      assert_int_equal(gpurf_device_leakage_rows(d), 11);
+      assert_int_equal(gpurf_tech_device_leakage_rows(d), 11);
     }
     for (int w = 0; w < GPURF_WIRE_COUNT; w++) {
       double r = gpurf_tech_wire_value(t, (gpurf_wire_kind)w, GPURF_WIRE_R_OHM_PER_M);
@@ -103,9 +103,9 @@ static void leakage_table_rows_are_returned_exactly(void **state) {
   gpurf_ctx *ctx = test_ctx();
   gpurf_tech *t = test_tech(ctx, "45nm");
   const gpurf_device *d = gpurf_tech_device(t, GPURF_DEVICE_HP);
-  for (size_t i = 0; i < gpurf_device_leakage_rows(d); i++) {
+  for (size_t i = 0; i < gpurf_tech_device_leakage_rows(d); i++) {
     gpurf_leakage row, l;
-    assert_ok(ctx, gpurf_device_leakage_row(d, i, &row));
+    assert_ok(ctx, gpurf_tech_device_leakage_row(d, i, &row));
     assert_ok(ctx, gpurf_tech_leakage_at(ctx, t, GPURF_DEVICE_HP, row.temp_k, &l));
     assert_rel(l.i_off_n_a_per_m, row.i_off_n_a_per_m, 1e-12);
     assert_rel(l.i_gate_a_per_m, row.i_gate_a_per_m, 1e-12);
@@ -243,23 +243,24 @@ static void accessors_read_the_file_and_refuse_what_is_out_of_range(void **state
   gpurf_tech *t = test_tech(ctx, "45nm");
   const gpurf_device *hp = gpurf_tech_device(t, GPURF_DEVICE_HP);
   /* tech/45nm.yaml: devices.hp.vdd_v and wires.local.pitch_m. */
-  assert_rel(gpurf_device_value(hp, GPURF_DEVICE_VDD_V), 1.0, 1e-12);
+  assert_rel(gpurf_tech_device_value(hp, GPURF_DEVICE_VDD_V), 1.0, 1e-12);
   assert_rel(gpurf_tech_wire_value(t, GPURF_WIRE_LOCAL, GPURF_WIRE_PITCH_M), 1.125e-7, 1e-12);
-  assert_string_equal(gpurf_device_param_key(GPURF_DEVICE_VDD_V), "vdd_v");
-  assert_string_equal(gpurf_device_param_key(GPURF_DEVICE_LONG_CHANNEL_LEAKAGE_FACTOR),
+  assert_string_equal(gpurf_tech_device_param_key(GPURF_DEVICE_VDD_V), "vdd_v");
+  assert_string_equal(gpurf_tech_device_param_key(GPURF_DEVICE_LONG_CHANNEL_LEAKAGE_FACTOR),
                       "long_channel_leakage_factor");
   for (int p = 0; p < GPURF_DEVICE_PARAM_COUNT; p++) {
-    assert_true(gpurf_device_param_key((gpurf_device_param)p)[0] != '\0');
-    assert_true(gpurf_device_value(hp, (gpurf_device_param)p) > 0.0);
+    assert_true(gpurf_tech_device_param_key((gpurf_device_param)p)[0] != '\0');
+    assert_true(gpurf_tech_device_value(hp, (gpurf_device_param)p) > 0.0);
   }
-  assert_true(isnan(gpurf_device_value(hp, GPURF_DEVICE_PARAM_COUNT)));
-  assert_string_equal(gpurf_device_param_key(GPURF_DEVICE_PARAM_COUNT), "");
+  assert_true(isnan(gpurf_tech_device_value(hp, GPURF_DEVICE_PARAM_COUNT)));
+  assert_string_equal(gpurf_tech_device_param_key(GPURF_DEVICE_PARAM_COUNT), "");
   assert_null(gpurf_tech_device(t, GPURF_DEVICE_COUNT));
   assert_true(isnan(gpurf_tech_value(t, GPURF_TECH_PARAM_COUNT)));
   assert_true(isnan(gpurf_tech_wire_value(t, GPURF_WIRE_COUNT, GPURF_WIRE_PITCH_M)));
   assert_true(isnan(gpurf_tech_wire_value(t, GPURF_WIRE_LOCAL, GPURF_WIRE_PARAM_COUNT)));
   gpurf_leakage l;
-  assert_int_equal(gpurf_device_leakage_row(hp, gpurf_device_leakage_rows(hp), &l), GPURF_EINVAL);
+  assert_int_equal(gpurf_tech_device_leakage_row(hp, gpurf_tech_device_leakage_rows(hp), &l),
+                   GPURF_EINVAL);
   gpurf_tech_free(t);
   gpurf_ctx_free(ctx);
 }

@@ -15,13 +15,13 @@ static const gpurf_device_param device_params[] = {
 };
 
 static double dev_param(const gpurf_tech *t, int k, gpurf_device_param p) {
-  return gpurf_device_value(gpurf_tech_device(t, (gpurf_device_kind)k), p);
+  return gpurf_tech_device_value(gpurf_tech_device(t, (gpurf_device_kind)k), p);
 }
 
 static double i_off_n(const gpurf_tech *t, int k, size_t row) {
   gpurf_leakage l;
-  assert_int_equal(gpurf_device_leakage_row(gpurf_tech_device(t, (gpurf_device_kind)k), row, &l),
-                   GPURF_OK);
+  assert_int_equal(
+      gpurf_tech_device_leakage_row(gpurf_tech_device(t, (gpurf_device_kind)k), row, &l), GPURF_OK);
   return l.i_off_n_a_per_m;
 }
 
@@ -58,7 +58,7 @@ static void interpolated_values_stay_between_neighbours(void **state) {
         for (size_t p = 0; p < sizeof device_params / sizeof device_params[0]; p++)
           between(dev_param(t, k, device_params[p]), dev_param(a, k, device_params[p]),
                   dev_param(b, k, device_params[p]), "device parameter", x);
-        size_t rows = gpurf_device_leakage_rows(gpurf_tech_device(t, (gpurf_device_kind)k));
+        size_t rows = gpurf_tech_device_leakage_rows(gpurf_tech_device(t, (gpurf_device_kind)k));
         for (size_t r = 0; r < rows; r++)
           between(i_off_n(t, k, r), i_off_n(a, k, r), i_off_n(b, k, r), "i_off_n", x);
       }
@@ -86,7 +86,7 @@ static void interpolated_node_says_so(void **state) {
   assert_string_equal(larger, "32nm");
   assert_string_equal(gpurf_tech_path(t), "");
   assert_non_null(
-      strstr(gpurf_device_source(gpurf_tech_device(t, GPURF_DEVICE_HP)), "interpolated"));
+      strstr(gpurf_tech_device_source(gpurf_tech_device(t, GPURF_DEVICE_HP)), "interpolated"));
   assert_rel(gpurf_tech_value(t, GPURF_TECH_FEATURE_SIZE_M), 28e-9, 1e-12);
   gpurf_tech *u = test_tech(ctx, "28");
   for (int k = 0; k < GPURF_DEVICE_COUNT; k++) {
@@ -95,8 +95,8 @@ static void interpolated_node_says_so(void **state) {
              vu = dev_param(u, k, (gpurf_device_param)p);
       assert_memory_equal(&vt, &vu, sizeof vt);
     }
-    for (size_t r = 0; r < gpurf_device_leakage_rows(gpurf_tech_device(t, (gpurf_device_kind)k));
-         r++)
+    for (size_t r = 0;
+         r < gpurf_tech_device_leakage_rows(gpurf_tech_device(t, (gpurf_device_kind)k)); r++)
       assert_true(i_off_n(t, k, r) == i_off_n(u, k, r));
   }
   gpurf_tech_free(t);
@@ -111,9 +111,9 @@ static void currents_blend_in_log_space(void **state) {
   gpurf_ctx *ctx = test_ctx();
   gpurf_tech *a = test_tech(ctx, "32nm"), *b = test_tech(ctx, "22nm"), *m = test_tech(ctx, "27nm");
   gpurf_leakage la, lb, lm;
-  assert_ok(ctx, gpurf_device_leakage_row(gpurf_tech_device(a, GPURF_DEVICE_HP), 0, &la));
-  assert_ok(ctx, gpurf_device_leakage_row(gpurf_tech_device(b, GPURF_DEVICE_HP), 0, &lb));
-  assert_ok(ctx, gpurf_device_leakage_row(gpurf_tech_device(m, GPURF_DEVICE_HP), 0, &lm));
+  assert_ok(ctx, gpurf_tech_device_leakage_row(gpurf_tech_device(a, GPURF_DEVICE_HP), 0, &la));
+  assert_ok(ctx, gpurf_tech_device_leakage_row(gpurf_tech_device(b, GPURF_DEVICE_HP), 0, &lb));
+  assert_ok(ctx, gpurf_tech_device_leakage_row(gpurf_tech_device(m, GPURF_DEVICE_HP), 0, &lm));
   gpurf_tech_free(a);
   gpurf_tech_free(b);
   gpurf_tech_free(m);

@@ -87,7 +87,8 @@ GPURF_API int gpurf_tech_leakage_at(gpurf_ctx *ctx, const gpurf_tech *tech,
 
 /* ---- Accessors ----
  * Numeric parameters are read by identifier, so a new one is a new
- * enumerator rather than a new struct layout. An identifier, flavour or layer
+ * enumerator (appended: existing values keep their numbers) rather than a new
+ * struct layout. An identifier, flavour or layer
  * out of range reads as NaN (numbers), "" (strings) or NULL (devices). */
 
 /* The node's name ("40nm") and the file it was read from ("" if interpolated). */
@@ -131,7 +132,7 @@ GPURF_API double gpurf_tech_wire_value(const gpurf_tech *tech, gpurf_wire_kind l
 /* A device flavour of the node, valid as long as tech is. */
 GPURF_API const gpurf_device *gpurf_tech_device(const gpurf_tech *tech, gpurf_device_kind kind);
 
-/* Device parameters, named as the node files' keys (gpurf_device_param_key). */
+/* Device parameters, named as the node files' keys (gpurf_tech_device_param_key). */
 typedef enum gpurf_device_param {
   GPURF_DEVICE_VDD_V = 0,
   GPURF_DEVICE_VTH_V,
@@ -154,15 +155,16 @@ typedef enum gpurf_device_param {
   GPURF_DEVICE_LONG_CHANNEL_LEAKAGE_FACTOR,
   GPURF_DEVICE_PARAM_COUNT
 } gpurf_device_param;
-GPURF_API double gpurf_device_value(const gpurf_device *dev, gpurf_device_param param);
+GPURF_API double gpurf_tech_device_value(const gpurf_device *dev, gpurf_device_param param);
 /* "vdd_v", "vth_v", ...; "" out of range. */
-GPURF_API const char *gpurf_device_param_key(gpurf_device_param param);
-GPURF_API const char *gpurf_device_source(const gpurf_device *dev);
+GPURF_API const char *gpurf_tech_device_param_key(gpurf_device_param param);
+GPURF_API const char *gpurf_tech_device_source(const gpurf_device *dev);
 
 /* The device's leakage-versus-temperature table, coolest row first. */
-GPURF_API size_t gpurf_device_leakage_rows(const gpurf_device *dev);
+GPURF_API size_t gpurf_tech_device_leakage_rows(const gpurf_device *dev);
 /* Row i of the table; GPURF_EINVAL when i is out of range. */
-GPURF_API int gpurf_device_leakage_row(const gpurf_device *dev, size_t i, gpurf_leakage *out);
+GPURF_API int gpurf_tech_device_leakage_row(const gpurf_device *dev, size_t i,
+                                            gpurf_leakage *out);
 
 GPURF_END_DECLS
 

@@ -183,8 +183,8 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
       gpurf_ports_format(&s.ports, ports_txt, sizeof ports_txt);
       gpurf_error_format(gpurf_ctx_error(ctx), msg, sizeof msg);
       fprintf(stderr, "gpurf bench bank: configuration %lld (%s %s, %s, %lld x %d bits, %d banks): "
-              "%s\n", k, gpurf_tech_name(s.tech), gpurf_device_kind_name(s.device), ports_txt, s.entries,
-              s.width_bits, s.banks, msg);
+              "%s\n", k, gpurf_tech_name(s.tech), gpurf_device_kind_name(s.device), ports_txt,
+              s.entries, s.width_bits, s.banks, msg);
       free_techs(techs);
       return CLI_FAIL;
     }

@@ -95,8 +95,9 @@ static void json_rows(jw *w, const row *r, size_t n) {
 
 static size_t device_rows(const gpurf_device *d, row *r) {
   size_t n = 0;
-#define R(p, l, s, u) \
-  r[n++] = (row){gpurf_device_param_key(GPURF_DEVICE_##p), l, gpurf_device_value(d, GPURF_DEVICE_##p), s, u}
+#define R(p, l, s, u)                                                                      \
+  r[n++] = (row){gpurf_tech_device_param_key(GPURF_DEVICE_##p), l,                                \
+                 gpurf_tech_device_value(d, GPURF_DEVICE_##p), s, u}
   R(VDD_V, "supply voltage", 1, "V");
   R(VTH_V, "threshold voltage", 1, "V");
   R(VDSAT_V, "saturation voltage", 1, "V");
@@ -223,12 +224,12 @@ static int tech_show(gpurf_ctx *ctx, cli_args *a) {
       if (only >= 0 && k != only) continue;
       const gpurf_device *d = gpurf_tech_device(tech, (gpurf_device_kind)k);
       jw_obj_begin(&w, gpurf_device_kind_name((gpurf_device_kind)k));
-      jw_str(&w, "source", gpurf_device_source(d));
+      jw_str(&w, "source", gpurf_tech_device_source(d));
       json_rows(&w, rows, device_rows(d, rows));
       jw_arr_begin(&w, "leakage");
-      for (size_t i = 0; i < gpurf_device_leakage_rows(d); i++) {
+      for (size_t i = 0; i < gpurf_tech_device_leakage_rows(d); i++) {
         gpurf_leakage l;
-        gpurf_device_leakage_row(d, i, &l);
+        gpurf_tech_device_leakage_row(d, i, &l);
         jw_obj_begin(&w, NULL);
         jw_num(&w, "temp_k", l.temp_k);
         jw_num(&w, "i_off_n_a_per_m", l.i_off_n_a_per_m);
@@ -281,7 +282,7 @@ static int tech_show(gpurf_ctx *ctx, cli_args *a) {
       if (only >= 0 && k != only) continue;
       const gpurf_device *d = gpurf_tech_device(tech, (gpurf_device_kind)k);
       sb_printf(&out, "\nDevice %s\n  source: %s\n", gpurf_device_kind_name((gpurf_device_kind)k),
-                gpurf_device_source(d));
+                gpurf_tech_device_source(d));
       text_rows(&out, rows, device_rows(d, rows));
       sb_printf(&out, "  derived at %g K:\n", temp_k);
       text_rows(&out, rows, derived_rows(&der[k], rows));

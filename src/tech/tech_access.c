@@ -98,20 +98,20 @@ static const struct {
 #undef P
 };
 
-double gpurf_device_value(const gpurf_device *dev, gpurf_device_param param) {
+double gpurf_tech_device_value(const gpurf_device *dev, gpurf_device_param param) {
   if (!dev || (unsigned)param >= GPURF_DEVICE_PARAM_COUNT) return NAN;
   return *(const double *)((const char *)dev + device_params[param].offset);
 }
 
-const char *gpurf_device_param_key(gpurf_device_param param) {
+const char *gpurf_tech_device_param_key(gpurf_device_param param) {
   return (unsigned)param < GPURF_DEVICE_PARAM_COUNT ? device_params[param].key : "";
 }
 
-const char *gpurf_device_source(const gpurf_device *dev) { return dev ? dev->source : ""; }
+const char *gpurf_tech_device_source(const gpurf_device *dev) { return dev ? dev->source : ""; }
 
-size_t gpurf_device_leakage_rows(const gpurf_device *dev) { return dev ? dev->n_leakage : 0; }
+size_t gpurf_tech_device_leakage_rows(const gpurf_device *dev) { return dev ? dev->n_leakage : 0; }
 
-int gpurf_device_leakage_row(const gpurf_device *dev, size_t i, gpurf_leakage *out) {
+int gpurf_tech_device_leakage_row(const gpurf_device *dev, size_t i, gpurf_leakage *out) {
   if (!dev || !out || i >= dev->n_leakage) return GPURF_EINVAL;
   const gpurf_leakage_point *p = &dev->leakage[i];
   *out = (gpurf_leakage){p->temp_k, p->i_off_n_a_per_m, p->i_off_p_a_per_m, p->i_gate_a_per_m};

@@ -36,7 +36,8 @@ int main(int argc, char **argv) {
   gpurf_energy_free(engine);
   std::printf("gpurf %s: %s interpolated=%d vdd %.3f V; event id %d\n", gpurf_version(),
               gpurf_tech_name(tech), gpurf_tech_interpolated(tech, nullptr, nullptr),
-              gpurf_device_value(gpurf_tech_device(tech, GPURF_DEVICE_HP), GPURF_DEVICE_VDD_V), id);
+              gpurf_tech_device_value(gpurf_tech_device(tech, GPURF_DEVICE_HP), GPURF_DEVICE_VDD_V),
+              id);
   gpurf_tech_free(tech);
   gpurf_ctx_free(ctx);
   return 0;
