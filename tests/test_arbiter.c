@@ -6,19 +6,19 @@
 
 typedef struct fixture {
   gpurf_ctx *ctx;
-  gpurf_tech t32;
+  gpurf_tech *t32;
   double rf_area_m2; /* 128 KB in 16 banks of 1024-bit words at 32 nm */
 } fixture;
 
 static int setup(void **state) {
   static fixture f;
   f.ctx = test_ctx();
-  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "32nm", &f.t32));
+  f.t32 = test_tech(f.ctx, "32nm");
   gpurf_cell cell;
   assert_ok(f.ctx, gpurf_cell_load(f.ctx, "sram-6t", &cell));
   gpurf_bank_spec b;
   gpurf_bank_spec_init(&b);
-  b.tech = &f.t32;
+  b.tech = f.t32;
   b.cell = &cell;
   b.entries = 1024;
   b.width_bits = 1024;
@@ -32,6 +32,7 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
   fixture *f = *state;
+  gpurf_tech_free(f->t32);
   gpurf_ctx_free(f->ctx);
   return 0;
 }
@@ -39,7 +40,7 @@ static int teardown(void **state) {
 static gpurf_arbiter_cost eval(fixture *f, int banks, int req, int k) {
   gpurf_arbiter_spec s;
   gpurf_arbiter_spec_init(&s);
-  s.tech = &f->t32;
+  s.tech = f->t32;
   s.banks = banks;
   s.requesters = req;
   s.classes = k;
@@ -70,7 +71,7 @@ static void bad_specs_are_rejected(void **state) {
   fixture *f = *state;
   gpurf_arbiter_spec s;
   gpurf_arbiter_spec_init(&s);
-  s.tech = &f->t32;
+  s.tech = f->t32;
   s.banks = 16;
   s.requesters = 8;
   gpurf_arbiter_spec bad[6];
@@ -129,7 +130,7 @@ static void stealing_overhead_is_reported(void **state) {
   fixture *f = *state;
   gpurf_arbiter_spec s;
   gpurf_arbiter_spec_init(&s);
-  s.tech = &f->t32;
+  s.tech = f->t32;
   s.banks = 16;
   s.requesters = 16;
   gpurf_arbiter_overhead o;

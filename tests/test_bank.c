@@ -6,7 +6,7 @@
 
 typedef struct fixture {
   gpurf_ctx *ctx;
-  gpurf_tech tech[4];
+  gpurf_tech *tech[4];
   gpurf_cell c6, c8, cm, stt;
 } fixture;
 
@@ -14,7 +14,7 @@ static int setup(void **state) {
   static fixture f;
   f.ctx = test_ctx();
   const char *nodes[] = {"22nm", "32nm", "45nm", "90nm"};
-  for (int i = 0; i < 4; i++) assert_ok(f.ctx, gpurf_tech_load(f.ctx, nodes[i], &f.tech[i]));
+  for (int i = 0; i < 4; i++) f.tech[i] = test_tech(f.ctx, nodes[i]);
   assert_ok(f.ctx, gpurf_cell_load(f.ctx, "sram-6t", &f.c6));
   assert_ok(f.ctx, gpurf_cell_load(f.ctx, "sram-8t-1r1w", &f.c8));
   assert_ok(f.ctx, gpurf_cell_load(f.ctx, "sram-multiport", &f.cm));
@@ -25,6 +25,7 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
   fixture *f = *state;
+  for (int i = 0; i < 4; i++) gpurf_tech_free(f->tech[i]);
   gpurf_ctx_free(f->ctx);
   return 0;
 }
@@ -34,7 +35,7 @@ static gpurf_bank_spec spec_for(fixture *f, int node, long long entries, int wid
   gpurf_bank_spec s;
   gpurf_bank_spec_init(&s);
   assert_int_equal(gpurf_ports_parse(ports, &s.ports), GPURF_OK);
-  s.tech = &f->tech[node];
+  s.tech = f->tech[node];
   s.cell = s.ports.rw == 1 && s.ports.read == 0 && s.ports.write == 0 ? &f->c6
            : s.ports.rw == 0 && s.ports.read == 1 && s.ports.write == 1 ? &f->c8
                                                                          : &f->cm;
@@ -110,7 +111,7 @@ static void bad_specs_are_rejected(void **state) {
   assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
   t = s;
   t.cell = &f->stt; /* MTJ cells do not leak: nothing to gate */
-  t.tech = &f->tech[0];
+  t.tech = f->tech[0];
   t.gate_groups = 2;
   assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
   assert_non_null(strstr(gpurf_ctx_error(f->ctx)->message, "power gating"));
@@ -251,7 +252,8 @@ static void nominal_periphery_leaks_more(void **state) {
   gpurf_cost lc = test_bank_eval(f->ctx, &s);
   s.long_channel_periphery = 0;
   gpurf_cost nom = test_bank_eval(f->ctx, &s);
-  double factor = f->tech[1].device[GPURF_DEVICE_HP].long_channel_leakage_factor;
+  double factor = gpurf_tech_device_value(gpurf_tech_device(f->tech[1], GPURF_DEVICE_HP),
+                                     GPURF_DEVICE_LONG_CHANNEL_LEAKAGE_FACTOR);
   assert_true(factor < 1.0);
   assert_rel(nom.leakage_part_w[GPURF_PART_CELLS], lc.leakage_part_w[GPURF_PART_CELLS], 1e-12);
   assert_rel(nom.leakage_part_w[GPURF_PART_DECODER] * factor,

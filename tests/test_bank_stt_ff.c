@@ -7,16 +7,16 @@
 
 typedef struct fixture {
   gpurf_ctx *ctx;
-  gpurf_tech t22, t45, t90;
+  gpurf_tech *t22, *t45, *t90;
   gpurf_cell vol, cur, cal_vol, dff, latch;
 } fixture;
 
 static int setup(void **state) {
   static fixture f;
   f.ctx = test_ctx();
-  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "22nm", &f.t22));
-  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "45nm", &f.t45));
-  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "90nm", &f.t90));
+  f.t22 = test_tech(f.ctx, "22nm");
+  f.t45 = test_tech(f.ctx, "45nm");
+  f.t90 = test_tech(f.ctx, "90nm");
   assert_ok(f.ctx, gpurf_cell_load(f.ctx, "stt-40f2-vol", &f.vol));
   assert_ok(f.ctx, gpurf_cell_load(f.ctx, "stt-40f2-cur", &f.cur));
   assert_ok(f.ctx, gpurf_cell_load(f.ctx, "stt-40f2-cal-vol", &f.cal_vol));
@@ -28,6 +28,9 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
   fixture *f = *state;
+  gpurf_tech_free(f->t22);
+  gpurf_tech_free(f->t45);
+  gpurf_tech_free(f->t90);
   gpurf_ctx_free(f->ctx);
   return 0;
 }
@@ -55,7 +58,7 @@ static void expect_error(fixture *f, const gpurf_bank_spec *s, int rc, const cha
 
 static void bad_inputs_are_rejected(void **state) {
   fixture *f = *state;
-  gpurf_bank_spec s = spec(&f->t22, &f->vol, 64, 1024, "1rw", 1, GPURF_OPT_ED2);
+  gpurf_bank_spec s = spec(f->t22, &f->vol, 64, 1024, "1rw", 1, GPURF_OPT_ED2);
   gpurf_bank_spec t = s;
   t.ports = (gpurf_ports){2, 0, 0};
   expect_error(f, &t, GPURF_EINVAL, "one access device");
@@ -64,7 +67,7 @@ static void bad_inputs_are_rejected(void **state) {
   t.split_write = 1;
   expect_error(f, &t, GPURF_EINVAL, "two words per bank");
   /* Current sensing has converter data at 22-45 nm only. */
-  t = spec(&f->t90, &f->cur, 64, 1024, "1rw", 1, GPURF_OPT_ED2);
+  t = spec(f->t90, &f->cur, 64, 1024, "1rw", 1, GPURF_OPT_ED2);
   expect_error(f, &t, GPURF_EUNSUPPORTED, "22-45 nm");
   t.cell = &f->vol;
   test_bank_eval(f->ctx, &t);
@@ -79,12 +82,12 @@ static void bad_inputs_are_rejected(void **state) {
   t.cell = &weak;
   expect_error(f, &t, GPURF_EUNSUPPORTED, "headroom");
   /* Flip-flops have a data input and an output, never a read/write port. */
-  t = spec(&f->t45, &f->dff, 8, 128, "1rw", 1, GPURF_OPT_ED2);
+  t = spec(f->t45, &f->dff, 8, 128, "1rw", 1, GPURF_OPT_ED2);
   expect_error(f, &t, GPURF_EINVAL, "not read/write ports");
   t.cell = &f->latch;
   t.ports = (gpurf_ports){1, 2, 0};
   expect_error(f, &t, GPURF_EINVAL, "not read/write ports");
-  t = spec(&f->t45, &f->dff, 8, 128, "1r1w", 1, GPURF_OPT_ED2);
+  t = spec(f->t45, &f->dff, 8, 128, "1r1w", 1, GPURF_OPT_ED2);
   t.split_write = 1;
   expect_error(f, &t, GPURF_EINVAL, "STT-RAM option");
 }
@@ -95,7 +98,7 @@ static void failing_margins_are_skipped(void **state) {
   fixture *f = *state;
   gpurf_cell hot = f->vol;
   hot.u.stt.read_current_a = 75e-6;
-  gpurf_bank_spec s = spec(&f->t22, &hot, 16384, 1024, "1rw", 1, GPURF_OPT_AREA);
+  gpurf_bank_spec s = spec(f->t22, &hot, 16384, 1024, "1rw", 1, GPURF_OPT_AREA);
   gpurf_cost c = test_bank_eval(f->ctx, &s);
   assert_true(c.rejected > 0 && c.rejected < c.candidates);
   s.cell = &f->vol;
@@ -107,7 +110,7 @@ static void failing_margins_are_skipped(void **state) {
 
 static void stt_physics(void **state) {
   fixture *f = *state;
-  gpurf_bank_spec s = spec(&f->t22, &f->cal_vol, 64, 1024, "1rw", 1, GPURF_OPT_EDP);
+  gpurf_bank_spec s = spec(f->t22, &f->cal_vol, 64, 1024, "1rw", 1, GPURF_OPT_EDP);
   s.clock_hz = 0.7e9;
   gpurf_cost c = test_bank_eval(f->ctx, &s);
   /* No cell leakage; writes outlast the pulse and cost more than reads. */
@@ -140,7 +143,7 @@ static void split_write_overlaps_at_a_cost(void **state) {
    * to every organisation and allows fewer of them. */
   const gpurf_opt opts[] = {GPURF_OPT_AREA, GPURF_OPT_LEAKAGE, GPURF_OPT_DELAY};
   for (int i = 0; i < 3; i++) {
-    gpurf_bank_spec s = spec(&f->t22, &f->cal_vol, 64, 1024, "1rw", 1, opts[i]);
+    gpurf_bank_spec s = spec(f->t22, &f->cal_vol, 64, 1024, "1rw", 1, opts[i]);
     gpurf_cost plain = test_bank_eval(f->ctx, &s);
     s.split_write = 1;
     gpurf_cost split = test_bank_eval(f->ctx, &s);
@@ -161,7 +164,7 @@ static void stt_bigger_costs_more(void **state) {
     for (size_t oi = 0; oi < 4; oi++) {
       double prev = 0.0;
       for (long long e = 4; e <= 65536; e *= 8) {
-        gpurf_bank_spec s = spec(&f->t45, cells[ci], e, 128, "1rw", 1, opts[oi]);
+        gpurf_bank_spec s = spec(f->t45, cells[ci], e, 128, "1rw", 1, opts[oi]);
         gpurf_cost c = test_bank_eval(f->ctx, &s);
         double m = test_objective_metric(&c, opts[oi]);
         if (m < prev) fail_msg("%s %s: %lld words cost %g < %g", cells[ci]->name,
@@ -170,7 +173,7 @@ static void stt_bigger_costs_more(void **state) {
       }
       prev = 0.0;
       for (int w = 8; w <= 2048; w *= 4) {
-        gpurf_bank_spec s = spec(&f->t45, cells[ci], 512, w, "1rw", 1, opts[oi]);
+        gpurf_bank_spec s = spec(f->t45, cells[ci], 512, w, "1rw", 1, opts[oi]);
         gpurf_cost c = test_bank_eval(f->ctx, &s);
         double m = test_objective_metric(&c, opts[oi]);
         if (m < prev) fail_msg("%s %s: width %d costs %g < %g", cells[ci]->name,
@@ -192,7 +195,7 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
     memset(&prev, 0, sizeof prev);
     int prev_writes = 0;
     for (size_t pi = 0; pi < sizeof ports / sizeof ports[0]; pi++) {
-      gpurf_bank_spec s = spec(&f->t45, cells[ci], 8, 128, ports[pi], 1, GPURF_OPT_ED2);
+      gpurf_bank_spec s = spec(f->t45, cells[ci], 8, 128, ports[pi], 1, GPURF_OPT_ED2);
       gpurf_cost c = test_bank_eval(f->ctx, &s);
       assert_int_equal(c.overlap, GPURF_OVERLAP_PORTS);
       /* A read port adds a tree under every cell's output: writes cost more.
@@ -209,7 +212,7 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
     }
     memset(&prev, 0, sizeof prev);
     for (long long e = 1; e <= 1024; e *= 4) {
-      gpurf_bank_spec s = spec(&f->t45, cells[ci], e, 64, "3r1w", 1, GPURF_OPT_ED2);
+      gpurf_bank_spec s = spec(f->t45, cells[ci], e, 64, "3r1w", 1, GPURF_OPT_ED2);
       gpurf_cost c = test_bank_eval(f->ctx, &s);
       if (c.area_m2 <= prev.area_m2 || c.read_energy_j <= prev.read_energy_j ||
           c.write_energy_j <= prev.write_energy_j || c.access_time_s <= prev.access_time_s ||
@@ -219,7 +222,7 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
     }
     memset(&prev, 0, sizeof prev);
     for (int w = 1; w <= 1024; w *= 4) {
-      gpurf_bank_spec s = spec(&f->t45, cells[ci], 8, w, "1r1w", 1, GPURF_OPT_ED2);
+      gpurf_bank_spec s = spec(f->t45, cells[ci], 8, w, "1r1w", 1, GPURF_OPT_ED2);
       gpurf_cost c = test_bank_eval(f->ctx, &s);
       if (c.area_m2 <= prev.area_m2 || c.read_energy_j <= prev.read_energy_j ||
           c.write_energy_j <= prev.write_energy_j)
@@ -228,7 +231,7 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
     }
   }
   /* Banks: area and leakage scale with the count, per-access energy not. */
-  gpurf_bank_spec s = spec(&f->t45, &f->dff, 8, 128, "3r1w", 1, GPURF_OPT_ED2);
+  gpurf_bank_spec s = spec(f->t45, &f->dff, 8, 128, "3r1w", 1, GPURF_OPT_ED2);
   gpurf_cost one = test_bank_eval(f->ctx, &s);
   s.entries = 64;
   s.banks = 8;

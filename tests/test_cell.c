@@ -47,13 +47,13 @@ static void sram_6t_matches_the_nvsim_sample(void **state) {
   assert_rel(c.u.sram.w_access_f, 1.31, 0);
   assert_rel(c.u.sram.w_pulldown_f, 2.08, 0);
   assert_rel(c.u.sram.w_pullup_f, 1.23, 0);
-  gpurf_tech t;
+  gpurf_tech *t = test_tech(ctx, "40nm");
   gpurf_cell_dims d;
-  assert_ok(ctx, gpurf_tech_load(ctx, "40nm", &t));
-  assert_ok(ctx, gpurf_circuit_cell_dims(ctx, &t, &c, &d));
+  assert_ok(ctx, gpurf_circuit_cell_dims(ctx, t, &c, &d));
   assert_rel(d.area_m2, 146.0 * 40e-9 * 40e-9, 1e-9);
   assert_rel(d.height_m / d.width_m, 1.46, 1e-9);
   assert_int_equal(d.extra_ports, 0);
+  gpurf_tech_free(t);
   gpurf_ctx_free(ctx);
 }
 
@@ -61,30 +61,30 @@ static void sram_6t_matches_the_nvsim_sample(void **state) {
 static void cell_area_grows_with_ports(void **state) {
   (void)state;
   gpurf_ctx *ctx = test_ctx();
-  gpurf_tech t;
-  assert_ok(ctx, gpurf_tech_load(ctx, "32nm", &t));
+  gpurf_tech *t = test_tech(ctx, "32nm");
   const char *const order[] = {"sram-6t", "sram-8t-1r1w", "sram-multiport"};
   double prev = 0.0;
   for (size_t i = 0; i < 3; i++) {
     gpurf_cell c;
     gpurf_cell_dims d;
     assert_ok(ctx, gpurf_cell_load(ctx, order[i], &c));
-    assert_ok(ctx, gpurf_circuit_cell_dims(ctx, &t, &c, &d));
+    assert_ok(ctx, gpurf_circuit_cell_dims(ctx, t, &c, &d));
     assert_true(d.area_m2 > prev);
     prev = d.area_m2;
   }
   gpurf_cell c;
   assert_ok(ctx, gpurf_cell_load(ctx, "sram-6t", &c));
-  double pitch = t.wires.layer[GPURF_WIRE_LOCAL].pitch_m;
+  double pitch = gpurf_tech_wire_value(t, GPURF_WIRE_LOCAL, GPURF_WIRE_PITCH_M);
   for (int extra = 1; extra <= 4; extra++) {
     gpurf_cell grown = c;
     grown.u.sram.read_ports = extra;
     gpurf_cell_dims d0, d1;
-    assert_ok(ctx, gpurf_circuit_cell_dims(ctx, &t, &c, &d0));
-    assert_ok(ctx, gpurf_circuit_cell_dims(ctx, &t, &grown, &d1));
+    assert_ok(ctx, gpurf_circuit_cell_dims(ctx, t, &c, &d0));
+    assert_ok(ctx, gpurf_circuit_cell_dims(ctx, t, &grown, &d1));
     assert_rel(d1.height_m - d0.height_m, 2.0 * pitch * extra, 1e-9);
     assert_rel(d1.width_m - d0.width_m, 2.0 * pitch * extra, 1e-9);
   }
+  gpurf_tech_free(t);
   gpurf_ctx_free(ctx);
 }
 

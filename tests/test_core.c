@@ -46,8 +46,10 @@ static void context_holds_data_dir_and_error(void **state) {
   assert_non_null(strstr(gpurf_ctx_data_dir(ctx), "share/gpurf"));
   assert_int_equal(gpurf_ctx_set_data_dir(ctx, "/some/where"), GPURF_OK);
   assert_string_equal(gpurf_ctx_data_dir(ctx), "/some/where");
-  gpurf_tech t;
-  assert_int_equal(gpurf_tech_load_file(ctx, "/nonexistent/x.yaml", &t), GPURF_EIO);
+  gpurf_tech *t = NULL;
+  assert_ok(ctx, gpurf_tech_alloc(ctx, &t));
+  assert_int_equal(gpurf_tech_load_file(ctx, "/nonexistent/x.yaml", t), GPURF_EIO);
+  gpurf_tech_free(t);
   const gpurf_error *e = gpurf_ctx_error(ctx);
   assert_int_equal(e->status, GPURF_EIO);
   assert_string_equal(e->file, "/nonexistent/x.yaml");

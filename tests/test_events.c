@@ -61,26 +61,28 @@ static void counts_and_leakage_add_up(void **state) {
   gpurf_energy_advance(e, 600);
   gpurf_energy_advance(e, 400);
   assert_int_equal(gpurf_energy_cycles(e), 1000);
-  gpurf_energy_report r;
+  gpurf_energy_report *r = test_report(ctx);
   gpurf_energy_report_in in = {500};
-  assert_ok(ctx, gpurf_energy_report_get(ctx, e, &in, &r));
-  assert_int_equal(r.components[0].event_count[0], 100);
-  assert_int_equal(r.components[0].event_count[1], 10);
-  assert_rel(r.components[0].event_energy_j[0], 100 * 2.0e-12, 1e-12);
-  assert_rel(r.components[0].dynamic_energy_j, 100 * 2.0e-12 + 10 * 3.0e-12, 1e-12);
-  assert_rel(r.components[1].dynamic_energy_j, 100 * 4.0e-12, 1e-12);
+  assert_ok(ctx, gpurf_energy_report_get(ctx, e, &in, r));
+  assert_int_equal(gpurf_energy_report_event_count(r, 0, 0), 100);
+  assert_int_equal(gpurf_energy_report_event_count(r, 0, 1), 10);
+  assert_rel(gpurf_energy_report_event_energy_j(r, 0, 0), 100 * 2.0e-12, 1e-12);
+  assert_rel(gpurf_energy_report_component_dynamic_energy_j(r, 0), 100 * 2.0e-12 + 10 * 3.0e-12,
+             1e-12);
+  assert_rel(gpurf_energy_report_component_dynamic_energy_j(r, 1), 100 * 4.0e-12, 1e-12);
   /* 1 us: 4 banks x 1 mW + 0.5 mW. */
-  assert_rel(r.seconds, 1.0e-6, 1e-12);
-  assert_rel(r.components[0].leakage_energy_j, 4 * 1.0e-3 * 1.0e-6, 1e-12);
-  assert_rel(r.leakage_energy_j, 4.5e-3 * 1.0e-6, 1e-12);
+  assert_rel(gpurf_energy_report_seconds(r), 1.0e-6, 1e-12);
+  assert_rel(gpurf_energy_report_component_leakage_energy_j(r, 0), 4 * 1.0e-3 * 1.0e-6, 1e-12);
+  assert_rel(gpurf_energy_report_leakage_energy_j(r), 4.5e-3 * 1.0e-6, 1e-12);
   double total = 230e-12 + 400e-12 + 4.5e-9;
-  assert_rel(r.total_energy_j, total, 1e-12);
-  assert_rel(r.average_power_w, total / 1.0e-6, 1e-12);
-  assert_rel(r.edp_j_s, total * 1.0e-6, 1e-12);
-  assert_rel(r.ipc, 0.5, 1e-12);
-  assert_rel(r.energy_per_instruction_j, total / 500, 1e-12);
-  assert_rel(r.instructions_per_j, 500 / total, 1e-12);
+  assert_rel(gpurf_energy_report_total_energy_j(r), total, 1e-12);
+  assert_rel(gpurf_energy_report_average_power_w(r), total / 1.0e-6, 1e-12);
+  assert_rel(gpurf_energy_report_edp_j_s(r), total * 1.0e-6, 1e-12);
+  assert_rel(gpurf_energy_report_ipc(r), 0.5, 1e-12);
+  assert_rel(gpurf_energy_report_energy_per_instruction_j(r), total / 500, 1e-12);
+  assert_rel(gpurf_energy_report_instructions_per_j(r), 500 / total, 1e-12);
   gpurf_energy_free(e);
+  gpurf_energy_report_free(r);
   gpurf_ctx_free(ctx);
 }
 
@@ -90,14 +92,18 @@ static void without_instructions_the_per_instruction_metrics_are_zero(void **sta
   gpurf_rf_table t;
   small_table(&t);
   gpurf_energy *e = engine_of(ctx, &t);
-  gpurf_energy_report r;
-  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, &r));
-  assert_true(r.total_energy_j == 0.0 && r.average_power_w == 0.0);
+  gpurf_energy_report *r = test_report(ctx);
+  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, r));
+  assert_true(gpurf_energy_report_total_energy_j(r) == 0.0 &&
+              gpurf_energy_report_average_power_w(r) == 0.0);
   gpurf_energy_advance(e, 10);
-  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, &r));
-  assert_true(r.ipc == 0.0 && r.energy_per_instruction_j == 0.0 && r.instructions_per_j == 0.0);
-  assert_true(r.edp_j_s > 0.0);
+  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, r));
+  assert_true(gpurf_energy_report_ipc(r) == 0.0 &&
+              gpurf_energy_report_energy_per_instruction_j(r) == 0.0 &&
+              gpurf_energy_report_instructions_per_j(r) == 0.0);
+  assert_true(gpurf_energy_report_edp_j_s(r) > 0.0);
   gpurf_energy_free(e);
+  gpurf_energy_report_free(r);
   gpurf_ctx_free(ctx);
 }
 
@@ -118,25 +124,29 @@ static void gating_saves_leakage_and_costs_wakeups(void **state) {
   assert_int_equal(gpurf_energy_gate(e, bank, 1, 0, 0), GPURF_OK); /* already awake */
   assert_int_equal(gpurf_energy_gate(e, bank, 3, 1, 1), GPURF_OK); /* open to the end */
   gpurf_energy_advance(e, 600);
-  gpurf_energy_report r;
-  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, &r));
-  const gpurf_energy_component_report *b = &r.components[0];
-  assert_int_equal(b->gated_subarray_cycles, 300 + 600);
-  assert_int_equal(b->wakeups, 1);
-  assert_rel(b->wake_energy_j, 1.0e-12, 1e-12);
-  assert_rel(b->wake_time_s, 2.0e-9, 1e-12);
+  gpurf_energy_report *r = test_report(ctx);
+  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, r));
+  assert_int_equal(gpurf_energy_report_component_gated_subarray_cycles(r, 0), 300 + 600);
+  assert_int_equal(gpurf_energy_report_component_wakeups(r, 0), 1);
+  assert_rel(gpurf_energy_report_component_wake_energy_j(r, 0), 1.0e-12, 1e-12);
+  assert_rel(gpurf_energy_report_component_wake_time_s(r, 0), 2.0e-9, 1e-12);
   /* A sub-array's share is 0.5 mW; gated it leaks 10% of that. */
   double saved = 0.9 * 0.5e-3 * 900e-9;
-  assert_rel(b->leakage_saved_j, saved, 1e-12);
-  assert_rel(b->leakage_energy_j, 4 * 1.0e-3 * 1.0e-6 - saved, 1e-12);
-  assert_rel(b->dynamic_energy_j, 1.0e-12, 1e-12);
+  assert_rel(gpurf_energy_report_component_leakage_saved_j(r, 0), saved, 1e-12);
+  assert_rel(gpurf_energy_report_component_leakage_energy_j(r, 0), 4 * 1.0e-3 * 1.0e-6 - saved,
+             1e-12);
+  assert_rel(gpurf_energy_report_component_dynamic_energy_j(r, 0), 1.0e-12, 1e-12);
   /* Tallied gating: the same sub-array cannot be gated longer than elapsed. */
   assert_int_equal(gpurf_energy_add_gated(e, bank, 0, 1, 1000, 2), GPURF_OK);
-  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, &r));
+  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, r));
   assert_int_equal(gpurf_energy_add_gated(e, bank, 0, 1, 1, 0), GPURF_OK);
-  assert_int_equal(gpurf_energy_report_get(ctx, e, NULL, &r), GPURF_ERANGE);
+  assert_int_equal(gpurf_energy_report_get(ctx, e, NULL, r), GPURF_ERANGE);
   assert_non_null(strstr(gpurf_ctx_error(ctx)->message, "more than the 1000 that elapsed"));
+  /* A refused report reads as empty, not half written. */
+  assert_int_equal(gpurf_energy_report_components(r), 0);
+  assert_true(gpurf_energy_report_total_energy_j(r) == 0.0);
   gpurf_energy_free(e);
+  gpurf_energy_report_free(r);
   gpurf_ctx_free(ctx);
 }
 
@@ -161,10 +171,12 @@ static void bad_ids_count_nothing(void **state) {
   assert_int_equal(gpurf_energy_gate(e, 2, 0, 0, 1), GPURF_EINVAL);
   assert_int_equal(gpurf_energy_add_gated(e, 0, 4, 0, 1, 1), GPURF_EINVAL);
   gpurf_energy_advance(e, 10);
-  gpurf_energy_report r;
-  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, &r));
-  assert_true(r.dynamic_energy_j == 0.0 && r.components[0].gated_subarray_cycles == 0);
+  gpurf_energy_report *r = test_report(ctx);
+  assert_ok(ctx, gpurf_energy_report_get(ctx, e, NULL, r));
+  assert_true(gpurf_energy_report_dynamic_energy_j(r) == 0.0 &&
+              gpurf_energy_report_component_gated_subarray_cycles(r, 0) == 0);
   gpurf_energy_free(e);
+  gpurf_energy_report_free(r);
   gpurf_ctx_free(ctx);
 }
 
@@ -228,22 +240,24 @@ static void same_sequence_same_bits(void **state) {
   gpurf_energy *a = engine_of(ctx, &t), *b = engine_of(ctx, &t);
   drive(a, 11, 20000);
   drive(b, 11, 20000);
-  gpurf_energy_report *ra = calloc(1, sizeof *ra), *rb = calloc(1, sizeof *rb);
+  gpurf_energy_report *ra = test_report(ctx), *rb = test_report(ctx);
   gpurf_energy_report_in in = {12345};
   assert_ok(ctx, gpurf_energy_report_get(ctx, a, &in, ra));
   assert_ok(ctx, gpurf_energy_report_get(ctx, b, &in, rb));
-  assert_memory_equal(ra, rb, sizeof *ra);
-  assert_true(ra->dynamic_energy_j > 0 && ra->components[0].wakeups > 0);
+  assert_same_report(ra, rb);
+  assert_true(gpurf_energy_report_dynamic_energy_j(ra) > 0 &&
+              gpurf_energy_report_component_wakeups(ra, 0) > 0);
   /* Reset: back to an empty engine, which counts alike again. */
   gpurf_energy_reset(a);
   assert_int_equal(gpurf_energy_cycles(a), 0);
   assert_ok(ctx, gpurf_energy_report_get(ctx, a, NULL, ra));
-  assert_true(ra->total_energy_j == 0.0 && ra->components[0].gated_subarray_cycles == 0);
+  assert_true(gpurf_energy_report_total_energy_j(ra) == 0.0 &&
+              gpurf_energy_report_component_gated_subarray_cycles(ra, 0) == 0);
   drive(a, 11, 20000);
   assert_ok(ctx, gpurf_energy_report_get(ctx, a, &in, ra));
-  assert_memory_equal(ra, rb, sizeof *ra);
-  free(ra);
-  free(rb);
+  assert_same_report(ra, rb);
+  gpurf_energy_report_free(ra);
+  gpurf_energy_report_free(rb);
   gpurf_energy_free(a);
   gpurf_energy_free(b);
   gpurf_ctx_free(ctx);
@@ -269,24 +283,24 @@ static void merge_sums_per_thread_engines(void **state) {
   gpurf_energy_advance(one, 600);
   gpurf_energy_advance(t2, 600);
   assert_ok(ctx, gpurf_energy_merge(ctx, t1, t2));
-  gpurf_energy_report r1, r2;
-  assert_ok(ctx, gpurf_energy_report_get(ctx, one, NULL, &r1));
-  assert_ok(ctx, gpurf_energy_report_get(ctx, t1, NULL, &r2));
-  assert_int_equal(r2.cycles, 1000);
-  assert_rel(r2.total_energy_j, r1.total_energy_j, 1e-15);
-  assert_int_equal(r2.components[1].event_count[0], 7);
-  assert_int_equal(r2.components[0].gated_subarray_cycles, 600);
-  /* Different tables do not merge. */
-  gpurf_rf_table u;
-  small_table(&u);
-  u.components[0].instances = 8;
-  gpurf_energy *other = engine_of(ctx, &u);
+  gpurf_energy_report *r1 = test_report(ctx), *r2 = test_report(ctx);
+  assert_ok(ctx, gpurf_energy_report_get(ctx, one, NULL, r1));
+  assert_ok(ctx, gpurf_energy_report_get(ctx, t1, NULL, r2));
+  assert_int_equal(gpurf_energy_report_cycles(r2), 1000);
+  assert_rel(gpurf_energy_report_total_energy_j(r2), gpurf_energy_report_total_energy_j(r1), 1e-15);
+  assert_int_equal(gpurf_energy_report_event_count(r2, 1, 0), 7);
+  assert_int_equal(gpurf_energy_report_component_gated_subarray_cycles(r2, 0), 600);
+  /* Different tables do not merge (the engines keep their own copies of t). */
+  t.components[0].instances = 8;
+  gpurf_energy *other = engine_of(ctx, &t);
   assert_int_equal(gpurf_energy_merge(ctx, t1, other), GPURF_EINVAL);
   assert_int_equal(gpurf_energy_merge(ctx, t1, t1), GPURF_EINVAL);
   gpurf_energy_free(other);
   gpurf_energy_free(one);
   gpurf_energy_free(t1);
   gpurf_energy_free(t2);
+  gpurf_energy_report_free(r1);
+  gpurf_energy_report_free(r2);
   gpurf_ctx_free(ctx);
 }
 

@@ -248,21 +248,23 @@ static void rel_error(void **state) {
 static void sram_rf_area(void **state) {
   (void)state;
   gpurf_ctx *ctx = test_ctx();
-  static gpurf_tech tech;
-  assert_ok(ctx, gpurf_tech_load(ctx, "32nm", &tech));
+  gpurf_tech *tech = NULL;
+  assert_ok(ctx, gpurf_tech_alloc(ctx, &tech));
+  assert_ok(ctx, gpurf_tech_load(ctx, "32nm", tech));
   double a = 0;
-  assert_ok(ctx, gpurf_metrics_sram_rf_area(ctx, &tech, GPURF_DEVICE_HP, 360, 131072, 16, 1024, &a));
+  assert_ok(ctx, gpurf_metrics_sram_rf_area(ctx, tech, GPURF_DEVICE_HP, 360, 131072, 16, 1024, &a));
   gpurf_cell cell;
   assert_ok(ctx, gpurf_cell_load(ctx, "sram-6t", &cell));
   gpurf_bank_spec s;
   gpurf_bank_spec_init(&s);
-  s.tech = &tech, s.cell = &cell, s.temp_k = 360, s.width_bits = 1024, s.banks = 16;
+  s.tech = tech, s.cell = &cell, s.temp_k = 360, s.width_bits = 1024, s.banks = 16;
   s.entries = 1024;
   gpurf_cost c;
   assert_ok(ctx, gpurf_bank_eval(ctx, &s, &c));
   assert_rel(a, c.area_m2, 1e-12);
-  assert_int_equal(gpurf_metrics_sram_rf_area(ctx, &tech, GPURF_DEVICE_HP, 360, 1000, 16, 1024, &a),
+  assert_int_equal(gpurf_metrics_sram_rf_area(ctx, tech, GPURF_DEVICE_HP, 360, 1000, 16, 1024, &a),
                    GPURF_EINVAL);
+  gpurf_tech_free(tech);
   gpurf_ctx_free(ctx);
 }
 

@@ -300,19 +300,20 @@ static void test_energy(void **state) {
   assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, &t, NULL, &p));
   assert_ok(ctx, gpurf_trace_reader_alloc(ctx, MICRO "intra.gtrace", &r));
   assert_ok(ctx, gpurf_pipeline_run(ctx, p, r, 0));
-  gpurf_energy_report rep;
+  gpurf_energy_report *rep = test_report(ctx);
   gpurf_energy_report_in in = {1};
-  assert_ok(ctx, gpurf_energy_report_get(ctx, gpurf_pipeline_energy(p), &in, &rep));
-  assert_int_equal(rep.cycles, 8);
+  assert_ok(ctx, gpurf_energy_report_get(ctx, gpurf_pipeline_energy(p), &in, rep));
+  assert_int_equal(gpurf_energy_report_cycles(rep), 8);
   int bank = gpurf_rf_table_find(&t, "bank"), xbar = gpurf_rf_table_find(&t, "crossbar");
   assert_true(bank >= 0 && xbar >= 0);
-  assert_int_equal(rep.components[bank].event_count[0], 2); /* read */
-  assert_int_equal(rep.components[bank].event_count[1], 1); /* write */
-  assert_int_equal(rep.components[xbar].event_count[0], 2);
-  assert_rel(rep.components[bank].event_energy_j[0], 2 * t.components[bank].events[0].energy_j,
-             1e-12);
+  assert_int_equal(gpurf_energy_report_event_count(rep, bank, 0), 2); /* read */
+  assert_int_equal(gpurf_energy_report_event_count(rep, bank, 1), 1); /* write */
+  assert_int_equal(gpurf_energy_report_event_count(rep, xbar, 0), 2);
+  assert_rel(gpurf_energy_report_event_energy_j(rep, bank, 0),
+             2 * t.components[bank].events[0].energy_j, 1e-12);
   gpurf_trace_reader_free(r);
   gpurf_pipeline_free(p);
+  gpurf_energy_report_free(rep);
   gpurf_ctx_free(ctx);
 }
 

@@ -32,14 +32,14 @@ static double csv_field(const char *csv, const char *key, int col) {
 
 typedef struct fixture {
   gpurf_ctx *ctx;
-  gpurf_tech t32;
+  gpurf_tech *t32;
   gpurf_cell sram;
 } fixture;
 
 static int setup(void **state) {
   static fixture f;
   f.ctx = test_ctx();
-  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "32nm", &f.t32));
+  f.t32 = test_tech(f.ctx, "32nm");
   assert_ok(f.ctx, gpurf_cell_load(f.ctx, "sram-6t", &f.sram));
   *state = &f;
   return 0;
@@ -47,6 +47,7 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
   fixture *f = *state;
+  gpurf_tech_free(f->t32);
   gpurf_ctx_free(f->ctx);
   return 0;
 }
@@ -56,7 +57,7 @@ static int teardown(void **state) {
 static gpurf_arbiter_overhead stealing_overhead(fixture *f, int banks) {
   gpurf_bank_spec b;
   gpurf_bank_spec_init(&b);
-  b.tech = &f->t32;
+  b.tech = f->t32;
   b.cell = &f->sram;
   b.entries = 1024;
   b.width_bits = 1024;
@@ -65,7 +66,7 @@ static gpurf_arbiter_overhead stealing_overhead(fixture *f, int banks) {
   assert_ok(f->ctx, gpurf_bank_eval(f->ctx, &b, &bank));
   gpurf_arbiter_spec s;
   gpurf_arbiter_spec_init(&s);
-  s.tech = &f->t32;
+  s.tech = f->t32;
   s.banks = banks;
   s.requesters = 16;
   s.classes = 5;

@@ -8,7 +8,7 @@
 
 typedef struct fixture {
   gpurf_ctx *ctx;
-  gpurf_tech t22, t40;
+  gpurf_tech *t22, *t40;
   gpurf_sram_cells cells;
   gpurf_cell dff;
 } fixture;
@@ -16,8 +16,8 @@ typedef struct fixture {
 static int setup(void **state) {
   static fixture f;
   f.ctx = test_ctx();
-  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "22nm", &f.t22));
-  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "40nm", &f.t40));
+  f.t22 = test_tech(f.ctx, "22nm");
+  f.t40 = test_tech(f.ctx, "40nm");
   assert_ok(f.ctx, gpurf_sram_cells_load(f.ctx, &f.cells));
   assert_ok(f.ctx, gpurf_cell_load(f.ctx, "dff", &f.dff));
   *state = &f;
@@ -26,6 +26,8 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
   fixture *f = *state;
+  gpurf_tech_free(f->t22);
+  gpurf_tech_free(f->t40);
   gpurf_ctx_free(f->ctx);
   return 0;
 }
@@ -39,7 +41,7 @@ static gpurf_rename_cost rename_eval(fixture *f, const gpurf_rename_spec *s) {
 static gpurf_rename_spec rename_spec(fixture *f) {
   gpurf_rename_spec s;
   gpurf_rename_spec_init(&s);
-  s.tech = &f->t40;
+  s.tech = f->t40;
   s.cells = &f->cells;
   return s;
 }
@@ -106,7 +108,7 @@ static void rename_bad_specs(void **state) {
 static gpurf_wpool_cost wpool_eval(fixture *f, int entries) {
   gpurf_wpool_spec s;
   gpurf_wpool_spec_init(&s);
-  s.tech = &f->t22;
+  s.tech = f->t22;
   s.cells = &f->cells;
   s.entries = entries;
   gpurf_wpool_cost c;
@@ -123,7 +125,7 @@ static void write_pool_share_of_the_rf(void **state) {
   assert_int_equal(c.array_bits, 60 * 1024);
   gpurf_bank_spec b;
   gpurf_bank_spec_init(&b);
-  b.tech = &f->t22;
+  b.tech = f->t22;
   b.cell = &f->cells.single_port;
   b.entries = 1024;
   b.width_bits = 1024;
@@ -146,7 +148,7 @@ static void write_pool_grows_with_entries(void **state) {
   assert_true(b.leakage_w > a.leakage_w);
   gpurf_wpool_spec s;
   gpurf_wpool_spec_init(&s);
-  s.tech = &f->t22;
+  s.tech = f->t22;
   s.cells = &f->cells;
   s.entries = 0;
   gpurf_wpool_cost c;
@@ -156,7 +158,7 @@ static void write_pool_grows_with_entries(void **state) {
 static gpurf_crf_cost crf_eval(fixture *f, int vrf, int separate) {
   gpurf_crf_spec s;
   gpurf_crf_spec_init(&s);
-  s.tech = &f->t40;
+  s.tech = f->t40;
   s.cells = &f->cells;
   s.vrf_regs = vrf;
   s.pointer_in_base = !separate;
@@ -196,7 +198,7 @@ static void crf_bad_specs(void **state) {
   fixture *f = *state;
   gpurf_crf_spec s;
   gpurf_crf_spec_init(&s);
-  s.tech = &f->t40;
+  s.tech = f->t40;
   s.cells = &f->cells;
   gpurf_crf_spec bad[4];
   for (int i = 0; i < 4; i++) bad[i] = s;
@@ -212,7 +214,7 @@ static void crf_bad_specs(void **state) {
 static gpurf_rfc_tags_cost tags_eval(fixture *f, int warps, int entries, int lookups) {
   gpurf_rfc_tags_spec s;
   gpurf_rfc_tags_spec_init(&s);
-  s.tech = &f->t40;
+  s.tech = f->t40;
   s.cell = &f->dff;
   s.warps = warps;
   s.entries_per_thread = entries;
@@ -249,7 +251,7 @@ static void rfc_tags_bad_specs(void **state) {
   fixture *f = *state;
   gpurf_rfc_tags_spec s;
   gpurf_rfc_tags_spec_init(&s);
-  s.tech = &f->t40;
+  s.tech = f->t40;
   gpurf_rfc_tags_cost c;
   assert_int_equal(gpurf_rfc_tags_eval(f->ctx, &s, &c), GPURF_EINVAL); /* no cell */
   s.cell = &f->cells.single_port;

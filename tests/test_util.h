@@ -39,4 +39,68 @@ static inline void assert_ok(gpurf_ctx *ctx, int rc) {
   }
 }
 
+/* A node loaded into a new gpurf_tech; the caller frees it. */
+static inline gpurf_tech *test_tech(gpurf_ctx *ctx, const char *node) {
+  gpurf_tech *t = NULL;
+  assert_ok(ctx, gpurf_tech_alloc(ctx, &t));
+  assert_ok(ctx, gpurf_tech_load(ctx, node, t));
+  return t;
+}
+
+/* A new, empty energy report; the caller frees it. */
+static inline gpurf_energy_report *test_report(gpurf_ctx *ctx) {
+  gpurf_energy_report *r = NULL;
+  assert_ok(ctx, gpurf_energy_report_alloc(ctx, &r));
+  return r;
+}
+
+/* Bitwise equality of two doubles (both NaN counts as equal). */
+#define assert_same_bits(x, y)           \
+  do {                                   \
+    double x_ = (x), y_ = (y);           \
+    assert_memory_equal(&x_, &y_, sizeof x_); \
+  } while (0)
+
+/* Every quantity of two energy reports agrees bit for bit. */
+static inline void assert_same_report(const gpurf_energy_report *a, const gpurf_energy_report *b) {
+  assert_string_equal(gpurf_energy_report_design(a), gpurf_energy_report_design(b));
+  assert_int_equal(gpurf_energy_report_cycles(a), gpurf_energy_report_cycles(b));
+  assert_int_equal(gpurf_energy_report_instructions(a), gpurf_energy_report_instructions(b));
+  double (*const whole[])(const gpurf_energy_report *) = {
+      gpurf_energy_report_clock_hz,         gpurf_energy_report_seconds,
+      gpurf_energy_report_dynamic_energy_j, gpurf_energy_report_wake_energy_j,
+      gpurf_energy_report_leakage_energy_j, gpurf_energy_report_total_energy_j,
+      gpurf_energy_report_average_power_w,  gpurf_energy_report_dynamic_power_w,
+      gpurf_energy_report_leakage_power_w,  gpurf_energy_report_edp_j_s,
+      gpurf_energy_report_ipc,              gpurf_energy_report_energy_per_instruction_j,
+      gpurf_energy_report_instructions_per_j};
+  for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
+    assert_same_bits(whole[i](a), whole[i](b));
+  double (*const part[])(const gpurf_energy_report *, int) = {
+      gpurf_energy_report_component_wake_energy_j,
+      gpurf_energy_report_component_wake_time_s,
+      gpurf_energy_report_component_leakage_saved_j,
+      gpurf_energy_report_component_dynamic_energy_j,
+      gpurf_energy_report_component_leakage_energy_j,
+      gpurf_energy_report_component_total_energy_j};
+  assert_int_equal(gpurf_energy_report_components(a), gpurf_energy_report_components(b));
+  for (int c = 0; c < gpurf_energy_report_components(a); c++) {
+    assert_string_equal(gpurf_energy_report_component_name(a, c),
+                        gpurf_energy_report_component_name(b, c));
+    assert_int_equal(gpurf_energy_report_component_gated_subarray_cycles(a, c),
+                     gpurf_energy_report_component_gated_subarray_cycles(b, c));
+    assert_int_equal(gpurf_energy_report_component_wakeups(a, c),
+                     gpurf_energy_report_component_wakeups(b, c));
+    for (size_t i = 0; i < sizeof part / sizeof part[0]; i++)
+      assert_same_bits(part[i](a, c), part[i](b, c));
+    assert_int_equal(gpurf_energy_report_events(a, c), gpurf_energy_report_events(b, c));
+    for (int v = 0; v < gpurf_energy_report_events(a, c); v++) {
+      assert_int_equal(gpurf_energy_report_event_count(a, c, v),
+                       gpurf_energy_report_event_count(b, c, v));
+      assert_same_bits(gpurf_energy_report_event_energy_j(a, c, v),
+                       gpurf_energy_report_event_energy_j(b, c, v));
+    }
+  }
+}
+
 #endif

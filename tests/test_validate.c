@@ -129,11 +129,12 @@ static void compare_matches_the_bank_model(void **state) {
   assert_ok(ctx, gpurf_validate_compare(ctx, s, &res));
   gpurf_bank_spec spec;
   gpurf_validate_row_spec(s, 0, &spec);
-  gpurf_tech tech;
+  gpurf_tech *tech = NULL;
   gpurf_cell cell;
-  assert_ok(ctx, gpurf_tech_load(ctx, gpurf_validate_row_node(s, 0), &tech));
+  assert_ok(ctx, gpurf_tech_alloc(ctx, &tech));
+  assert_ok(ctx, gpurf_tech_load(ctx, gpurf_validate_row_node(s, 0), tech));
   assert_ok(ctx, gpurf_cell_load(ctx, "sram-8t-1r1w", &cell)); /* "sram" at 1r1w */
-  spec.tech = &tech;
+  spec.tech = tech;
   spec.cell = &cell;
   gpurf_cost cost;
   assert_ok(ctx, gpurf_bank_eval(ctx, &spec, &cost));
@@ -156,6 +157,7 @@ static void compare_matches_the_bank_model(void **state) {
   /* A metric the reference does not give. */
   assert_int_equal(gpurf_validate_result_rows(res, GPURF_VALIDATE_CYCLE_TIME), 0);
   assert_true(isnan(gpurf_validate_result_median_abs_error(res, GPURF_VALIDATE_CYCLE_TIME)));
+  gpurf_tech_free(tech);
   gpurf_validate_result_free(res);
   gpurf_validate_set_free(s);
   gpurf_ctx_free(ctx);

@@ -7,20 +7,22 @@
 
 typedef struct fixture {
   gpurf_ctx *ctx;
-  gpurf_tech t32, t22;
+  gpurf_tech *t32, *t22;
 } fixture;
 
 static int setup(void **state) {
   static fixture f;
   f.ctx = test_ctx();
-  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "32nm", &f.t32));
-  assert_ok(f.ctx, gpurf_tech_load(f.ctx, "22nm", &f.t22));
+  f.t32 = test_tech(f.ctx, "32nm");
+  f.t22 = test_tech(f.ctx, "22nm");
   *state = &f;
   return 0;
 }
 
 static int teardown(void **state) {
   fixture *f = *state;
+  gpurf_tech_free(f->t32);
+  gpurf_tech_free(f->t22);
   gpurf_ctx_free(f->ctx);
   return 0;
 }
@@ -59,7 +61,7 @@ static void names_round_trip(void **state) {
 static void bad_specs_are_rejected(void **state) {
   fixture *f = *state;
   gpurf_xbar_cost c;
-  gpurf_xbar_spec s = spec(&f->t32, 16, 16, 1024, GPURF_XBAR_MATRIX);
+  gpurf_xbar_spec s = spec(f->t32, 16, 16, 1024, GPURF_XBAR_MATRIX);
   gpurf_xbar_spec bad[7];
   for (int i = 0; i < 7; i++) bad[i] = s;
   bad[0].tech = NULL;
@@ -79,7 +81,7 @@ static void bad_specs_are_rejected(void **state) {
  * tracks deciding the area; parts add up to the totals. */
 static void matrix_is_sliced_and_wire_bound(void **state) {
   fixture *f = *state;
-  gpurf_xbar_spec s = spec(&f->t32, 16, 16, 1024, GPURF_XBAR_MATRIX);
+  gpurf_xbar_spec s = spec(f->t32, 16, 16, 1024, GPURF_XBAR_MATRIX);
   gpurf_xbar_cost c = eval(f, &s);
   assert_int_equal(c.slices_x, 32);
   assert_int_equal(c.slices_y, 32);
@@ -96,7 +98,7 @@ static void matrix_is_sliced_and_wire_bound(void **state) {
   assert_rel(e, c.transfer_energy_j, 1e-9);
   assert_rel(d, c.delay_s, 1e-9);
   /* The track-limited array is at least as large as its channels. */
-  const double pitch = f->t32.wires.layer[GPURF_WIRE_SEMI_GLOBAL].pitch_m;
+  const double pitch = gpurf_tech_wire_value(f->t32, GPURF_WIRE_SEMI_GLOBAL, GPURF_WIRE_PITCH_M);
   assert_true(c.width_m * c.height_m >= 32.0 * 256 * pitch * 32.0 * 256 * pitch);
   assert_true(c.delay_s > c.fo4_delay_s && c.delay_s < 2e-9);
   assert_true(c.leakage_sub_w > 0 && c.leakage_gate_w >= 0);
@@ -107,7 +109,7 @@ static void more_ports_and_width_cost_more(void **state) {
   fixture *f = *state;
   for (int st = 0; st < GPURF_XBAR_STYLE_COUNT; st++) {
     const int base[3] = {8, 8, 256};
-    gpurf_xbar_spec s = spec(&f->t32, base[0], base[1], base[2], (gpurf_xbar_style)st);
+    gpurf_xbar_spec s = spec(f->t32, base[0], base[1], base[2], (gpurf_xbar_style)st);
     gpurf_xbar_cost c0 = eval(f, &s);
     for (int dim = 0; dim < 3; dim++) {
       gpurf_xbar_spec b = s;
@@ -129,8 +131,8 @@ static void more_ports_and_width_cost_more(void **state) {
  * with every input bus running past every output need far more tracks. */
 static void matrix_beats_mux_on_wide_ports(void **state) {
   fixture *f = *state;
-  gpurf_xbar_spec m = spec(&f->t32, 16, 16, 1024, GPURF_XBAR_MATRIX);
-  gpurf_xbar_spec x = spec(&f->t32, 16, 16, 1024, GPURF_XBAR_MUX);
+  gpurf_xbar_spec m = spec(f->t32, 16, 16, 1024, GPURF_XBAR_MATRIX);
+  gpurf_xbar_spec x = spec(f->t32, 16, 16, 1024, GPURF_XBAR_MUX);
   gpurf_xbar_cost cm = eval(f, &m), cx = eval(f, &x);
   assert_true(cx.area_m2 > 2.0 * cm.area_m2);
   assert_true(cx.transfer_energy_j > cm.transfer_energy_j);
@@ -139,7 +141,7 @@ static void matrix_beats_mux_on_wide_ports(void **state) {
 
 static void activity_scales_energy(void **state) {
   fixture *f = *state;
-  gpurf_xbar_spec s = spec(&f->t22, 8, 4, 128, GPURF_XBAR_MATRIX);
+  gpurf_xbar_spec s = spec(f->t22, 8, 4, 128, GPURF_XBAR_MATRIX);
   gpurf_xbar_cost lo = eval(f, &s);
   s.activity = 0.5;
   gpurf_xbar_cost hi = eval(f, &s);

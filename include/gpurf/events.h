@@ -85,53 +85,78 @@ typedef struct gpurf_energy_report_in {
   uint64_t instructions;
 } gpurf_energy_report_in;
 
-typedef struct gpurf_energy_component_report {
-  char name[GPURF_RF_NAME_MAX];
-  char kind[GPURF_RF_NAME_MAX];
-  int instances;
-  int subarrays;                 /* per instance; 0: cannot be gated */
-  int n_events;
-  char event_name[GPURF_RF_MAX_EVENTS][GPURF_RF_NAME_MAX];
-  uint64_t event_count[GPURF_RF_MAX_EVENTS];      /* summed over instances */
-  double event_energy_j[GPURF_RF_MAX_EVENTS];     /* count x energy per event */
-  uint64_t gated_subarray_cycles;                 /* summed over sub-arrays */
-  uint64_t wakeups;
-  double wake_energy_j;          /* wakeups x wake_energy_j */
-  double wake_time_s;            /* wakeups x wake_latency_s */
-  double leakage_saved_j;        /* by gating, against all sub-arrays powered */
-  double dynamic_energy_j;       /* events + wake-ups */
-  double leakage_energy_j;       /* all instances, gating accounted for */
-  double total_energy_j;
-} gpurf_energy_component_report;
+/* The energy of what an engine counted. Opaque: allocate once with
+ * gpurf_energy_report_alloc, fill (and refill) with gpurf_energy_report_get,
+ * read with the accessors below. The library may add quantities without
+ * breaking programs linked against an earlier version. */
+typedef struct gpurf_energy_report gpurf_energy_report;
 
-typedef struct gpurf_energy_report {
-  char design[GPURF_RF_NAME_MAX];
-  double clock_hz;
-  uint64_t cycles;
-  double seconds;
-  uint64_t instructions;         /* as given; 0 = unknown */
-  int n_components;
-  gpurf_energy_component_report components[GPURF_RF_MAX_COMPONENTS];
-  double dynamic_energy_j;       /* includes wake-up energy */
-  double wake_energy_j;
-  double leakage_energy_j;
-  double total_energy_j;
-  double average_power_w;        /* total / seconds; 0 for zero cycles */
-  double dynamic_power_w;
-  double leakage_power_w;
-  double edp_j_s;                /* energy-delay product: total x seconds */
-  /* Given instructions (else 0): */
-  double ipc;                    /* instructions per cycle */
-  double energy_per_instruction_j;
-  double instructions_per_j;     /* performance per watt: (instructions/s) / W */
-} gpurf_energy_report;
+GPURF_API int gpurf_energy_report_alloc(gpurf_ctx *ctx, gpurf_energy_report **out);
+GPURF_API void gpurf_energy_report_free(gpurf_energy_report *report);
 
 /* Energy of everything counted so far. Sums run in table order, so the same
  * counts give the same bits. Fails (GPURF_ERANGE) when a sub-array was
- * tallied gated for more cycles than elapsed. in may be NULL. */
+ * tallied gated for more cycles than elapsed; the report then reads as empty
+ * (no components, every quantity 0). in may be NULL. */
 GPURF_API int gpurf_energy_report_get(gpurf_ctx *ctx, const gpurf_energy *engine,
                                       const gpurf_energy_report_in *in,
                                       gpurf_energy_report *out);
+
+/* The whole table. */
+GPURF_API const char *gpurf_energy_report_design(const gpurf_energy_report *r);
+GPURF_API double gpurf_energy_report_clock_hz(const gpurf_energy_report *r);
+GPURF_API uint64_t gpurf_energy_report_cycles(const gpurf_energy_report *r);
+GPURF_API double gpurf_energy_report_seconds(const gpurf_energy_report *r);
+/* Instructions as given to gpurf_energy_report_get; 0 = unknown. */
+GPURF_API uint64_t gpurf_energy_report_instructions(const gpurf_energy_report *r);
+/* Dynamic energy includes the wake-ups'. */
+GPURF_API double gpurf_energy_report_dynamic_energy_j(const gpurf_energy_report *r);
+GPURF_API double gpurf_energy_report_wake_energy_j(const gpurf_energy_report *r);
+GPURF_API double gpurf_energy_report_leakage_energy_j(const gpurf_energy_report *r);
+GPURF_API double gpurf_energy_report_total_energy_j(const gpurf_energy_report *r);
+/* total / seconds, dynamic / seconds, leakage / seconds; 0 for zero cycles. */
+GPURF_API double gpurf_energy_report_average_power_w(const gpurf_energy_report *r);
+GPURF_API double gpurf_energy_report_dynamic_power_w(const gpurf_energy_report *r);
+GPURF_API double gpurf_energy_report_leakage_power_w(const gpurf_energy_report *r);
+/* Energy-delay product: total x seconds. */
+GPURF_API double gpurf_energy_report_edp_j_s(const gpurf_energy_report *r);
+/* Given instructions (else 0): instructions per cycle, energy per
+ * instruction, and performance per watt ((instructions/s) / W). */
+GPURF_API double gpurf_energy_report_ipc(const gpurf_energy_report *r);
+GPURF_API double gpurf_energy_report_energy_per_instruction_j(const gpurf_energy_report *r);
+GPURF_API double gpurf_energy_report_instructions_per_j(const gpurf_energy_report *r);
+
+/* Component c (0 <= c < gpurf_energy_report_components), in table order.
+ * An index out of range reads as "" or 0. */
+GPURF_API int gpurf_energy_report_components(const gpurf_energy_report *r);
+GPURF_API const char *gpurf_energy_report_component_name(const gpurf_energy_report *r, int c);
+GPURF_API const char *gpurf_energy_report_component_kind(const gpurf_energy_report *r, int c);
+GPURF_API int gpurf_energy_report_component_instances(const gpurf_energy_report *r, int c);
+/* Sub-arrays per instance; 0: the component cannot be gated. */
+GPURF_API int gpurf_energy_report_component_subarrays(const gpurf_energy_report *r, int c);
+/* Summed over sub-arrays; wake-ups x wake_energy_j; wake-ups x wake_latency_s;
+ * leakage saved by gating, against all sub-arrays powered. */
+GPURF_API uint64_t gpurf_energy_report_component_gated_subarray_cycles(const gpurf_energy_report *r,
+                                                                       int c);
+GPURF_API uint64_t gpurf_energy_report_component_wakeups(const gpurf_energy_report *r, int c);
+GPURF_API double gpurf_energy_report_component_wake_energy_j(const gpurf_energy_report *r, int c);
+GPURF_API double gpurf_energy_report_component_wake_time_s(const gpurf_energy_report *r, int c);
+GPURF_API double gpurf_energy_report_component_leakage_saved_j(const gpurf_energy_report *r,
+                                                               int c);
+/* Events + wake-ups; all instances with gating accounted for; their sum. */
+GPURF_API double gpurf_energy_report_component_dynamic_energy_j(const gpurf_energy_report *r,
+                                                                int c);
+GPURF_API double gpurf_energy_report_component_leakage_energy_j(const gpurf_energy_report *r,
+                                                                int c);
+GPURF_API double gpurf_energy_report_component_total_energy_j(const gpurf_energy_report *r,
+                                                              int c);
+
+/* Event v of component c, in table order: its name, its count summed over
+ * instances, and count x energy per event. */
+GPURF_API int gpurf_energy_report_events(const gpurf_energy_report *r, int c);
+GPURF_API const char *gpurf_energy_report_event_name(const gpurf_energy_report *r, int c, int v);
+GPURF_API uint64_t gpurf_energy_report_event_count(const gpurf_energy_report *r, int c, int v);
+GPURF_API double gpurf_energy_report_event_energy_j(const gpurf_energy_report *r, int c, int v);
 
 /* ---- Counter files (docs/counters-format.md) ---- */
 

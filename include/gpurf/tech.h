@@ -12,7 +12,6 @@ GPURF_BEGIN_DECLS
 #define GPURF_TECH_NAME_MAX 64
 #define GPURF_TECH_SOURCE_MAX 512
 #define GPURF_TECH_PATH_MAX 1024
-#define GPURF_TECH_MAX_TEMPS 32
 
 /* ITRS device flavours. */
 typedef enum gpurf_device_kind {
@@ -29,75 +28,13 @@ typedef enum gpurf_wire_kind {
   GPURF_WIRE_COUNT = 3
 } gpurf_wire_kind;
 
-/* One row of a device's leakage-versus-temperature table. */
-typedef struct gpurf_leakage_point {
-  double temp_k;
-  double i_off_n_a_per_m; /* NMOS subthreshold current per metre of width */
-  double i_off_p_a_per_m; /* PMOS subthreshold current per metre of width */
-  double i_gate_a_per_m;  /* gate tunnelling current per metre of width */
-} gpurf_leakage_point;
-
-typedef struct gpurf_device {
-  char source[GPURF_TECH_SOURCE_MAX];
-  double vdd_v;
-  double vth_v;
-  double vdsat_v;
-  double l_phy_m;
-  double l_elec_m;
-  double t_ox_m;
-  double c_ox_f_per_m2;
-  double mobility_n_m2_per_v_s;
-  double c_gate_f_per_m;
-  double c_fringe_f_per_m;
-  double c_overlap_f_per_m;
-  double c_junction_f_per_m2;
-  double c_junction_sidewall_f_per_m;
-  double i_on_n_a_per_m;
-  double i_on_p_a_per_m;
-  double r_eff_n_factor;     /* R_on,n x width = factor x vdd / i_on_n */
-  double n_to_p_drive_ratio; /* R_on,p / R_on,n at equal width */
-  double gm_p_to_n_ratio;
-  double long_channel_leakage_factor;
-  size_t n_leakage;
-  gpurf_leakage_point leakage[GPURF_TECH_MAX_TEMPS];
-} gpurf_device;
-
-typedef struct gpurf_wire_layer {
-  double pitch_m;
-  double r_ohm_per_m;
-  double c_f_per_m;
-} gpurf_wire_layer;
-
-typedef struct gpurf_wires {
-  char source[GPURF_TECH_SOURCE_MAX];
-  gpurf_wire_layer layer[GPURF_WIRE_COUNT];
-} gpurf_wires;
-
-/* Layout rules used by pitch-matched periphery and drain capacitance. */
-typedef struct gpurf_layout {
-  char source[GPURF_TECH_SOURCE_MAX];
-  double contact_width_m;
-  double poly_to_contact_m;
-  double poly_to_poly_m;
-} gpurf_layout;
-
-typedef struct gpurf_sense_amp {
-  char source[GPURF_TECH_SOURCE_MAX];
-  double delay_s;
-  double energy_j;
-} gpurf_sense_amp;
-
-typedef struct gpurf_tech {
-  char name[GPURF_TECH_NAME_MAX];
-  char path[GPURF_TECH_PATH_MAX]; /* file it was read from; empty if interpolated */
-  int interpolated;               /* 1 when built between two node files */
-  char interpolated_from[2][GPURF_TECH_NAME_MAX]; /* the neighbouring nodes */
-  double feature_size_m;
-  gpurf_device device[GPURF_DEVICE_COUNT];
-  gpurf_wires wires;
-  gpurf_layout layout;
-  gpurf_sense_amp sense_amp;
-} gpurf_tech;
+/* A node's parameters. Opaque: allocate with gpurf_tech_alloc, fill with
+ * gpurf_tech_load or gpurf_tech_load_file, read with the accessors below,
+ * release with gpurf_tech_free. The library may add parameters without
+ * breaking programs linked against an earlier version. */
+typedef struct gpurf_tech gpurf_tech;
+/* One device flavour of a node; belongs to its gpurf_tech. */
+typedef struct gpurf_device gpurf_device;
 
 /* Device currents at one temperature. */
 typedef struct gpurf_leakage {
@@ -123,15 +60,20 @@ GPURF_API const char *gpurf_wire_kind_name(gpurf_wire_kind kind);
 /* "local", "semi-global" (or "semi_global", as in node files) or "global". */
 GPURF_API int gpurf_wire_kind_parse(const char *name, gpurf_wire_kind *out);
 
-/* Loads one node file. */
+/* An empty node (every value 0, every string ""), ready to be loaded. */
+GPURF_API int gpurf_tech_alloc(gpurf_ctx *ctx, gpurf_tech **out);
+GPURF_API void gpurf_tech_free(gpurf_tech *tech);
+
+/* Loads one node file into tech. On failure tech is unchanged. */
 GPURF_API int gpurf_tech_load_file(gpurf_ctx *ctx, const char *path,
-                                   gpurf_tech *out);
+                                   gpurf_tech *tech);
 
 /* Loads a node by name ("22", "22nm", "28nm") from the data directory, or by
  * path (anything containing '/' or ending in .yaml). A node between two
- * shipped files is interpolated; one outside their range is GPURF_EUNSUPPORTED. */
+ * shipped files is interpolated; one outside their range is GPURF_EUNSUPPORTED.
+ * On failure tech is unchanged. */
 GPURF_API int gpurf_tech_load(gpurf_ctx *ctx, const char *node_or_path,
-                              gpurf_tech *out);
+                              gpurf_tech *tech);
 
 /* Lists the node files in the data directory, smallest feature size first.
  * Writes at most max entries and the total count to *count. */
@@ -142,6 +84,87 @@ GPURF_API int gpurf_tech_list(gpurf_ctx *ctx, gpurf_tech_entry *entries,
 GPURF_API int gpurf_tech_leakage_at(gpurf_ctx *ctx, const gpurf_tech *tech,
                                     gpurf_device_kind kind, double temp_k,
                                     gpurf_leakage *out);
+
+/* ---- Accessors ----
+ * Numeric parameters are read by identifier, so a new one is a new
+ * enumerator (appended: existing values keep their numbers) rather than a new
+ * struct layout. An identifier, flavour or layer
+ * out of range reads as NaN (numbers), "" (strings) or NULL (devices). */
+
+/* The node's name ("40nm") and the file it was read from ("" if interpolated). */
+GPURF_API const char *gpurf_tech_name(const gpurf_tech *tech);
+GPURF_API const char *gpurf_tech_path(const gpurf_tech *tech);
+/* 1 when the node was built between two node files, whose names are stored
+ * to *smaller and *larger (either may be NULL); 0 otherwise. */
+GPURF_API int gpurf_tech_interpolated(const gpurf_tech *tech, const char **smaller,
+                                      const char **larger);
+
+/* Node-wide parameters. */
+typedef enum gpurf_tech_param {
+  GPURF_TECH_FEATURE_SIZE_M = 0,
+  GPURF_TECH_CONTACT_WIDTH_M = 1,   /* layout rules */
+  GPURF_TECH_POLY_TO_CONTACT_M = 2,
+  GPURF_TECH_POLY_TO_POLY_M = 3,
+  GPURF_TECH_SENSE_AMP_DELAY_S = 4, /* sense amplifier */
+  GPURF_TECH_SENSE_AMP_ENERGY_J = 5,
+  GPURF_TECH_PARAM_COUNT
+} gpurf_tech_param;
+GPURF_API double gpurf_tech_value(const gpurf_tech *tech, gpurf_tech_param param);
+
+/* Where the wire, layout and sense-amplifier sections of a node come from. */
+typedef enum gpurf_tech_section {
+  GPURF_TECH_WIRES = 0,
+  GPURF_TECH_LAYOUT = 1,
+  GPURF_TECH_SENSE_AMP = 2
+} gpurf_tech_section;
+GPURF_API const char *gpurf_tech_source(const gpurf_tech *tech, gpurf_tech_section section);
+
+/* Per-metre parameters of one wire layer. */
+typedef enum gpurf_wire_param {
+  GPURF_WIRE_PITCH_M = 0,
+  GPURF_WIRE_R_OHM_PER_M = 1,
+  GPURF_WIRE_C_F_PER_M = 2,
+  GPURF_WIRE_PARAM_COUNT
+} gpurf_wire_param;
+GPURF_API double gpurf_tech_wire_value(const gpurf_tech *tech, gpurf_wire_kind layer,
+                                       gpurf_wire_param param);
+
+/* A device flavour of the node, valid as long as tech is. */
+GPURF_API const gpurf_device *gpurf_tech_device(const gpurf_tech *tech, gpurf_device_kind kind);
+
+/* Device parameters, named as the node files' keys (gpurf_tech_device_param_key). */
+typedef enum gpurf_device_param {
+  GPURF_DEVICE_VDD_V = 0,
+  GPURF_DEVICE_VTH_V,
+  GPURF_DEVICE_VDSAT_V,
+  GPURF_DEVICE_L_PHY_M,
+  GPURF_DEVICE_L_ELEC_M,
+  GPURF_DEVICE_T_OX_M,
+  GPURF_DEVICE_C_OX_F_PER_M2,
+  GPURF_DEVICE_MOBILITY_N_M2_PER_V_S,
+  GPURF_DEVICE_C_GATE_F_PER_M,
+  GPURF_DEVICE_C_FRINGE_F_PER_M,
+  GPURF_DEVICE_C_OVERLAP_F_PER_M,
+  GPURF_DEVICE_C_JUNCTION_F_PER_M2,
+  GPURF_DEVICE_C_JUNCTION_SIDEWALL_F_PER_M,
+  GPURF_DEVICE_I_ON_N_A_PER_M,
+  GPURF_DEVICE_I_ON_P_A_PER_M,
+  GPURF_DEVICE_R_EFF_N_FACTOR,     /* R_on,n x width = factor x vdd / i_on_n */
+  GPURF_DEVICE_N_TO_P_DRIVE_RATIO, /* R_on,p / R_on,n at equal width */
+  GPURF_DEVICE_GM_P_TO_N_RATIO,
+  GPURF_DEVICE_LONG_CHANNEL_LEAKAGE_FACTOR,
+  GPURF_DEVICE_PARAM_COUNT
+} gpurf_device_param;
+GPURF_API double gpurf_tech_device_value(const gpurf_device *dev, gpurf_device_param param);
+/* "vdd_v", "vth_v", ...; "" out of range. */
+GPURF_API const char *gpurf_tech_device_param_key(gpurf_device_param param);
+GPURF_API const char *gpurf_tech_device_source(const gpurf_device *dev);
+
+/* The device's leakage-versus-temperature table, coolest row first. */
+GPURF_API size_t gpurf_tech_device_leakage_rows(const gpurf_device *dev);
+/* Row i of the table; GPURF_EINVAL when i is out of range. */
+GPURF_API int gpurf_tech_device_leakage_row(const gpurf_device *dev, size_t i,
+                                            gpurf_leakage *out);
 
 GPURF_END_DECLS
 

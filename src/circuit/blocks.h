@@ -7,6 +7,7 @@
 #include "gpurf/circuit.h"
 #include "circuit/constants.h"
 #include "gpurf/tech.h"
+#include "tech/tech_internal.h"
 
 /* Minimum NMOS width, 3 lambda = 1.5 F (MOSIS scalable design rules). */
 #define GPURF_MIN_NMOS_WIDTH_F 1.5

@@ -4,6 +4,7 @@
 
 #include "core/ctx_internal.h"
 #include "gpurf/circuit.h"
+#include "tech/tech_internal.h"
 
 int gpurf_circuit_cell_dims(gpurf_ctx *ctx, const gpurf_tech *tech, const gpurf_cell *cell,
                             gpurf_cell_dims *out) {

@@ -6,6 +6,7 @@
 #include "circuit/constants.h"
 #include "core/ctx_internal.h"
 #include "gpurf/circuit.h"
+#include "tech/tech_internal.h"
 
 double gpurf_circuit_horowitz_s(double input_ramp_s, double tau_s, double v_switch,
                                 double b) {

@@ -81,6 +81,9 @@ const char *cli_sram_cell_for(const gpurf_ports *ports);
 
 /* Prints the context's last error as one line on stderr. */
 void cli_print_error(const gpurf_ctx *ctx);
+/* Allocates and loads a node (gpurf_tech_free releases it); NULL with the
+ * error in ctx on failure. */
+gpurf_tech *cli_tech_load(gpurf_ctx *ctx, const char *node);
 /* Prints "PROG: message" on stderr. */
 void cli_usage_error(const char *prog, const char *fmt, ...)
 #if defined(__GNUC__)

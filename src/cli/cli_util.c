@@ -257,3 +257,13 @@ const char *cli_sram_cell_for(const gpurf_ports *ports) {
   if (ports->rw == 0 && ports->read == 1 && ports->write == 1) return "sram-8t-1r1w";
   return "sram-multiport";
 }
+
+gpurf_tech *cli_tech_load(gpurf_ctx *ctx, const char *node) {
+  gpurf_tech *tech = NULL;
+  if (gpurf_tech_alloc(ctx, &tech) != GPURF_OK) return NULL;
+  if (gpurf_tech_load(ctx, node, tech) != GPURF_OK) {
+    gpurf_tech_free(tech);
+    return NULL;
+  }
+  return tech;
+}

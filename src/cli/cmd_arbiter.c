@@ -89,16 +89,16 @@ int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv) {
   if (cli_env_opts(prog, o[O_DEVICE].value, o[O_TEMP].value, &s.device, &s.temp_k))
     return CLI_USAGE;
 
-  gpurf_tech tech;
+  gpurf_tech *tech = cli_tech_load(ctx, o[O_TECH].value);
   gpurf_arbiter_cost c;
   gpurf_arbiter_overhead ov;
   double rf_area_m2 = rf_mm2 * 1e-6;
-  if (gpurf_tech_load(ctx, o[O_TECH].value, &tech) != GPURF_OK ||
-      (s.tech = &tech, gpurf_arbiter_eval(ctx, &s, &c)) != GPURF_OK ||
-      (rf_bytes && gpurf_metrics_sram_rf_area(ctx, &tech, s.device, s.temp_k, rf_bytes, s.banks,
+  if (!tech || (s.tech = tech, gpurf_arbiter_eval(ctx, &s, &c)) != GPURF_OK ||
+      (rf_bytes && gpurf_metrics_sram_rf_area(ctx, tech, s.device, s.temp_k, rf_bytes, s.banks,
                                               rf_width, &rf_area_m2) != GPURF_OK) ||
       gpurf_arbiter_overhead_eval(ctx, &s, rf_area_m2, &ov) != GPURF_OK) {
     cli_print_error(ctx);
+    gpurf_tech_free(tech);
     return CLI_FAIL;
   }
   char order[160] = "";
@@ -109,7 +109,7 @@ int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv) {
   }
   report r;
   rep_init(&r, "Bank arbiter");
-  rep_str(&r, "tech", "technology", tech.name);
+  rep_str(&r, "tech", "technology", gpurf_tech_name(tech));
   rep_str(&r, "device", "device", gpurf_device_kind_name(s.device));
   rep_int(&r, "banks", "banks", s.banks);
   rep_int(&r, "requesters", "requesters per class", s.requesters);
@@ -149,5 +149,7 @@ int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv) {
   rep_table(&r, "area_mm2", "area mm^2", c.area_part_m2, 1e6);
   rep_table(&r, "decision_energy_pj", "decision pJ", c.energy_part_j, 1e12);
   rep_table(&r, "leakage_mw", "leakage mW", c.leakage_part_w, 1e3);
-  return rep_emit(&r, fmt);
+  rc = rep_emit(&r, fmt);
+  gpurf_tech_free(tech);
+  return rc;
 }

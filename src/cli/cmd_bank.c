@@ -254,7 +254,7 @@ static void print_json(sbuf *out, const bank_view *b) {
   jw w;
   jw_init(&w, out);
   jw_obj_begin(&w, NULL);
-  jw_str(&w, "tech", b->tech->name);
+  jw_str(&w, "tech", gpurf_tech_name(b->tech));
   jw_str(&w, "device", gpurf_device_kind_name(s->device));
   jw_str(&w, "cell", b->cell->name);
   jw_str(&w, "ports", b->ports);
@@ -314,7 +314,7 @@ static void print_text(sbuf *out, const bank_view *b) {
   part_table t[5];
   headline(c, pa, ab);
   part_tables(c, t);
-  sb_printf(out, "Bank: %s %s, cell %s, ports %s, objective %s, %g K\n", b->tech->name,
+  sb_printf(out, "Bank: %s %s, cell %s, ports %s, objective %s, %g K\n", gpurf_tech_name(b->tech),
             gpurf_device_kind_name(s->device), b->cell->name, b->ports, gpurf_opt_name(s->opt),
             s->temp_k);
   sb_printf(out, "Capacity: %lld words x %d bits in %d bank%s (%lld words per bank)\n", s->entries,
@@ -392,7 +392,7 @@ static void print_csv(sbuf *out, const bank_view *b) {
     for (int p = 0; p < GPURF_PART_COUNT; p++)
       sb_printf(out, ",%s_%s", t[k].key, gpurf_part_name((gpurf_part)p));
   /* Names are quoted: a cell file may carry any name. */
-  sb_printf(out, "\n\"%s\",%s,\"%s\",%s,%d,%d,%lld,%s,%.8g,%.8g", b->tech->name,
+  sb_printf(out, "\n\"%s\",%s,\"%s\",%s,%d,%d,%lld,%s,%.8g,%.8g", gpurf_tech_name(b->tech),
             gpurf_device_kind_name(s->device), b->cell->name, b->ports, s->banks, s->width_bits,
             s->entries, gpurf_opt_name(s->opt), s->temp_k, s->clock_hz * 1e-9);
   for (int i = 0; i < 5; i++) sb_printf(out, ",%.8g", pa[i].v);
@@ -420,12 +420,13 @@ int cmd_bank(gpurf_ctx *ctx, int argc, char **argv) {
   gpurf_bank_spec spec;
   int ports_given = 0;
   if ((rc = build_spec(a.prog, &o, &spec, &ports_given)) != CLI_OK) return rc;
-  gpurf_tech tech;
+  gpurf_tech *tech = cli_tech_load(ctx, o.tech);
   gpurf_cell cell;
   int is_sram = strcmp(o.cell, "sram") == 0;
-  if (gpurf_tech_load(ctx, o.tech, &tech) != GPURF_OK ||
+  if (!tech ||
       gpurf_cell_load(ctx, is_sram ? cli_sram_cell_for(&spec.ports) : o.cell, &cell) != GPURF_OK) {
     cli_print_error(ctx);
+    gpurf_tech_free(tech);
     return CLI_FAIL;
   }
   if (!is_sram && !ports_given && cell.kind == GPURF_CELL_SRAM)
@@ -435,14 +436,15 @@ int cmd_bank(gpurf_ctx *ctx, int argc, char **argv) {
    * port unless told otherwise. */
   if (!ports_given && (cell.kind == GPURF_CELL_DFF || cell.kind == GPURF_CELL_LATCH))
     spec.ports = (gpurf_ports){0, 1, 1};
-  spec.tech = &tech;
+  spec.tech = tech;
   spec.cell = &cell;
   gpurf_cost cost;
   if (gpurf_bank_eval(ctx, &spec, &cost) != GPURF_OK) {
     cli_print_error(ctx);
+    gpurf_tech_free(tech);
     return CLI_FAIL;
   }
-  bank_view view = {&spec, &tech, &cell, &cost, {0}};
+  bank_view view = {&spec, tech, &cell, &cost, {0}};
   gpurf_ports_format(&spec.ports, view.ports, sizeof view.ports);
   sbuf out;
   sb_init(&out);
@@ -452,6 +454,7 @@ int cmd_bank(gpurf_ctx *ctx, int argc, char **argv) {
     print_csv(&out, &view);
   else
     print_text(&out, &view);
+  gpurf_tech_free(tech);
   rc = sb_flush_stdout(&out);
   sb_free(&out);
   return rc;

@@ -100,6 +100,11 @@ static double now_s(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static void free_techs(gpurf_tech **techs) {
+  for (size_t i = 0; techs && i < N_NODES; i++) gpurf_tech_free(techs[i]);
+  free(techs);
+}
+
 static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
   long long n = 10000, seed = 1;
   out_format fmt = FMT_TEXT;
@@ -134,7 +139,7 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
       return CLI_USAGE;
     }
   }
-  gpurf_tech *techs = malloc(N_NODES * sizeof *techs);
+  gpurf_tech **techs = calloc(N_NODES, sizeof *techs);
   gpurf_cell cells[N_VARIANTS];
   gpurf_ports ports[N_VARIANTS];
   if (!techs) {
@@ -142,7 +147,7 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
     return CLI_FAIL;
   }
   for (size_t i = 0; i < N_NODES; i++)
-    if (gpurf_tech_load(ctx, bench_nodes[i], &techs[i]) != GPURF_OK) goto lib_error;
+    if (!(techs[i] = cli_tech_load(ctx, bench_nodes[i]))) goto lib_error;
   size_t variants = bench_variants(ctx, kind, cells, ports);
   if (variants == 0) goto lib_error;
 
@@ -155,7 +160,7 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
     size_t node = next_u64(&rng) % N_NODES, port = next_u64(&rng) % variants;
     if (kind == BK_STT && cells[port].u.stt.read_mode == GPURF_STT_READ_CURRENT)
       node %= N_NODES_IV;
-    s.tech = &techs[node];
+    s.tech = techs[node];
     s.device = (gpurf_device_kind)(next_u64(&rng) % GPURF_DEVICE_COUNT);
     s.cell = &cells[port];
     s.ports = ports[port];
@@ -178,15 +183,15 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
       gpurf_ports_format(&s.ports, ports_txt, sizeof ports_txt);
       gpurf_error_format(gpurf_ctx_error(ctx), msg, sizeof msg);
       fprintf(stderr, "gpurf bench bank: configuration %lld (%s %s, %s, %lld x %d bits, %d banks): "
-              "%s\n", k, s.tech->name, gpurf_device_kind_name(s.device), ports_txt, s.entries,
-              s.width_bits, s.banks, msg);
-      free(techs);
+              "%s\n", k, gpurf_tech_name(s.tech), gpurf_device_kind_name(s.device), ports_txt,
+              s.entries, s.width_bits, s.banks, msg);
+      free_techs(techs);
       return CLI_FAIL;
     }
     candidates += cost.candidates;
   }
   double dt = now_s() - t0;
-  free(techs);
+  free_techs(techs);
   double rate = dt > 0 ? (double)n / dt : INFINITY;
   sbuf out;
   sb_init(&out);
@@ -215,7 +220,7 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
 
 lib_error:
   cli_print_error(ctx);
-  free(techs);
+  free_techs(techs);
   return CLI_FAIL;
 }
 
@@ -286,7 +291,14 @@ static int bench_events(gpurf_ctx *ctx, cli_args *a) {
   static const int inst[5] = {16, 16, 1, 8, 8};
   int ids[5];
   for (int i = 0; i < 5; i++) gpurf_energy_event_id(e, ev[i][0], ev[i][1], &ids[i]);
-  int s_id[EV_STREAM], s_inst[EV_STREAM];
+  /* On the heap: with the table, two streams on the stack would pass 64 KB. */
+  int *s_id = malloc(2 * EV_STREAM * sizeof *s_id);
+  if (!s_id) {
+    gpurf_energy_free(e);
+    fprintf(stderr, "gpurf bench events: out of memory\n");
+    return CLI_FAIL;
+  }
+  int *s_inst = s_id + EV_STREAM;
   uint64_t rng = (uint64_t)seed;
   for (int i = 0; i < EV_STREAM; i++) {
     int k = (int)(next_u64(&rng) % 5);
@@ -301,22 +313,23 @@ static int bench_events(gpurf_ctx *ctx, cli_args *a) {
     if (j == EV_STREAM - 1) gpurf_energy_advance(e, 1);
   }
   double dt = now_s() - t0;
+  free(s_id);
   for (int s = 0; s < 16; s++) gpurf_energy_gate(e, 0, s, s % 8, 1);
-  gpurf_energy_report *rep = malloc(sizeof *rep);
+  gpurf_energy_report *rep = NULL;
   const int reports = 10000;
   double r0 = now_s(), rdt;
-  int rc = GPURF_OK;
+  int rc = gpurf_energy_report_alloc(ctx, &rep);
   for (int k = 0; k < reports && rc == GPURF_OK && rep; k++)
     rc = gpurf_energy_report_get(ctx, e, NULL, rep);
   rdt = now_s() - r0;
   gpurf_energy_free(e);
-  if (!rep || rc != GPURF_OK || refused) {
+  if (rc != GPURF_OK || refused) {
     if (rc != GPURF_OK) cli_print_error(ctx);
-    else fprintf(stderr, "gpurf bench events: %s\n", rep ? "an add was refused" : "out of memory");
-    free(rep);
+    else fprintf(stderr, "gpurf bench events: an add was refused\n");
+    gpurf_energy_report_free(rep);
     return CLI_FAIL;
   }
-  free(rep);
+  gpurf_energy_report_free(rep);
   double rate = dt > 0 ? (double)n / dt : INFINITY;
   sbuf out;
   sb_init(&out);

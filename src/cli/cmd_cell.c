@@ -104,11 +104,12 @@ static int cell_show(gpurf_ctx *ctx, cli_args *a) {
     cli_print_error(ctx);
     return CLI_FAIL;
   }
-  gpurf_tech tech;
+  gpurf_tech *tech = NULL;
   gpurf_cell_dims dims;
-  if (node && (gpurf_tech_load(ctx, node, &tech) != GPURF_OK ||
-               gpurf_circuit_cell_dims(ctx, &tech, &cell, &dims) != GPURF_OK)) {
+  if (node && (!(tech = cli_tech_load(ctx, node)) ||
+               gpurf_circuit_cell_dims(ctx, tech, &cell, &dims) != GPURF_OK)) {
     cli_print_error(ctx);
+    gpurf_tech_free(tech);
     return CLI_FAIL;
   }
   field f[32];
@@ -129,7 +130,7 @@ static int cell_show(gpurf_ctx *ctx, cli_args *a) {
     for (size_t i = 0; i < n; i++) jw_num(&w, f[i].key, f[i].v);
     if (node) {
       jw_obj_begin(&w, "at_node");
-      jw_str(&w, "tech", tech.name);
+      jw_str(&w, "tech", gpurf_tech_name(tech));
       jw_num(&w, "width_um", dims.width_m * 1e6);
       jw_num(&w, "height_um", dims.height_m * 1e6);
       jw_num(&w, "area_um2", dims.area_m2 * 1e12);
@@ -147,9 +148,10 @@ static int cell_show(gpurf_ctx *ctx, cli_args *a) {
     for (size_t i = 0; i < n; i++) sb_printf(&out, "  %-28s %g\n", f[i].key, f[i].v);
     if (node)
       sb_printf(&out, "At %s: %.4g um wide x %.4g um high = %.4g um^2 (%d extra port%s)\n",
-                tech.name, dims.width_m * 1e6, dims.height_m * 1e6, dims.area_m2 * 1e12,
+                gpurf_tech_name(tech), dims.width_m * 1e6, dims.height_m * 1e6, dims.area_m2 * 1e12,
                 dims.extra_ports, dims.extra_ports == 1 ? "" : "s");
   }
+  gpurf_tech_free(tech);
   int rc = sb_flush_stdout(&out);
   sb_free(&out);
   return rc;

@@ -45,17 +45,19 @@ static int load_common(const char *prog, const cli_opt *o, gpurf_device_kind *de
   return CLI_OK;
 }
 
-static int load_data(gpurf_ctx *ctx, const cli_opt *o, gpurf_tech *tech, gpurf_sram_cells *cells) {
-  if (gpurf_tech_load(ctx, o[C_TECH].value, tech) != GPURF_OK ||
+static int load_data(gpurf_ctx *ctx, const cli_opt *o, gpurf_tech **tech, gpurf_sram_cells *cells) {
+  if (!(*tech = cli_tech_load(ctx, o[C_TECH].value)) ||
       gpurf_sram_cells_load(ctx, cells) != GPURF_OK) {
     cli_print_error(ctx);
+    gpurf_tech_free(*tech);
+    *tech = NULL;
     return CLI_FAIL;
   }
   return CLI_OK;
 }
 
 static void env_rows(report *r, const gpurf_tech *t, gpurf_device_kind dev, double temp_k) {
-  rep_str(r, "tech", "technology", t->name);
+  rep_str(r, "tech", "technology", gpurf_tech_name(t));
   rep_str(r, "device", "device", gpurf_device_kind_name(dev));
   rep_num(r, "temp_k", "temperature", "K", temp_k);
 }
@@ -85,7 +87,7 @@ static int run_rename(gpurf_ctx *ctx, cli_args *a) {
   if (rc) return rc < 0 ? CLI_OK : rc;
   gpurf_rename_spec s;
   gpurf_rename_spec_init(&s);
-  gpurf_tech tech;
+  gpurf_tech *tech = NULL;
   gpurf_sram_cells cells;
   int budget = 0;
   if ((rc = load_common(a->prog, o, &s.device, &s.temp_k)) != CLI_OK) return rc;
@@ -105,18 +107,19 @@ static int run_rename(gpurf_ctx *ctx, cli_args *a) {
   }
   s.budget_bytes = budget;
   if ((rc = load_data(ctx, o, &tech, &cells)) != CLI_OK) return rc;
-  s.tech = &tech;
+  s.tech = tech;
   s.cells = &cells;
   gpurf_rename_cost c;
   if (gpurf_rename_eval(ctx, &s, &c) != GPURF_OK) {
     cli_print_error(ctx);
+    gpurf_tech_free(tech);
     return CLI_FAIL;
   }
   report r;
   char keys[8][48];
   int nk = 0;
   rep_init(&r, "Register renaming table (Jeon et al.)");
-  env_rows(&r, &tech, s.device, s.temp_k);
+  env_rows(&r, tech, s.device, s.temp_k);
   rep_int(&r, "warps", "warps", s.warps);
   rep_int(&r, "arch_regs", "architected registers per thread", s.arch_regs);
   rep_int(&r, "phys_regs", "physical registers", s.phys_regs);
@@ -144,7 +147,9 @@ static int run_rename(gpurf_ctx *ctx, cli_args *a) {
   array_rows(&r, "table", &c.table, keys, &nk);
   rep_num(&r, "availability_area_mm2", "availability_area_mm2", "mm^2",
           c.availability_area_m2 * 1e6);
-  return rep_emit(&r, fmt);
+  rc = rep_emit(&r, fmt);
+  gpurf_tech_free(tech);
+  return rc;
 }
 
 enum { W_ENTRIES = C_COMMON, W_WARPS, W_REGS, W_LANES, W_WORD, W_PORTS, W_RF_AREA, W_RF_BYTES,
@@ -160,7 +165,7 @@ static int run_wpool(gpurf_ctx *ctx, cli_args *a) {
   if (rc) return rc < 0 ? CLI_OK : rc;
   gpurf_wpool_spec s;
   gpurf_wpool_spec_init(&s);
-  gpurf_tech tech;
+  gpurf_tech *tech = NULL;
   gpurf_sram_cells cells;
   int rf_banks = 16;
   if ((rc = load_common(a->prog, o, &s.device, &s.temp_k)) != CLI_OK) return rc;
@@ -191,21 +196,22 @@ static int run_wpool(gpurf_ctx *ctx, cli_args *a) {
     return CLI_USAGE;
   }
   if ((rc = load_data(ctx, o, &tech, &cells)) != CLI_OK) return rc;
-  s.tech = &tech;
+  s.tech = tech;
   s.cells = &cells;
   gpurf_wpool_cost c;
   double rf_area = rf_mm2 * 1e-6;
   if (gpurf_wpool_eval(ctx, &s, &c) != GPURF_OK ||
-      (rf_bytes && gpurf_metrics_sram_rf_area(ctx, &tech, s.device, s.temp_k, rf_bytes, rf_banks,
+      (rf_bytes && gpurf_metrics_sram_rf_area(ctx, tech, s.device, s.temp_k, rf_bytes, rf_banks,
                                               width, &rf_area) != GPURF_OK)) {
     cli_print_error(ctx);
+    gpurf_tech_free(tech);
     return CLI_FAIL;
   }
   report r;
   char ports[32];
   gpurf_ports_format(&s.ports, ports, sizeof ports);
   rep_init(&r, "Write pool (WarRF)");
-  env_rows(&r, &tech, s.device, s.temp_k);
+  env_rows(&r, tech, s.device, s.temp_k);
   rep_int(&r, "entries", "entries", s.entries);
   rep_int(&r, "warps", "warps", s.warps);
   rep_int(&r, "arch_regs", "registers per thread", s.arch_regs);
@@ -233,7 +239,9 @@ static int run_wpool(gpurf_ctx *ctx, cli_args *a) {
     rep_num(&r, "area_percent_of_rf", "share of the register file", "%",
             100.0 * c.area_m2 / rf_area);
   }
-  return rep_emit(&r, fmt);
+  rc = rep_emit(&r, fmt);
+  gpurf_tech_free(tech);
+  return rc;
 }
 
 enum { F_WARPS = C_COMMON, F_LANES, F_REGS, F_WORD, F_VRF, F_BASE, F_STRIDE, F_COPIES, F_SEP, F_N };
@@ -249,7 +257,7 @@ static int run_crf(gpurf_ctx *ctx, cli_args *a) {
   if (rc) return rc < 0 ? CLI_OK : rc;
   gpurf_crf_spec s;
   gpurf_crf_spec_init(&s);
-  gpurf_tech tech;
+  gpurf_tech *tech = NULL;
   gpurf_sram_cells cells;
   if ((rc = load_common(a->prog, o, &s.device, &s.temp_k)) != CLI_OK) return rc;
   if (cli_opt_int(a->prog, &o[F_WARPS], 1, 4096, &s.warps) ||
@@ -263,11 +271,12 @@ static int run_crf(gpurf_ctx *ctx, cli_args *a) {
     return CLI_USAGE;
   if (o[F_SEP].value) s.pointer_in_base = 0;
   if ((rc = load_data(ctx, o, &tech, &cells)) != CLI_OK) return rc;
-  s.tech = &tech;
+  s.tech = tech;
   s.cells = &cells;
   gpurf_crf_cost c;
   if (gpurf_crf_eval(ctx, &s, &c) != GPURF_OK) {
     cli_print_error(ctx);
+    gpurf_tech_free(tech);
     return CLI_FAIL;
   }
   report r;
@@ -275,7 +284,7 @@ static int run_crf(gpurf_ctx *ctx, cli_args *a) {
   int nk = 0;
   rep_init(&r, s.vrf_regs ? "Compressed register file (SIMTight)"
                           : "Uncompressed register file (SIMTight baseline)");
-  env_rows(&r, &tech, s.device, s.temp_k);
+  env_rows(&r, tech, s.device, s.temp_k);
   rep_int(&r, "warps", "warps", s.warps);
   rep_int(&r, "lanes", "lanes", s.lanes);
   rep_int(&r, "arch_regs", "architectural registers per thread", s.arch_regs);
@@ -307,7 +316,9 @@ static int run_crf(gpurf_ctx *ctx, cli_args *a) {
     array_rows(&r, "srf", &c.srf, keys, &nk);
     array_rows(&r, "stack", &c.stack, keys, &nk);
   }
-  return rep_emit(&r, fmt);
+  rc = rep_emit(&r, fmt);
+  gpurf_tech_free(tech);
+  return rc;
 }
 
 enum { T_WARPS = C_COMMON, T_ENTRIES, T_REGS, T_LOOKUPS, T_N };
@@ -327,23 +338,25 @@ static int run_rfc_tags(gpurf_ctx *ctx, cli_args *a) {
       cli_opt_int(a->prog, &o[T_REGS], 2, 4096, &s.arch_regs) ||
       cli_opt_int(a->prog, &o[T_LOOKUPS], 1, 8, &s.lookups))
     return CLI_USAGE;
-  gpurf_tech tech;
+  gpurf_tech *tech = NULL;
   gpurf_cell flop;
   gpurf_rfc_tags_cost c;
-  if (gpurf_tech_load(ctx, o[C_TECH].value, &tech) != GPURF_OK ||
+  if (!(tech = cli_tech_load(ctx, o[C_TECH].value)) ||
       gpurf_cell_load(ctx, "dff", &flop) != GPURF_OK) {
     cli_print_error(ctx);
+    gpurf_tech_free(tech);
     return CLI_FAIL;
   }
-  s.tech = &tech;
+  s.tech = tech;
   s.cell = &flop;
   if (gpurf_rfc_tags_eval(ctx, &s, &c) != GPURF_OK) {
     cli_print_error(ctx);
+    gpurf_tech_free(tech);
     return CLI_FAIL;
   }
   report r;
   rep_init(&r, "Register file cache tags (Gebhart et al.)");
-  env_rows(&r, &tech, s.device, s.temp_k);
+  env_rows(&r, tech, s.device, s.temp_k);
   rep_int(&r, "warps", "active warps", s.warps);
   rep_int(&r, "entries_per_thread", "RFC entries per thread", s.entries_per_thread);
   rep_int(&r, "arch_regs", "registers per thread", s.arch_regs);
@@ -360,7 +373,9 @@ static int run_rfc_tags(gpurf_ctx *ctx, cli_args *a) {
   rep_num(&r, "store_area_mm2", "  tag store", "mm^2", c.store_area_m2 * 1e6);
   rep_num(&r, "compare_area_mm2", "  comparators", "mm^2", c.compare_area_m2 * 1e6);
   rep_num(&r, "leakage_mw", "leakage", "mW", c.leakage_w * 1e3);
-  return rep_emit(&r, fmt);
+  rc = rep_emit(&r, fmt);
+  gpurf_tech_free(tech);
+  return rc;
 }
 
 int cmd_component(gpurf_ctx *ctx, int argc, char **argv) {

@@ -82,58 +82,59 @@ static void print_json(sbuf *out, const energy_args *o, const gpurf_counts_info 
   jw w;
   jw_init(&w, out);
   jw_obj_begin(&w, NULL);
-  jw_str(&w, "design", r->design);
+  jw_str(&w, "design", gpurf_energy_report_design(r));
   jw_str(&w, "table", o->table);
   jw_str(&w, "counts", o->counts);
   jw_str(&w, "counts_format", format_name(info->format));
-  jw_num(&w, "clock_hz", r->clock_hz);
-  jw_int(&w, "cycles", (long long)r->cycles);
-  jw_num(&w, "seconds", r->seconds);
-  jw_int(&w, "instructions", (long long)r->instructions);
+  jw_num(&w, "clock_hz", gpurf_energy_report_clock_hz(r));
+  jw_int(&w, "cycles", (long long)gpurf_energy_report_cycles(r));
+  jw_num(&w, "seconds", gpurf_energy_report_seconds(r));
+  jw_int(&w, "instructions", (long long)gpurf_energy_report_instructions(r));
   jw_obj_begin(&w, "energy_j");
-  jw_num(&w, "total", r->total_energy_j);
-  jw_num(&w, "dynamic", r->dynamic_energy_j);
-  jw_num(&w, "leakage", r->leakage_energy_j);
-  jw_num(&w, "wake", r->wake_energy_j);
+  jw_num(&w, "total", gpurf_energy_report_total_energy_j(r));
+  jw_num(&w, "dynamic", gpurf_energy_report_dynamic_energy_j(r));
+  jw_num(&w, "leakage", gpurf_energy_report_leakage_energy_j(r));
+  jw_num(&w, "wake", gpurf_energy_report_wake_energy_j(r));
   jw_obj_begin(&w, "by_component");
-  for (int c = 0; c < r->n_components; c++)
-    jw_num(&w, r->components[c].name, r->components[c].total_energy_j);
+  for (int c = 0; c < gpurf_energy_report_components(r); c++)
+    jw_num(&w, gpurf_energy_report_component_name(r, c),
+           gpurf_energy_report_component_total_energy_j(r, c));
   jw_obj_end(&w);
   jw_obj_end(&w);
-  jw_num(&w, "average_power_w", r->average_power_w);
-  jw_num(&w, "dynamic_power_w", r->dynamic_power_w);
-  jw_num(&w, "leakage_power_w", r->leakage_power_w);
-  jw_num(&w, "edp_j_s", r->edp_j_s);
-  if (r->instructions > 0) {
-    jw_num(&w, "ipc", r->ipc);
-    jw_num(&w, "energy_per_instruction_j", r->energy_per_instruction_j);
-    jw_num(&w, "instructions_per_j", r->instructions_per_j);
+  jw_num(&w, "average_power_w", gpurf_energy_report_average_power_w(r));
+  jw_num(&w, "dynamic_power_w", gpurf_energy_report_dynamic_power_w(r));
+  jw_num(&w, "leakage_power_w", gpurf_energy_report_leakage_power_w(r));
+  jw_num(&w, "edp_j_s", gpurf_energy_report_edp_j_s(r));
+  if (gpurf_energy_report_instructions(r) > 0) {
+    jw_num(&w, "ipc", gpurf_energy_report_ipc(r));
+    jw_num(&w, "energy_per_instruction_j", gpurf_energy_report_energy_per_instruction_j(r));
+    jw_num(&w, "instructions_per_j", gpurf_energy_report_instructions_per_j(r));
   }
   jw_arr_begin(&w, "components");
-  for (int c = 0; c < r->n_components; c++) {
-    const gpurf_energy_component_report *k = &r->components[c];
+  for (int c = 0; c < gpurf_energy_report_components(r); c++) {
     jw_obj_begin(&w, NULL);
-    jw_str(&w, "name", k->name);
-    jw_str(&w, "kind", k->kind);
-    jw_int(&w, "instances", k->instances);
-    jw_num(&w, "dynamic_energy_j", k->dynamic_energy_j);
-    jw_num(&w, "leakage_energy_j", k->leakage_energy_j);
-    jw_num(&w, "total_energy_j", k->total_energy_j);
+    jw_str(&w, "name", gpurf_energy_report_component_name(r, c));
+    jw_str(&w, "kind", gpurf_energy_report_component_kind(r, c));
+    jw_int(&w, "instances", gpurf_energy_report_component_instances(r, c));
+    jw_num(&w, "dynamic_energy_j", gpurf_energy_report_component_dynamic_energy_j(r, c));
+    jw_num(&w, "leakage_energy_j", gpurf_energy_report_component_leakage_energy_j(r, c));
+    jw_num(&w, "total_energy_j", gpurf_energy_report_component_total_energy_j(r, c));
     jw_arr_begin(&w, "events");
-    for (int v = 0; v < k->n_events; v++) {
+    for (int v = 0; v < gpurf_energy_report_events(r, c); v++) {
       jw_obj_begin(&w, NULL);
-      jw_str(&w, "name", k->event_name[v]);
-      jw_int(&w, "count", (long long)k->event_count[v]);
-      jw_num(&w, "energy_j", k->event_energy_j[v]);
+      jw_str(&w, "name", gpurf_energy_report_event_name(r, c, v));
+      jw_int(&w, "count", (long long)gpurf_energy_report_event_count(r, c, v));
+      jw_num(&w, "energy_j", gpurf_energy_report_event_energy_j(r, c, v));
       jw_obj_end(&w);
     }
     jw_arr_end(&w);
-    if (k->subarrays > 0) {
-      jw_int(&w, "gated_subarray_cycles", (long long)k->gated_subarray_cycles);
-      jw_int(&w, "wakeups", (long long)k->wakeups);
-      jw_num(&w, "wake_energy_j", k->wake_energy_j);
-      jw_num(&w, "wake_time_s", k->wake_time_s);
-      jw_num(&w, "leakage_saved_j", k->leakage_saved_j);
+    if (gpurf_energy_report_component_subarrays(r, c) > 0) {
+      jw_int(&w, "gated_subarray_cycles",
+             (long long)gpurf_energy_report_component_gated_subarray_cycles(r, c));
+      jw_int(&w, "wakeups", (long long)gpurf_energy_report_component_wakeups(r, c));
+      jw_num(&w, "wake_energy_j", gpurf_energy_report_component_wake_energy_j(r, c));
+      jw_num(&w, "wake_time_s", gpurf_energy_report_component_wake_time_s(r, c));
+      jw_num(&w, "leakage_saved_j", gpurf_energy_report_component_leakage_saved_j(r, c));
     }
     jw_obj_end(&w);
   }
@@ -161,11 +162,13 @@ static void print_json(sbuf *out, const energy_args *o, const gpurf_counts_info 
 static void print_text(sbuf *out, const energy_args *o, const gpurf_counts_info *info,
                        const gpurf_energy_report *r) {
   sb_printf(out, "Energy of %s (%s) with the costs of %s (design %s)\n", o->counts,
-            format_name(info->format), o->table, r->design);
-  sb_printf(out, "%llu cycles at %g GHz = %.6g s", (unsigned long long)r->cycles,
-            r->clock_hz * 1e-9, r->seconds);
-  if (r->instructions > 0)
-    sb_printf(out, ", %llu instructions (IPC %.4g)", (unsigned long long)r->instructions, r->ipc);
+            format_name(info->format), o->table, gpurf_energy_report_design(r));
+  sb_printf(out, "%llu cycles at %g GHz = %.6g s",
+            (unsigned long long)gpurf_energy_report_cycles(r),
+            gpurf_energy_report_clock_hz(r) * 1e-9, gpurf_energy_report_seconds(r));
+  if (gpurf_energy_report_instructions(r) > 0)
+    sb_printf(out, ", %llu instructions (IPC %.4g)",
+              (unsigned long long)gpurf_energy_report_instructions(r), gpurf_energy_report_ipc(r));
   sb_printf(out, "\n");
   if (info->format == GPURF_COUNTS_ACCELWATTCH) {
     sb_printf(out, "\nAccelWattch counters (%d kernel%s; 32 thread operands = 1 warp access)\n",
@@ -180,54 +183,68 @@ static void print_text(sbuf *out, const energy_args *o, const gpurf_counts_info 
     }
   }
   sb_printf(out, "\n  %-24s %16s %14s\n", "component / event", "count", "energy uJ");
-  for (int c = 0; c < r->n_components; c++) {
-    const gpurf_energy_component_report *k = &r->components[c];
-    sb_printf(out, "  %-24s %16s %14.6g  (%d x %s)\n", k->name, "", k->total_energy_j * 1e6,
-              k->instances, k->kind);
-    for (int v = 0; v < k->n_events; v++)
-      sb_printf(out, "    %-22s %16llu %14.6g\n", k->event_name[v],
-                (unsigned long long)k->event_count[v], k->event_energy_j[v] * 1e6);
-    if (k->subarrays > 0)
+  for (int c = 0; c < gpurf_energy_report_components(r); c++) {
+    sb_printf(out, "  %-24s %16s %14.6g  (%d x %s)\n", gpurf_energy_report_component_name(r, c), "",
+              gpurf_energy_report_component_total_energy_j(r, c) * 1e6,
+              gpurf_energy_report_component_instances(r, c),
+              gpurf_energy_report_component_kind(r, c));
+    for (int v = 0; v < gpurf_energy_report_events(r, c); v++)
+      sb_printf(out, "    %-22s %16llu %14.6g\n", gpurf_energy_report_event_name(r, c, v),
+                (unsigned long long)gpurf_energy_report_event_count(r, c, v),
+                gpurf_energy_report_event_energy_j(r, c, v) * 1e6);
+    if (gpurf_energy_report_component_subarrays(r, c) > 0)
       sb_printf(out, "    %-22s %16llu %14.6g  (%llu gated sub-array cycles, %.6g uJ saved)\n",
-                "wake-up", (unsigned long long)k->wakeups, k->wake_energy_j * 1e6,
-                (unsigned long long)k->gated_subarray_cycles, k->leakage_saved_j * 1e6);
-    sb_printf(out, "    %-22s %16s %14.6g\n", "leakage", "", k->leakage_energy_j * 1e6);
+                "wake-up", (unsigned long long)gpurf_energy_report_component_wakeups(r, c),
+                gpurf_energy_report_component_wake_energy_j(r, c) * 1e6,
+                (unsigned long long)gpurf_energy_report_component_gated_subarray_cycles(r, c),
+                gpurf_energy_report_component_leakage_saved_j(r, c) * 1e6);
+    sb_printf(out, "    %-22s %16s %14.6g\n", "leakage", "",
+              gpurf_energy_report_component_leakage_energy_j(r, c) * 1e6);
   }
-  sb_printf(out, "\n  %-24s %14.6g uJ\n", "dynamic energy", r->dynamic_energy_j * 1e6);
-  sb_printf(out, "  %-24s %14.6g uJ\n", "leakage energy", r->leakage_energy_j * 1e6);
-  sb_printf(out, "  %-24s %14.6g uJ\n", "total energy", r->total_energy_j * 1e6);
-  sb_printf(out, "  %-24s %14.6g mW\n", "average power", r->average_power_w * 1e3);
-  sb_printf(out, "  %-24s %14.6g J s\n", "energy-delay product", r->edp_j_s);
-  if (r->instructions > 0) {
+  sb_printf(out, "\n  %-24s %14.6g uJ\n", "dynamic energy",
+            gpurf_energy_report_dynamic_energy_j(r) * 1e6);
+  sb_printf(out, "  %-24s %14.6g uJ\n", "leakage energy",
+            gpurf_energy_report_leakage_energy_j(r) * 1e6);
+  sb_printf(out, "  %-24s %14.6g uJ\n", "total energy",
+            gpurf_energy_report_total_energy_j(r) * 1e6);
+  sb_printf(out, "  %-24s %14.6g mW\n", "average power",
+            gpurf_energy_report_average_power_w(r) * 1e3);
+  sb_printf(out, "  %-24s %14.6g J s\n", "energy-delay product", gpurf_energy_report_edp_j_s(r));
+  if (gpurf_energy_report_instructions(r) > 0) {
     sb_printf(out, "  %-24s %14.6g pJ\n", "energy per instruction",
-              r->energy_per_instruction_j * 1e12);
-    sb_printf(out, "  %-24s %14.6g\n", "instructions per joule", r->instructions_per_j);
+              gpurf_energy_report_energy_per_instruction_j(r) * 1e12);
+    sb_printf(out, "  %-24s %14.6g\n", "instructions per joule",
+              gpurf_energy_report_instructions_per_j(r));
   }
 }
 
 static void print_csv(sbuf *out, const gpurf_energy_report *r) {
   sb_printf(out, "component,event,count,energy_j\n");
-  for (int c = 0; c < r->n_components; c++) {
-    const gpurf_energy_component_report *k = &r->components[c];
-    for (int v = 0; v < k->n_events; v++)
-      sb_printf(out, "%s,%s,%llu,%.9g\n", k->name, k->event_name[v],
-                (unsigned long long)k->event_count[v], k->event_energy_j[v]);
-    if (k->subarrays > 0)
-      sb_printf(out, "%s,wake,%llu,%.9g\n", k->name, (unsigned long long)k->wakeups,
-                k->wake_energy_j);
-    sb_printf(out, "%s,leakage,%llu,%.9g\n", k->name, (unsigned long long)r->cycles,
-              k->leakage_energy_j);
+  for (int c = 0; c < gpurf_energy_report_components(r); c++) {
+    for (int v = 0; v < gpurf_energy_report_events(r, c); v++)
+      sb_printf(out, "%s,%s,%llu,%.9g\n", gpurf_energy_report_component_name(r, c),
+                gpurf_energy_report_event_name(r, c, v),
+                (unsigned long long)gpurf_energy_report_event_count(r, c, v),
+                gpurf_energy_report_event_energy_j(r, c, v));
+    if (gpurf_energy_report_component_subarrays(r, c) > 0)
+      sb_printf(out, "%s,wake,%llu,%.9g\n", gpurf_energy_report_component_name(r, c),
+                (unsigned long long)gpurf_energy_report_component_wakeups(r, c),
+                gpurf_energy_report_component_wake_energy_j(r, c));
+    sb_printf(out, "%s,leakage,%llu,%.9g\n", gpurf_energy_report_component_name(r, c),
+              (unsigned long long)gpurf_energy_report_cycles(r),
+              gpurf_energy_report_component_leakage_energy_j(r, c));
   }
   sb_printf(out, "total,dynamic,,%.9g\ntotal,leakage,,%.9g\ntotal,total,%llu,%.9g\n",
-            r->dynamic_energy_j, r->leakage_energy_j, (unsigned long long)r->cycles,
-            r->total_energy_j);
+            gpurf_energy_report_dynamic_energy_j(r), gpurf_energy_report_leakage_energy_j(r),
+            (unsigned long long)gpurf_energy_report_cycles(r),
+            gpurf_energy_report_total_energy_j(r));
 }
 
 static int run(gpurf_ctx *ctx, const energy_args *o, long long instructions, long long cycles) {
   gpurf_rf_table table;
   gpurf_energy *engine = NULL;
   gpurf_counts_info info;
-  gpurf_energy_report rep;
+  gpurf_energy_report *rep = NULL;
   if (load_costs(ctx, o->table, &table) != GPURF_OK ||
       gpurf_energy_alloc(ctx, &table, &engine) != GPURF_OK ||
       gpurf_energy_load_counts(ctx, engine, o->counts, &info) != GPURF_OK) {
@@ -250,20 +267,23 @@ static int run(gpurf_ctx *ctx, const energy_args *o, long long instructions, lon
     return CLI_FAIL;
   }
   gpurf_energy_report_in in = {instructions > 0 ? (uint64_t)instructions : info.instructions};
-  int rc = gpurf_energy_report_get(ctx, engine, &in, &rep);
+  int rc = gpurf_energy_report_alloc(ctx, &rep);
+  if (rc == GPURF_OK) rc = gpurf_energy_report_get(ctx, engine, &in, rep);
   gpurf_energy_free(engine);
   if (rc != GPURF_OK) {
     cli_print_error(ctx);
+    gpurf_energy_report_free(rep);
     return CLI_FAIL;
   }
   sbuf out;
   sb_init(&out);
   if (o->fmt == FMT_JSON)
-    print_json(&out, o, &info, &rep);
+    print_json(&out, o, &info, rep);
   else if (o->fmt == FMT_CSV)
-    print_csv(&out, &rep);
+    print_csv(&out, rep);
   else
-    print_text(&out, o, &info, &rep);
+    print_text(&out, o, &info, rep);
+  gpurf_energy_report_free(rep);
   rc = sb_flush_stdout(&out);
   sb_free(&out);
   return rc;

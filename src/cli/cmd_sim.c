@@ -36,8 +36,8 @@ typedef struct sim_run {
   const char *name;
   int synthetic;
   gpurf_pipeline_stats st;
-  gpurf_energy_report rep;
-  int n_counters; /* the technique's */
+  gpurf_energy_report *rep; /* allocated by run_one */
+  int n_counters;           /* the technique's */
   char counter_name[SIM_MAX_COUNTERS][48];
   double counter[SIM_MAX_COUNTERS];
 } sim_run;
@@ -110,7 +110,8 @@ static int run_one(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf
   if (rc == GPURF_OK) rc = gpurf_pipeline_stats_get(p, &run->st);
   if (rc == GPURF_OK) {
     gpurf_energy_report_in in = {run->st.warp_instructions};
-    rc = gpurf_energy_report_get(ctx, gpurf_pipeline_energy(p), &in, &run->rep);
+    rc = gpurf_energy_report_alloc(ctx, &run->rep);
+    if (rc == GPURF_OK) rc = gpurf_energy_report_get(ctx, gpurf_pipeline_energy(p), &in, run->rep);
   }
   int nc = rc == GPURF_OK && tech ? gpurf_technique_counter_count(tech) : 0;
   for (run->n_counters = 0; run->n_counters < nc && run->n_counters < SIM_MAX_COUNTERS;
@@ -171,17 +172,18 @@ static void json_run(jw *w, const sim_run *r, double area) {
     jw_obj_end(w);
   }
   jw_obj_begin(w, "energy_pj");
-  for (int i = 0; i < r->rep.n_components; i++)
-    jw_num(w, r->rep.components[i].name, r->rep.components[i].total_energy_j * 1e12);
-  jw_num(w, "dynamic", r->rep.dynamic_energy_j * 1e12);
-  jw_num(w, "leakage", r->rep.leakage_energy_j * 1e12);
-  jw_num(w, "total", r->rep.total_energy_j * 1e12);
+  for (int i = 0; i < gpurf_energy_report_components(r->rep); i++)
+    jw_num(w, gpurf_energy_report_component_name(r->rep, i),
+           gpurf_energy_report_component_total_energy_j(r->rep, i) * 1e12);
+  jw_num(w, "dynamic", gpurf_energy_report_dynamic_energy_j(r->rep) * 1e12);
+  jw_num(w, "leakage", gpurf_energy_report_leakage_energy_j(r->rep) * 1e12);
+  jw_num(w, "total", gpurf_energy_report_total_energy_j(r->rep) * 1e12);
   jw_obj_end(w);
-  jw_num(w, "time_s", r->rep.seconds);
-  jw_num(w, "average_power_mw", r->rep.average_power_w * 1e3);
+  jw_num(w, "time_s", gpurf_energy_report_seconds(r->rep));
+  jw_num(w, "average_power_mw", gpurf_energy_report_average_power_w(r->rep) * 1e3);
   jw_num(w, "ipc_per_mm2", ipc_per_mm2(s->ipc, area));
-  jw_num(w, "warp_instructions_per_nj", r->rep.instructions_per_j * 1e-9);
-  jw_num(w, "edp_j_s", r->rep.edp_j_s);
+  jw_num(w, "warp_instructions_per_nj", gpurf_energy_report_instructions_per_j(r->rep) * 1e-9);
+  jw_num(w, "edp_j_s", gpurf_energy_report_edp_j_s(r->rep));
 }
 
 typedef struct geo {
@@ -195,8 +197,8 @@ static geo geomean(const sim_run *runs, int n) {
   for (int i = 0; i < n; i++) {
     v[0][i] = (double)runs[i].st.cycles;
     v[1][i] = runs[i].st.ipc;
-    v[2][i] = runs[i].rep.total_energy_j;
-    v[3][i] = runs[i].rep.edp_j_s;
+    v[2][i] = gpurf_energy_report_total_energy_j(runs[i].rep);
+    v[3][i] = gpurf_energy_report_edp_j_s(runs[i].rep);
   }
   for (int k = 0; k < 4; k++)
     if (gpurf_metrics_geomean(NULL, v[k], (size_t)n, &m[k]) != GPURF_OK) m[k] = NAN;
@@ -244,10 +246,11 @@ static void print_csv(sbuf *o, const gpurf_rf_table *t, const sim_run *runs, int
               (unsigned long long)s->cycles, s->ipc, (unsigned long long)s->warp_instructions,
               (unsigned long long)s->conflicts_inter_read,
               (unsigned long long)s->conflicts_inter_write, (unsigned long long)s->conflicts_intra,
-              util_mean(s), s->operand_fetch_cycles, runs[i].rep.total_energy_j * 1e12,
-              runs[i].rep.edp_j_s);
-    for (int c = 0; c < runs[i].rep.n_components; c++)
-      sb_printf(o, ",%.8g", runs[i].rep.components[c].total_energy_j * 1e12);
+              util_mean(s), s->operand_fetch_cycles,
+              gpurf_energy_report_total_energy_j(runs[i].rep) * 1e12,
+              gpurf_energy_report_edp_j_s(runs[i].rep));
+    for (int c = 0; c < gpurf_energy_report_components(runs[i].rep); c++)
+      sb_printf(o, ",%.8g", gpurf_energy_report_component_total_energy_j(runs[i].rep, c) * 1e12);
     sb_printf(o, "\n");
   }
   if (n > 1) {
@@ -262,7 +265,7 @@ static void print_text(sbuf *o, const gpurf_rf_table *t, const sim_run *runs, in
             t->clock_hz * 1e-9);
   for (int i = 0; i < n; i++) {
     const gpurf_pipeline_stats *s = &runs[i].st;
-    const gpurf_energy_report *e = &runs[i].rep;
+    const gpurf_energy_report *e = runs[i].rep;
     sb_printf(o, "%s\n", runs[i].name);
     sb_printf(o, "  cycles %llu, warp instructions %llu, IPC %.4f (%llu CTAs, %llu warps)\n",
               (unsigned long long)s->cycles, (unsigned long long)s->warp_instructions, s->ipc,
@@ -281,12 +284,16 @@ static void print_text(sbuf *o, const gpurf_rf_table *t, const sim_run *runs, in
     if (runs[i].n_counters) sb_printf(o, "\n  technique:");
     for (int k = 0; k < runs[i].n_counters; k++)
       sb_printf(o, " %s %.6g", runs[i].counter_name[k], runs[i].counter[k]);
-    sb_printf(o, "\n  energy %.5g pJ (dynamic %.5g, leakage %.5g):", e->total_energy_j * 1e12,
-              e->dynamic_energy_j * 1e12, e->leakage_energy_j * 1e12);
-    for (int c = 0; c < e->n_components; c++)
-      sb_printf(o, " %s %.5g", e->components[c].name, e->components[c].total_energy_j * 1e12);
+    sb_printf(o, "\n  energy %.5g pJ (dynamic %.5g, leakage %.5g):",
+              gpurf_energy_report_total_energy_j(e) * 1e12,
+              gpurf_energy_report_dynamic_energy_j(e) * 1e12,
+              gpurf_energy_report_leakage_energy_j(e) * 1e12);
+    for (int c = 0; c < gpurf_energy_report_components(e); c++)
+      sb_printf(o, " %s %.5g", gpurf_energy_report_component_name(e, c),
+                gpurf_energy_report_component_total_energy_j(e, c) * 1e12);
     sb_printf(o, "\n  IPC/mm^2 %.4g, warp instructions/nJ %.4g, EDP %.4g J s\n\n",
-              ipc_per_mm2(s->ipc, area), e->instructions_per_j * 1e-9, e->edp_j_s);
+              ipc_per_mm2(s->ipc, area), gpurf_energy_report_instructions_per_j(e) * 1e-9,
+              gpurf_energy_report_edp_j_s(e));
   }
   if (n > 1) {
     geo g = geomean(runs, n);
@@ -466,6 +473,7 @@ int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
   }
   free(design);
   free(table);
+  for (int i = 0; i < n; i++) gpurf_energy_report_free(runs[i].rep);
   free(runs);
   return rc;
 }

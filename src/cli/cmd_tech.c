@@ -1,5 +1,6 @@
 /* gpurf tech list | show */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -30,13 +31,19 @@ static int tech_list(gpurf_ctx *ctx, cli_args *a) {
       return CLI_USAGE;
     }
   }
-  gpurf_tech_entry entries[64];
+  enum { MAX_NODES = 64 };
+  gpurf_tech_entry *entries = malloc(MAX_NODES * sizeof *entries);
   size_t n = 0;
-  if (gpurf_tech_list(ctx, entries, 64, &n) != GPURF_OK) {
-    cli_print_error(ctx);
+  if (!entries) {
+    fprintf(stderr, "gpurf tech list: out of memory\n");
     return CLI_FAIL;
   }
-  if (n > 64) n = 64;
+  if (gpurf_tech_list(ctx, entries, MAX_NODES, &n) != GPURF_OK) {
+    cli_print_error(ctx);
+    free(entries);
+    return CLI_FAIL;
+  }
+  if (n > MAX_NODES) n = MAX_NODES;
   sbuf out;
   sb_init(&out);
   if (fmt == FMT_JSON) {
@@ -63,6 +70,7 @@ static int tech_list(gpurf_ctx *ctx, cli_args *a) {
       sb_printf(&out, "Nodes between %g and %g nm are interpolated.\n",
                 entries[0].feature_size_m * 1e9, entries[n - 1].feature_size_m * 1e9);
   }
+  free(entries);
   int rc = sb_flush_stdout(&out);
   sb_free(&out);
   return rc;
@@ -87,26 +95,28 @@ static void json_rows(jw *w, const row *r, size_t n) {
 
 static size_t device_rows(const gpurf_device *d, row *r) {
   size_t n = 0;
-#define R(k, l, s, u) r[n++] = (row){#k, l, d->k, s, u}
-  R(vdd_v, "supply voltage", 1, "V");
-  R(vth_v, "threshold voltage", 1, "V");
-  R(vdsat_v, "saturation voltage", 1, "V");
-  R(l_phy_m, "physical gate length", 1e9, "nm");
-  R(l_elec_m, "electrical gate length", 1e9, "nm");
-  R(t_ox_m, "oxide thickness", 1e9, "nm");
-  R(c_ox_f_per_m2, "oxide capacitance", 1e3, "fF/um^2");
-  R(mobility_n_m2_per_v_s, "electron mobility", 1e4, "cm^2/(V s)");
-  R(c_gate_f_per_m, "gate capacitance", 1e9, "fF/um");
-  R(c_fringe_f_per_m, "fringe capacitance", 1e9, "fF/um");
-  R(c_overlap_f_per_m, "overlap capacitance", 1e9, "fF/um");
-  R(c_junction_f_per_m2, "junction capacitance", 1e3, "fF/um^2");
-  R(c_junction_sidewall_f_per_m, "junction sidewall capacitance", 1e9, "fF/um");
-  R(i_on_n_a_per_m, "NMOS on-current", 1, "uA/um");
-  R(i_on_p_a_per_m, "PMOS on-current", 1, "uA/um");
-  R(r_eff_n_factor, "NMOS effective resistance factor", 1, "");
-  R(n_to_p_drive_ratio, "N to P drive ratio", 1, "");
-  R(gm_p_to_n_ratio, "gm P to N ratio", 1, "");
-  R(long_channel_leakage_factor, "long-channel leakage factor", 1, "");
+#define R(p, l, s, u)                                                                      \
+  r[n++] = (row){gpurf_tech_device_param_key(GPURF_DEVICE_##p), l,                                \
+                 gpurf_tech_device_value(d, GPURF_DEVICE_##p), s, u}
+  R(VDD_V, "supply voltage", 1, "V");
+  R(VTH_V, "threshold voltage", 1, "V");
+  R(VDSAT_V, "saturation voltage", 1, "V");
+  R(L_PHY_M, "physical gate length", 1e9, "nm");
+  R(L_ELEC_M, "electrical gate length", 1e9, "nm");
+  R(T_OX_M, "oxide thickness", 1e9, "nm");
+  R(C_OX_F_PER_M2, "oxide capacitance", 1e3, "fF/um^2");
+  R(MOBILITY_N_M2_PER_V_S, "electron mobility", 1e4, "cm^2/(V s)");
+  R(C_GATE_F_PER_M, "gate capacitance", 1e9, "fF/um");
+  R(C_FRINGE_F_PER_M, "fringe capacitance", 1e9, "fF/um");
+  R(C_OVERLAP_F_PER_M, "overlap capacitance", 1e9, "fF/um");
+  R(C_JUNCTION_F_PER_M2, "junction capacitance", 1e3, "fF/um^2");
+  R(C_JUNCTION_SIDEWALL_F_PER_M, "junction sidewall capacitance", 1e9, "fF/um");
+  R(I_ON_N_A_PER_M, "NMOS on-current", 1, "uA/um");
+  R(I_ON_P_A_PER_M, "PMOS on-current", 1, "uA/um");
+  R(R_EFF_N_FACTOR, "NMOS effective resistance factor", 1, "");
+  R(N_TO_P_DRIVE_RATIO, "N to P drive ratio", 1, "");
+  R(GM_P_TO_N_RATIO, "gm P to N ratio", 1, "");
+  R(LONG_CHANNEL_LEAKAGE_FACTOR, "long-channel leakage factor", 1, "");
 #undef R
   return n;
 }
@@ -166,19 +176,30 @@ static int tech_show(gpurf_ctx *ctx, cli_args *a) {
     cli_usage_error(a->prog, "which node? e.g. 'gpurf tech show 40nm'");
     return CLI_USAGE;
   }
-  gpurf_tech tech;
-  if (gpurf_tech_load(ctx, node, &tech) != GPURF_OK) {
+  gpurf_tech *tech = NULL;
+  if (gpurf_tech_alloc(ctx, &tech) != GPURF_OK || gpurf_tech_load(ctx, node, tech) != GPURF_OK) {
     cli_print_error(ctx);
+    gpurf_tech_free(tech);
     return CLI_FAIL;
   }
   gpurf_tech_derived der[GPURF_DEVICE_COUNT];
   for (int k = 0; k < GPURF_DEVICE_COUNT; k++) {
     if (only >= 0 && k != only) continue;
-    if (gpurf_circuit_derive(ctx, &tech, (gpurf_device_kind)k, temp_k, &der[k]) != GPURF_OK) {
+    if (gpurf_circuit_derive(ctx, tech, (gpurf_device_kind)k, temp_k, &der[k]) != GPURF_OK) {
       cli_print_error(ctx);
+      gpurf_tech_free(tech);
       return CLI_FAIL;
     }
   }
+  const char *from[2];
+  int interpolated = gpurf_tech_interpolated(tech, &from[0], &from[1]);
+  const char *layout_src = gpurf_tech_source(tech, GPURF_TECH_LAYOUT);
+  const char *sense_src = gpurf_tech_source(tech, GPURF_TECH_SENSE_AMP);
+  double contact_m = gpurf_tech_value(tech, GPURF_TECH_CONTACT_WIDTH_M);
+  double poly_contact_m = gpurf_tech_value(tech, GPURF_TECH_POLY_TO_CONTACT_M);
+  double poly_poly_m = gpurf_tech_value(tech, GPURF_TECH_POLY_TO_POLY_M);
+  double sa_delay_s = gpurf_tech_value(tech, GPURF_TECH_SENSE_AMP_DELAY_S);
+  double sa_energy_j = gpurf_tech_value(tech, GPURF_TECH_SENSE_AMP_ENERGY_J);
   sbuf out;
   sb_init(&out);
   row rows[32];
@@ -186,32 +207,34 @@ static int tech_show(gpurf_ctx *ctx, cli_args *a) {
     jw w;
     jw_init(&w, &out);
     jw_obj_begin(&w, NULL);
-    jw_str(&w, "name", tech.name);
-    jw_num(&w, "feature_size_m", tech.feature_size_m);
-    jw_bool(&w, "interpolated", tech.interpolated);
-    if (tech.interpolated) {
+    jw_str(&w, "name", gpurf_tech_name(tech));
+    jw_num(&w, "feature_size_m", gpurf_tech_value(tech, GPURF_TECH_FEATURE_SIZE_M));
+    jw_bool(&w, "interpolated", interpolated);
+    if (interpolated) {
       jw_arr_begin(&w, "interpolated_between");
-      jw_str(&w, NULL, tech.interpolated_from[0]);
-      jw_str(&w, NULL, tech.interpolated_from[1]);
+      jw_str(&w, NULL, from[0]);
+      jw_str(&w, NULL, from[1]);
       jw_arr_end(&w);
     } else {
-      jw_str(&w, "path", tech.path);
+      jw_str(&w, "path", gpurf_tech_path(tech));
     }
     jw_num(&w, "temp_k", temp_k);
     jw_obj_begin(&w, "devices");
     for (int k = 0; k < GPURF_DEVICE_COUNT; k++) {
       if (only >= 0 && k != only) continue;
-      const gpurf_device *d = &tech.device[k];
+      const gpurf_device *d = gpurf_tech_device(tech, (gpurf_device_kind)k);
       jw_obj_begin(&w, gpurf_device_kind_name((gpurf_device_kind)k));
-      jw_str(&w, "source", d->source);
+      jw_str(&w, "source", gpurf_tech_device_source(d));
       json_rows(&w, rows, device_rows(d, rows));
       jw_arr_begin(&w, "leakage");
-      for (size_t i = 0; i < d->n_leakage; i++) {
+      for (size_t i = 0; i < gpurf_tech_device_leakage_rows(d); i++) {
+        gpurf_leakage l;
+        gpurf_tech_device_leakage_row(d, i, &l);
         jw_obj_begin(&w, NULL);
-        jw_num(&w, "temp_k", d->leakage[i].temp_k);
-        jw_num(&w, "i_off_n_a_per_m", d->leakage[i].i_off_n_a_per_m);
-        jw_num(&w, "i_off_p_a_per_m", d->leakage[i].i_off_p_a_per_m);
-        jw_num(&w, "i_gate_a_per_m", d->leakage[i].i_gate_a_per_m);
+        jw_num(&w, "temp_k", l.temp_k);
+        jw_num(&w, "i_off_n_a_per_m", l.i_off_n_a_per_m);
+        jw_num(&w, "i_off_p_a_per_m", l.i_off_p_a_per_m);
+        jw_num(&w, "i_gate_a_per_m", l.i_gate_a_per_m);
         jw_obj_end(&w);
       }
       jw_arr_end(&w);
@@ -222,66 +245,69 @@ static int tech_show(gpurf_ctx *ctx, cli_args *a) {
     }
     jw_obj_end(&w);
     jw_obj_begin(&w, "wires");
-    jw_str(&w, "source", tech.wires.source);
+    jw_str(&w, "source", gpurf_tech_source(tech, GPURF_TECH_WIRES));
     for (int l = 0; l < GPURF_WIRE_COUNT; l++) {
-      const gpurf_wire_layer *wl = &tech.wires.layer[l];
-      jw_obj_begin(&w, gpurf_wire_kind_name((gpurf_wire_kind)l));
-      jw_num(&w, "pitch_m", wl->pitch_m);
-      jw_num(&w, "r_ohm_per_m", wl->r_ohm_per_m);
-      jw_num(&w, "c_f_per_m", wl->c_f_per_m);
+      gpurf_wire_kind wk = (gpurf_wire_kind)l;
+      jw_obj_begin(&w, gpurf_wire_kind_name(wk));
+      jw_num(&w, "pitch_m", gpurf_tech_wire_value(tech, wk, GPURF_WIRE_PITCH_M));
+      jw_num(&w, "r_ohm_per_m", gpurf_tech_wire_value(tech, wk, GPURF_WIRE_R_OHM_PER_M));
+      jw_num(&w, "c_f_per_m", gpurf_tech_wire_value(tech, wk, GPURF_WIRE_C_F_PER_M));
       int first = only >= 0 ? only : 0;
       jw_num(&w, "rc_delay_1mm_s", der[first].wire_rc_delay_1mm_s[l]);
       jw_obj_end(&w);
     }
     jw_obj_end(&w);
     jw_obj_begin(&w, "layout");
-    jw_str(&w, "source", tech.layout.source);
-    jw_num(&w, "contact_width_m", tech.layout.contact_width_m);
-    jw_num(&w, "poly_to_contact_m", tech.layout.poly_to_contact_m);
-    jw_num(&w, "poly_to_poly_m", tech.layout.poly_to_poly_m);
+    jw_str(&w, "source", layout_src);
+    jw_num(&w, "contact_width_m", contact_m);
+    jw_num(&w, "poly_to_contact_m", poly_contact_m);
+    jw_num(&w, "poly_to_poly_m", poly_poly_m);
     jw_obj_end(&w);
     jw_obj_begin(&w, "sense_amp");
-    jw_str(&w, "source", tech.sense_amp.source);
-    jw_num(&w, "delay_s", tech.sense_amp.delay_s);
-    jw_num(&w, "energy_j", tech.sense_amp.energy_j);
+    jw_str(&w, "source", sense_src);
+    jw_num(&w, "delay_s", sa_delay_s);
+    jw_num(&w, "energy_j", sa_energy_j);
     jw_obj_end(&w);
     jw_obj_end(&w);
     jw_finish(&w);
   } else {
-    sb_printf(&out, "Technology %s: feature size %g nm\n", tech.name, tech.feature_size_m * 1e9);
-    if (tech.interpolated)
-      sb_printf(&out, "Interpolated between %s and %s (no file for this node)\n",
-                tech.interpolated_from[0], tech.interpolated_from[1]);
+    sb_printf(&out, "Technology %s: feature size %g nm\n", gpurf_tech_name(tech),
+              gpurf_tech_value(tech, GPURF_TECH_FEATURE_SIZE_M) * 1e9);
+    if (interpolated)
+      sb_printf(&out, "Interpolated between %s and %s (no file for this node)\n", from[0],
+                from[1]);
     else
-      sb_printf(&out, "File: %s\n", tech.path);
+      sb_printf(&out, "File: %s\n", gpurf_tech_path(tech));
     for (int k = 0; k < GPURF_DEVICE_COUNT; k++) {
       if (only >= 0 && k != only) continue;
-      const gpurf_device *d = &tech.device[k];
+      const gpurf_device *d = gpurf_tech_device(tech, (gpurf_device_kind)k);
       sb_printf(&out, "\nDevice %s\n  source: %s\n", gpurf_device_kind_name((gpurf_device_kind)k),
-                d->source);
+                gpurf_tech_device_source(d));
       text_rows(&out, rows, device_rows(d, rows));
       sb_printf(&out, "  derived at %g K:\n", temp_k);
       text_rows(&out, rows, derived_rows(&der[k], rows));
     }
-    sb_printf(&out, "\nWires\n  source: %s\n", tech.wires.source);
+    sb_printf(&out, "\nWires\n  source: %s\n", gpurf_tech_source(tech, GPURF_TECH_WIRES));
     sb_printf(&out, "  %-12s %10s %14s %14s %16s\n", "layer", "pitch nm", "R ohm/mm",
               "C fF/mm", "RC delay 1mm ps");
     int first = only >= 0 ? only : 0;
     for (int l = 0; l < GPURF_WIRE_COUNT; l++) {
-      const gpurf_wire_layer *wl = &tech.wires.layer[l];
-      sb_printf(&out, "  %-12s %10.4g %14.5g %14.5g %16.4g\n",
-                gpurf_wire_kind_name((gpurf_wire_kind)l), wl->pitch_m * 1e9,
-                wl->r_ohm_per_m * 1e-3, wl->c_f_per_m * 1e12,
+      gpurf_wire_kind wk = (gpurf_wire_kind)l;
+      sb_printf(&out, "  %-12s %10.4g %14.5g %14.5g %16.4g\n", gpurf_wire_kind_name(wk),
+                gpurf_tech_wire_value(tech, wk, GPURF_WIRE_PITCH_M) * 1e9,
+                gpurf_tech_wire_value(tech, wk, GPURF_WIRE_R_OHM_PER_M) * 1e-3,
+                gpurf_tech_wire_value(tech, wk, GPURF_WIRE_C_F_PER_M) * 1e12,
                 der[first].wire_rc_delay_1mm_s[l] * 1e12);
     }
-    sb_printf(&out, "\nLayout rules\n  source: %s\n", tech.layout.source);
-    sb_printf(&out, "  %-34s %12.5g nm\n", "contact width", tech.layout.contact_width_m * 1e9);
-    sb_printf(&out, "  %-34s %12.5g nm\n", "poly to contact", tech.layout.poly_to_contact_m * 1e9);
-    sb_printf(&out, "  %-34s %12.5g nm\n", "poly to poly", tech.layout.poly_to_poly_m * 1e9);
-    sb_printf(&out, "\nSense amplifier\n  source: %s\n", tech.sense_amp.source);
-    sb_printf(&out, "  %-34s %12.5g ps\n", "delay", tech.sense_amp.delay_s * 1e12);
-    sb_printf(&out, "  %-34s %12.5g fJ\n", "energy", tech.sense_amp.energy_j * 1e15);
+    sb_printf(&out, "\nLayout rules\n  source: %s\n", layout_src);
+    sb_printf(&out, "  %-34s %12.5g nm\n", "contact width", contact_m * 1e9);
+    sb_printf(&out, "  %-34s %12.5g nm\n", "poly to contact", poly_contact_m * 1e9);
+    sb_printf(&out, "  %-34s %12.5g nm\n", "poly to poly", poly_poly_m * 1e9);
+    sb_printf(&out, "\nSense amplifier\n  source: %s\n", sense_src);
+    sb_printf(&out, "  %-34s %12.5g ps\n", "delay", sa_delay_s * 1e12);
+    sb_printf(&out, "  %-34s %12.5g fJ\n", "energy", sa_energy_j * 1e15);
   }
+  gpurf_tech_free(tech);
   int rc = sb_flush_stdout(&out);
   sb_free(&out);
   return rc;

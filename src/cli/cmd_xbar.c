@@ -71,17 +71,17 @@ int cmd_xbar(gpurf_ctx *ctx, int argc, char **argv) {
   if (rc) return rc;
   gpurf_xbar_spec s;
   if ((rc = build(a.prog, o, &s)) != CLI_OK) return rc;
-  gpurf_tech tech;
+  gpurf_tech *tech = cli_tech_load(ctx, o[O_TECH].value);
   gpurf_xbar_cost c;
-  if (gpurf_tech_load(ctx, o[O_TECH].value, &tech) != GPURF_OK ||
-      (s.tech = &tech, gpurf_xbar_eval(ctx, &s, &c)) != GPURF_OK) {
+  if (!tech || (s.tech = tech, gpurf_xbar_eval(ctx, &s, &c)) != GPURF_OK) {
     cli_print_error(ctx);
+    gpurf_tech_free(tech);
     return CLI_FAIL;
   }
   static const char *const wire_names[GPURF_WIRE_COUNT] = {"local", "semi-global", "global"};
   report r;
   rep_init(&r, "Crossbar");
-  rep_str(&r, "tech", "technology", tech.name);
+  rep_str(&r, "tech", "technology", gpurf_tech_name(tech));
   rep_str(&r, "device", "device", gpurf_device_kind_name(s.device));
   rep_str(&r, "style", "style", gpurf_xbar_style_name(s.style));
   rep_str(&r, "wire", "wire layer", wire_names[s.wire_layer]);
@@ -112,5 +112,7 @@ int cmd_xbar(gpurf_ctx *ctx, int argc, char **argv) {
   rep_table(&r, "transfer_energy_pj", "transfer pJ", c.transfer_part_j, 1e12);
   rep_table(&r, "delay_ns", "delay ns", c.delay_part_s, 1e9);
   rep_table(&r, "leakage_mw", "leakage mW", c.leakage_part_w, 1e3);
-  return rep_emit(&r, fmt);
+  rc = rep_emit(&r, fmt);
+  gpurf_tech_free(tech);
+  return rc;
 }

@@ -375,9 +375,9 @@ static int simtight_f8(gpurf_ctx *ctx, st_table *t) {
                                         "simtight-vrf256"};
   static const char *const configs[] = {"baseline", "vrf1024", "vrf512", "vrf256"};
   gpurf_rf_design *d = calloc(1, sizeof *d);
-  gpurf_tech *tech = calloc(1, sizeof *tech);
+  gpurf_tech *tech = NULL;
   gpurf_sram_cells *cells = calloc(1, sizeof *cells);
-  int rc = d && tech && cells ? CLI_OK : CLI_FAIL;
+  int rc = d && cells && gpurf_tech_alloc(ctx, &tech) == GPURF_OK ? CLI_OK : CLI_FAIL;
   double base_bits = 0.0;
   for (int i = 0; rc == CLI_OK && i < 4; i++) {
     gpurf_crf_spec spec;
@@ -412,7 +412,7 @@ static int simtight_f8(gpurf_ctx *ctx, st_table *t) {
     if (i > 0) st_add(t, configs[i], "compression_ratio", "-", bits / base_bits);
   }
   free(d);
-  free(tech);
+  gpurf_tech_free(tech);
   free(cells);
   return rc;
 }

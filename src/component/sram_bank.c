@@ -3,6 +3,7 @@
  * width is accepted: rows and columns that do not divide evenly are padded
  * with whole cells, never split into fractions. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "component/bank_internal.h"
@@ -49,6 +50,16 @@ static int eval_org(const bank_in *in, const gpurf_bank_org *org, gpurf_cost *c,
   return GPURF_OK;
 }
 
+/* One organisation and what the search weighs it by. */
+typedef struct candidate {
+  gpurf_bank_org org;
+  double obj, area, energy;
+} candidate;
+
+/* enumerate() doubles the column mux from 1 to MAX_COL_MUX and each split
+ * from 1 to MAX_SPLIT: 6 x 7 x 7 organisations at most. */
+#define MAX_CANDIDATES (6 * 7 * 7)
+
 static long long next_pow2(long long v) {
   long long p = 1;
   while (p < v) p *= 2;
@@ -58,7 +69,7 @@ static long long next_pow2(long long v) {
 /* Every organisation the search may pick, in a fixed order. Splits run up
  * to the next power of two of what they split (beyond it whole sub-arrays
  * or words would be empty, which never pays).  */
-static int enumerate(const bank_in *in, gpurf_bank_org *orgs, int max) {
+static int enumerate(const bank_in *in, candidate *cand, int max) {
   const long long entries = in->entries_per_bank;
   const int width = in->spec->width_bits;
   int n = 0;
@@ -81,7 +92,7 @@ static int enumerate(const bank_in *in, gpurf_bank_org *orgs, int max) {
         org.ndbl = ndbl;
         org.entries_per_bank = entries;
         org.padding_bits = rows * ndbl * cols * ndwl - entries * (long long)width;
-        if (n < max) orgs[n++] = org;
+        if (n < max) cand[n++].org = org;
       }
     }
   }
@@ -95,47 +106,44 @@ static int enumerate(const bank_in *in, gpurf_bank_org *orgs, int max) {
  * energy for the last few percent of speed. */
 #define AREA_SLACK 0.4
 #define ENERGY_SLACK 0.4
-#define MAX_CANDIDATES 4096
 
-int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *best) {
+static int search(gpurf_ctx *ctx, const bank_in *in, candidate *cand, gpurf_cost *best) {
   const long long entries = in->entries_per_bank;
   const int width = in->spec->width_bits;
-  gpurf_bank_org orgs[MAX_CANDIDATES];
-  int n = enumerate(in, orgs, MAX_CANDIDATES);
+  int n = enumerate(in, cand, MAX_CANDIDATES);
   /* The windows apply to the compound objectives only; a single-metric
    * objective gets its true optimum. */
   static const int windowed[GPURF_OPT_COUNT] = {[GPURF_OPT_ED2] = 1, [GPURF_OPT_EDP] = 1};
-  double obj[MAX_CANDIDATES], area[MAX_CANDIDATES], energy[MAX_CANDIDATES];
   double min_area = INFINITY, min_energy = INFINITY;
   char why[SUBARRAY_REJECT_MAX] = "";
   long long rejected = 0;
   for (int i = 0; i < n; i++) {
     gpurf_cost c;
-    int rc = eval_org(in, &orgs[i], &c, why);
+    int rc = eval_org(in, &cand[i].org, &c, why);
     if (rc == ORG_REJECTED) {
-      obj[i] = area[i] = energy[i] = INFINITY;
+      cand[i].obj = cand[i].area = cand[i].energy = INFINITY;
       rejected++;
       continue;
     }
     if (rc != GPURF_OK) return rc;
-    obj[i] = objective(in->spec->opt, &c);
-    area[i] = c.area_m2;
-    energy[i] = 0.5 * (c.read_energy_j + c.write_energy_j);
-    if (area[i] < min_area) min_area = area[i];
-    if (energy[i] < min_energy) min_energy = energy[i];
+    cand[i].obj = objective(in->spec->opt, &c);
+    cand[i].area = c.area_m2;
+    cand[i].energy = 0.5 * (c.read_energy_j + c.write_energy_j);
+    if (cand[i].area < min_area) min_area = cand[i].area;
+    if (cand[i].energy < min_energy) min_energy = cand[i].energy;
   }
   int pick = -1;
   /* First with both windows; if no organisation meets both, area alone. */
   for (int pass = 0; pass < 2 && pick < 0; pass++) {
     for (int i = 0; i < n; i++) {
-      if (!isfinite(obj[i])) continue;
+      if (!isfinite(cand[i].obj)) continue;
       if (windowed[in->spec->opt]) {
-        if (area[i] > min_area * (1.0 + AREA_SLACK)) continue;
-        if (pass == 0 && energy[i] > min_energy * (1.0 + ENERGY_SLACK)) continue;
+        if (cand[i].area > min_area * (1.0 + AREA_SLACK)) continue;
+        if (pass == 0 && cand[i].energy > min_energy * (1.0 + ENERGY_SLACK)) continue;
       }
       /* Ties (within a part in a million) go to the smaller bank. */
-      if (pick < 0 || obj[i] < obj[pick] * (1.0 - 1e-6) ||
-          (obj[i] <= obj[pick] * (1.0 + 1e-6) && area[i] < area[pick]))
+      if (pick < 0 || cand[i].obj < cand[pick].obj * (1.0 - 1e-6) ||
+          (cand[i].obj <= cand[pick].obj * (1.0 + 1e-6) && cand[i].area < cand[pick].area))
         pick = i;
     }
   }
@@ -145,7 +153,7 @@ int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *best) {
                       "none of the %lld organisations of %lld entries of %d bits can work; "
                       "the last: %s", tried, entries, width, why);
   if (pick >= 0) {
-    int rc = eval_org(in, &orgs[pick], best, why);
+    int rc = eval_org(in, &cand[pick].org, best, why);
     if (rc != GPURF_OK) return rc;
   }
   if (tried == 0)
@@ -156,4 +164,14 @@ int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *best) {
   best->candidates = tried;
   best->rejected = rejected;
   return GPURF_OK;
+}
+
+/* The candidates live on the heap: a simulator may search banks from a
+ * worker thread with a small stack. */
+int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *best) {
+  candidate *cand = malloc(MAX_CANDIDATES * sizeof *cand);
+  if (!cand) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  int rc = search(ctx, in, cand, best);
+  free(cand);
+  return rc;
 }

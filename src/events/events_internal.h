@@ -37,6 +37,47 @@ struct gpurf_energy {
   gpurf_rf_table table;
 };
 
+typedef struct ev_component_report {
+  char name[GPURF_RF_NAME_MAX];
+  char kind[GPURF_RF_NAME_MAX];
+  int instances;
+  int subarrays; /* per instance; 0: cannot be gated */
+  int n_events;
+  char event_name[GPURF_RF_MAX_EVENTS][GPURF_RF_NAME_MAX];
+  uint64_t event_count[GPURF_RF_MAX_EVENTS];  /* summed over instances */
+  double event_energy_j[GPURF_RF_MAX_EVENTS]; /* count x energy per event */
+  uint64_t gated_subarray_cycles;             /* summed over sub-arrays */
+  uint64_t wakeups;
+  double wake_energy_j;   /* wakeups x wake_energy_j */
+  double wake_time_s;     /* wakeups x wake_latency_s */
+  double leakage_saved_j; /* by gating, against all sub-arrays powered */
+  double dynamic_energy_j; /* events + wake-ups */
+  double leakage_energy_j; /* all instances, gating accounted for */
+  double total_energy_j;
+} ev_component_report;
+
+/* Read through the accessors of gpurf/events.h only, so fields may change. */
+struct gpurf_energy_report {
+  char design[GPURF_RF_NAME_MAX];
+  double clock_hz;
+  uint64_t cycles;
+  double seconds;
+  uint64_t instructions; /* as given; 0 = unknown */
+  int n_components;
+  ev_component_report components[GPURF_RF_MAX_COMPONENTS];
+  double dynamic_energy_j; /* includes wake-up energy */
+  double wake_energy_j;
+  double leakage_energy_j;
+  double total_energy_j;
+  double average_power_w; /* total / seconds; 0 for zero cycles */
+  double dynamic_power_w;
+  double leakage_power_w;
+  double edp_j_s;
+  double ipc;
+  double energy_per_instruction_j;
+  double instructions_per_j;
+};
+
 /* Index of a sub-array, or -1 when out of range or not gateable. */
 long ev_sub_index(const gpurf_energy *e, int component, int instance, int subarray);
 

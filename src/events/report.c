@@ -2,12 +2,13 @@
  * wake-ups; leakage = every instance leaking for the elapsed time, less
  * what gated sub-arrays did not leak. Sums run in table order so that the
  * same counts always give the same bits. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "events/events_internal.h"
 
 static int component_report(gpurf_ctx *ctx, const gpurf_energy *e, int c, double seconds,
-                            gpurf_energy_component_report *r) {
+                            ev_component_report *r) {
   const gpurf_rf_component *k = &e->table.components[c];
   memset(r, 0, sizeof *r);
   memcpy(r->name, k->name, sizeof r->name);
@@ -51,37 +52,51 @@ static int component_report(gpurf_ctx *ctx, const gpurf_energy *e, int c, double
   return GPURF_OK;
 }
 
+int gpurf_energy_report_alloc(gpurf_ctx *ctx, gpurf_energy_report **out) {
+  if (!ctx || !out) return GPURF_EINVAL;
+  *out = calloc(1, sizeof **out);
+  if (!*out) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  return GPURF_OK;
+}
+
+void gpurf_energy_report_free(gpurf_energy_report *report) { free(report); }
+
 int gpurf_energy_report_get(gpurf_ctx *ctx, const gpurf_energy *e,
                             const gpurf_energy_report_in *in, gpurf_energy_report *out) {
   if (!e || !out) return gpurf_fail(ctx, GPURF_EINVAL, "no engine or no place for the report");
-  gpurf_energy_report r;
-  memset(&r, 0, sizeof r);
-  memcpy(r.design, e->table.design, sizeof r.design);
-  r.clock_hz = e->table.clock_hz;
-  r.cycles = e->cycles;
-  r.seconds = (double)e->cycles / e->table.clock_hz;
-  r.instructions = in ? in->instructions : 0;
-  r.n_components = e->table.n_components;
-  for (int c = 0; c < r.n_components; c++) {
-    gpurf_energy_component_report *cr = &r.components[c];
-    int rc = component_report(ctx, e, c, r.seconds, cr);
-    if (rc != GPURF_OK) return rc;
-    r.dynamic_energy_j += cr->dynamic_energy_j;
-    r.wake_energy_j += cr->wake_energy_j;
-    r.leakage_energy_j += cr->leakage_energy_j;
+  /* Filled in place: the report is large, and a caller may run on a small
+   * stack. A failure leaves it empty rather than half written. */
+  gpurf_energy_report *r = out;
+  memset(r, 0, sizeof *r);
+  memcpy(r->design, e->table.design, sizeof r->design);
+  r->clock_hz = e->table.clock_hz;
+  r->cycles = e->cycles;
+  r->seconds = (double)e->cycles / e->table.clock_hz;
+  r->instructions = in ? in->instructions : 0;
+  r->n_components = e->table.n_components;
+  for (int c = 0; c < r->n_components; c++) {
+    ev_component_report *cr = &r->components[c];
+    int rc = component_report(ctx, e, c, r->seconds, cr);
+    if (rc != GPURF_OK) {
+      memset(r, 0, sizeof *r);
+      return rc;
+    }
+    r->dynamic_energy_j += cr->dynamic_energy_j;
+    r->wake_energy_j += cr->wake_energy_j;
+    r->leakage_energy_j += cr->leakage_energy_j;
   }
-  r.total_energy_j = r.dynamic_energy_j + r.leakage_energy_j;
-  if (r.seconds > 0.0) {
-    r.average_power_w = r.total_energy_j / r.seconds;
-    r.dynamic_power_w = r.dynamic_energy_j / r.seconds;
-    r.leakage_power_w = r.leakage_energy_j / r.seconds;
+  r->total_energy_j = r->dynamic_energy_j + r->leakage_energy_j;
+  if (r->seconds > 0.0) {
+    r->average_power_w = r->total_energy_j / r->seconds;
+    r->dynamic_power_w = r->dynamic_energy_j / r->seconds;
+    r->leakage_power_w = r->leakage_energy_j / r->seconds;
   }
-  r.edp_j_s = r.total_energy_j * r.seconds;
-  if (r.instructions > 0) {
-    if (r.cycles > 0) r.ipc = (double)r.instructions / (double)r.cycles;
-    r.energy_per_instruction_j = r.total_energy_j / (double)r.instructions;
-    if (r.total_energy_j > 0.0) r.instructions_per_j = (double)r.instructions / r.total_energy_j;
+  r->edp_j_s = r->total_energy_j * r->seconds;
+  if (r->instructions > 0) {
+    if (r->cycles > 0) r->ipc = (double)r->instructions / (double)r->cycles;
+    r->energy_per_instruction_j = r->total_energy_j / (double)r->instructions;
+    if (r->total_energy_j > 0.0)
+      r->instructions_per_j = (double)r->instructions / r->total_energy_j;
   }
-  *out = r;
   return GPURF_OK;
 }

@@ -52,9 +52,9 @@ static int crf_storage(gpurf_ctx *ctx, const gpurf_rf_design *d, repro_job *j) {
   for (size_t e = 0; e < d->n_extras && !x; e++)
     if (!strcmp(d->extras[e].kind, "compressed_rf")) x = &d->extras[e];
   if (!x) return GPURF_OK;
-  gpurf_tech *tech = calloc(1, sizeof *tech);
+  gpurf_tech *tech = NULL;
   gpurf_sram_cells *cells = calloc(1, sizeof *cells);
-  int rc = tech && cells ? GPURF_OK : gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  int rc = cells ? gpurf_tech_alloc(ctx, &tech) : gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   gpurf_crf_spec spec;
   gpurf_crf_spec_init(&spec);
   if (rc == GPURF_OK) rc = gpurf_tech_load(ctx, d->tech, tech);
@@ -70,7 +70,7 @@ static int crf_storage(gpurf_ctx *ctx, const gpurf_rf_design *d, repro_job *j) {
     rc = gpurf_crf_eval(ctx, &spec, &cost);
     if (rc == GPURF_OK) j->m[RM_STORAGE_BITS] = (double)cost.total_bits;
   }
-  free(tech);
+  gpurf_tech_free(tech);
   free(cells);
   return rc;
 }
@@ -144,8 +144,9 @@ static int simulate(gpurf_ctx *ctx, const repro_workload *w, const gpurf_rf_desi
   gpurf_technique *tq = NULL;
   if (rc == GPURF_OK) rc = technique_from_sets(ctx, j->sets, &tq);
   gpurf_pipeline_stats *st = calloc(1, sizeof *st);
-  gpurf_energy_report *rep = calloc(1, sizeof *rep);
-  if (rc == GPURF_OK && (!st || !rep)) rc = gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  gpurf_energy_report *rep = NULL;
+  if (rc == GPURF_OK && !st) rc = gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (rc == GPURF_OK) rc = gpurf_energy_report_alloc(ctx, &rep);
   if (rc == GPURF_OK) {
     if (w->kind == REPRO_W_PRESET) {
       gpurf_trace_gen_params g = {w->path, w->seed, 0, 0, 0, -1};
@@ -168,14 +169,14 @@ static int simulate(gpurf_ctx *ctx, const repro_workload *w, const gpurf_rf_desi
     j->m[RM_CYCLES] = (double)st->cycles;
     j->m[RM_INSTRUCTIONS] = (double)st->warp_instructions;
     j->m[RM_IPC] = st->ipc;
-    j->m[RM_SECONDS] = rep->seconds;
-    j->m[RM_ENERGY_J] = rep->total_energy_j;
-    j->m[RM_DYNAMIC_J] = rep->dynamic_energy_j;
-    j->m[RM_LEAKAGE_J] = rep->leakage_energy_j;
-    j->m[RM_POWER_W] = rep->average_power_w;
-    j->m[RM_DYNAMIC_POWER_W] = rep->dynamic_power_w;
-    j->m[RM_INSTRUCTIONS_PER_J] = rep->instructions_per_j;
-    j->m[RM_EDP_J_S] = rep->edp_j_s;
+    j->m[RM_SECONDS] = gpurf_energy_report_seconds(rep);
+    j->m[RM_ENERGY_J] = gpurf_energy_report_total_energy_j(rep);
+    j->m[RM_DYNAMIC_J] = gpurf_energy_report_dynamic_energy_j(rep);
+    j->m[RM_LEAKAGE_J] = gpurf_energy_report_leakage_energy_j(rep);
+    j->m[RM_POWER_W] = gpurf_energy_report_average_power_w(rep);
+    j->m[RM_DYNAMIC_POWER_W] = gpurf_energy_report_dynamic_power_w(rep);
+    j->m[RM_INSTRUCTIONS_PER_J] = gpurf_energy_report_instructions_per_j(rep);
+    j->m[RM_EDP_J_S] = gpurf_energy_report_edp_j_s(rep);
     j->m[RM_READS] = (double)st->reads;
     j->m[RM_WRITES] = (double)st->writes;
     j->m[RM_CONFLICTS_READ] = (double)st->conflicts_inter_read;
@@ -193,7 +194,7 @@ static int simulate(gpurf_ctx *ctx, const repro_workload *w, const gpurf_rf_desi
   gpurf_technique_free(tq);
   gpurf_trace_reader_free(rd);
   free(st);
-  free(rep);
+  gpurf_energy_report_free(rep);
   return rc;
 }
 

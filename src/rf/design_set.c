@@ -15,6 +15,7 @@
 #include "gpurf/component.h"
 #include "gpurf/rf.h"
 #include "gpurf/tech.h"
+#include "tech/tech_internal.h"
 
 typedef enum key_type { KT_STRING, KT_INT, KT_LONG, KT_DOUBLE } key_type;
 

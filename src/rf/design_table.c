@@ -9,6 +9,7 @@
 #include "gpurf/component.h"
 #include "gpurf/rf.h"
 #include "gpurf/tech.h"
+#include "tech/tech_internal.h"
 
 /* The next free component of the table, or NULL (error set) when full. */
 static gpurf_rf_component *add_component(gpurf_ctx *ctx, gpurf_rf_table *t) {

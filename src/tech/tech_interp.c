@@ -99,7 +99,7 @@ int gpurf_tech_interpolate(gpurf_ctx *ctx, const gpurf_tech *nodes, size_t n,
   gpurf_tech t;
   memset(&t, 0, sizeof t);
   size_t np;
-  const gpurf_tech_param *params = gpurf_tech_params(&np);
+  const tech_interp_param *params = tech_interp_params(&np);
   for (size_t p = 0; p < np; p++) {
     double y[INTERP_MAX_POINTS];
     for (size_t i = 0; i < n; i++)

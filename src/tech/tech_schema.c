@@ -135,7 +135,7 @@ int gpurf_tech_check(ys_doc *doc, const gpurf_tech *t) {
 #define WIRE(w, m, lg) {#m, offsetof(gpurf_tech, wires.layer[w].m), lg}
 #define WIRE_PARAMS(w) WIRE(w, pitch_m, 0), WIRE(w, r_ohm_per_m, 1), WIRE(w, c_f_per_m, 0)
 
-static const gpurf_tech_param all_params[] = {
+static const tech_interp_param all_params[] = {
     DEVICE_PARAMS(GPURF_DEVICE_HP),
     DEVICE_PARAMS(GPURF_DEVICE_LSTP),
     DEVICE_PARAMS(GPURF_DEVICE_LOP),
@@ -149,7 +149,7 @@ static const gpurf_tech_param all_params[] = {
     {"energy_j", offsetof(gpurf_tech, sense_amp.energy_j), 1},
 };
 
-const gpurf_tech_param *gpurf_tech_params(size_t *count) {
+const tech_interp_param *tech_interp_params(size_t *count) {
   *count = sizeof all_params / sizeof all_params[0];
   return all_params;
 }

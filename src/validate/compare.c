@@ -36,17 +36,17 @@ struct gpurf_validate_result {
 
 /* Nodes loaded for one comparison: most rows share a handful of them. */
 typedef struct tech_cache {
-  gpurf_tech *tech;
+  gpurf_tech **tech;
   char (*node)[VSET_NAME_MAX]; /* the rows' spelling of each */
   size_t n, cap;
 } tech_cache;
 
 static const gpurf_tech *cached_tech(gpurf_ctx *ctx, tech_cache *c, const char *node) {
   for (size_t i = 0; i < c->n; i++)
-    if (strcmp(c->node[i], node) == 0) return &c->tech[i];
+    if (strcmp(c->node[i], node) == 0) return c->tech[i];
   if (c->n == c->cap) {
     size_t cap = c->cap ? 2 * c->cap : 8;
-    gpurf_tech *t = realloc(c->tech, cap * sizeof *t);
+    gpurf_tech **t = realloc(c->tech, cap * sizeof *t);
     if (t) c->tech = t;
     char(*nm)[VSET_NAME_MAX] = realloc(c->node, cap * sizeof *nm);
     if (nm) c->node = nm;
@@ -56,9 +56,15 @@ static const gpurf_tech *cached_tech(gpurf_ctx *ctx, tech_cache *c, const char *
     }
     c->cap = cap;
   }
-  if (gpurf_tech_load(ctx, node, &c->tech[c->n]) != GPURF_OK) return NULL;
+  gpurf_tech *t = NULL;
+  if (gpurf_tech_alloc(ctx, &t) != GPURF_OK) return NULL;
+  if (gpurf_tech_load(ctx, node, t) != GPURF_OK) {
+    gpurf_tech_free(t);
+    return NULL;
+  }
+  c->tech[c->n] = t;
   snprintf(c->node[c->n], VSET_NAME_MAX, "%s", node);
-  return &c->tech[c->n++];
+  return c->tech[c->n++];
 }
 
 /* The shipped SRAM cell "sram" stands for: 6T for 1rw, 8T for 1r1w, the
@@ -109,7 +115,7 @@ static int eval_row(gpurf_ctx *ctx, tech_cache *tc, const gpurf_validate_set *s,
   spec.cell = &cell;
   gpurf_cost cost;
   if (gpurf_bank_eval(ctx, &spec, &cost) != GPURF_OK) return row_failed(ctx, s, row);
-  snprintf(out->tech, sizeof out->tech, "%s", tech->name);
+  snprintf(out->tech, sizeof out->tech, "%s", gpurf_tech_name(tech));
   snprintf(out->cell, sizeof out->cell, "%s", cell.name);
   gpurf_ports_format(&spec.ports, out->ports, sizeof out->ports);
   for (int m = 0; m < GPURF_VALIDATE_METRICS; m++) {
@@ -189,6 +195,7 @@ int gpurf_validate_compare(gpurf_ctx *ctx, const gpurf_validate_set *set,
   for (size_t k = 0; rc == GPURF_OK && k < set->n_rows; k++)
     rc = eval_row(ctx, &tc, set, &set->rows[k], &r->rows[k]);
   if (rc == GPURF_OK) rc = summarise(ctx, r);
+  for (size_t i = 0; i < tc.n; i++) gpurf_tech_free(tc.tech[i]);
   free(tc.tech);
   free(tc.node);
   if (rc != GPURF_OK) {

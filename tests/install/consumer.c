@@ -17,20 +17,22 @@ int main(int argc, char **argv) {
   if (!ctx) return 1;
   if (argc > 1) gpurf_ctx_set_data_dir(ctx, argv[1]);
   /* One bank of a 16-bank register file: 256 x 128-bit words, 1R1W, 40 nm. */
-  gpurf_tech tech;
+  gpurf_tech *tech = NULL;
   gpurf_cell cell;
   gpurf_bank_spec spec;
   gpurf_cost cost;
   gpurf_bank_spec_init(&spec);
-  if (gpurf_tech_load(ctx, "40nm", &tech) != GPURF_OK ||
+  if (gpurf_tech_alloc(ctx, &tech) != GPURF_OK || gpurf_tech_load(ctx, "40nm", tech) != GPURF_OK ||
       gpurf_cell_load(ctx, "sram-8t-1r1w", &cell) != GPURF_OK)
     return fail(ctx);
-  spec.tech = &tech;
+  spec.tech = tech;
   spec.cell = &cell;
   spec.ports = (gpurf_ports){0, 1, 1};
   spec.entries = 256;
   spec.width_bits = 128;
-  if (gpurf_bank_eval(ctx, &spec, &cost) != GPURF_OK) return fail(ctx);
+  int rc = gpurf_bank_eval(ctx, &spec, &cost);
+  gpurf_tech_free(tech);
+  if (rc != GPURF_OK) return fail(ctx);
 
   /* Its primitive table (or gpurf_rf_table_load from a table file). */
   static gpurf_rf_table table;
@@ -60,14 +62,21 @@ int main(int argc, char **argv) {
     gpurf_energy_add(engine, wr, (cycle * 7) % 16, 1);
     gpurf_energy_advance(engine, 1);
   }
-  static gpurf_energy_report report;
+  gpurf_energy_report *report = NULL;
   gpurf_energy_report_in in = {100000};
-  int rc = gpurf_energy_report_get(ctx, engine, &in, &report);
+  rc = gpurf_energy_report_alloc(ctx, &report);
+  if (rc == GPURF_OK) rc = gpurf_energy_report_get(ctx, engine, &in, report);
   gpurf_energy_free(engine);
-  if (rc != GPURF_OK) return fail(ctx);
+  if (rc != GPURF_OK) {
+    gpurf_energy_report_free(report);
+    return fail(ctx);
+  }
   printf("gpurf %s: %.3f uJ (%.3f dynamic), %.2f mW, %.2f pJ per instruction\n",
-         gpurf_version(), report.total_energy_j * 1e6, report.dynamic_energy_j * 1e6,
-         report.average_power_w * 1e3, report.energy_per_instruction_j * 1e12);
+         gpurf_version(), gpurf_energy_report_total_energy_j(report) * 1e6,
+         gpurf_energy_report_dynamic_energy_j(report) * 1e6,
+         gpurf_energy_report_average_power_w(report) * 1e3,
+         gpurf_energy_report_energy_per_instruction_j(report) * 1e12);
+  gpurf_energy_report_free(report);
   gpurf_ctx_free(ctx);
   return 0;
 }

@@ -8,8 +8,9 @@ int main(int argc, char **argv) {
   gpurf_ctx *ctx = gpurf_ctx_alloc();
   if (!ctx) return 1;
   if (argc > 1) gpurf_ctx_set_data_dir(ctx, argv[1]);
-  gpurf_tech tech;
-  int rc = gpurf_tech_load(ctx, "28nm", &tech);
+  gpurf_tech *tech = nullptr;
+  int rc = gpurf_tech_alloc(ctx, &tech);
+  if (rc == GPURF_OK) rc = gpurf_tech_load(ctx, "28nm", tech);
   static gpurf_rf_table table;
   std::strcpy(table.design, "cxx");
   table.clock_hz = 1.0e9;
@@ -28,12 +29,16 @@ int main(int argc, char **argv) {
     gpurf_error_format(gpurf_ctx_error(ctx), line, sizeof line);
     std::fprintf(stderr, "%s\n", line);
     gpurf_energy_free(engine);
+    gpurf_tech_free(tech);
     gpurf_ctx_free(ctx);
     return 1;
   }
   gpurf_energy_free(engine);
   std::printf("gpurf %s: %s interpolated=%d vdd %.3f V; event id %d\n", gpurf_version(),
-              tech.name, tech.interpolated, tech.device[GPURF_DEVICE_HP].vdd_v, id);
+              gpurf_tech_name(tech), gpurf_tech_interpolated(tech, nullptr, nullptr),
+              gpurf_tech_device_value(gpurf_tech_device(tech, GPURF_DEVICE_HP), GPURF_DEVICE_VDD_V),
+              id);
+  gpurf_tech_free(tech);
   gpurf_ctx_free(ctx);
   return 0;
 }
