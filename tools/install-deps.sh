@@ -4,10 +4,11 @@
 set -euo pipefail
 
 # gnuplot-nox draws `gpurf sweep --plot` figures (and runs its test); xmllint
-# (libxml2-utils) checks the report's HTML and SVG. With --ci, Chromium too,
+# (libxml2-utils) checks the report's HTML and SVG; gcc-riscv64-unknown-elf
+# compiles the RV32 kernels of workloads/riscv/. With --ci, Chromium too,
 # for the test that opens the report in a browser (skipped without it).
 packages=(build-essential cmake pkg-config libgsl-dev libyaml-dev libcmocka-dev clang gnuplot-nox
-  libxml2-utils)
+  libxml2-utils gcc-riscv64-unknown-elf)
 if [ "${1:-}" = "--ci" ]; then
   packages+=(chromium)
 fi
