@@ -15,6 +15,7 @@
 #include "gpurf/metrics.h"
 #include "gpurf/validate.h"
 #include "gpurf/trace.h"
+#include "gpurf/emu.h"
 #include "gpurf/dataflow.h"
 #include "gpurf/pipeline.h"
 #include "gpurf/technique.h"

@@ -24,6 +24,11 @@ GPURF_BEGIN_DECLS
 #define GPURF_TRACE_OPCODE_MAX 48
 #define GPURF_TRACE_NAME_MAX 4096
 
+/* Binary version of traces recorded from RV32IMA programs by gpurf's SIMT
+ * emulator (include/gpurf/emu.h); not an SM version. Their opcodes are
+ * RISC-V mnemonics (docs/trace-format.md). */
+#define GPURF_TRACE_ARCH_RV32 3200
+
 /* gpurf_trace_next() returns this (a positive value) when no record is left. */
 #define GPURF_TRACE_END 1
 

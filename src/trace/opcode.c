@@ -129,6 +129,7 @@ static int cmp_key(const void *key, const void *row) {
 
 int gpurf_trace_classify(const char *opcode, uint32_t bv, gpurf_trace_class *cls,
                          gpurf_trace_latency *lat, gpurf_trace_mem *mem) {
+  if (bv == GPURF_TRACE_ARCH_RV32) return tr_classify_rv(opcode, cls, lat, mem);
   char base[GPURF_TRACE_OPCODE_MAX];
   size_t n = strcspn(opcode, ".");
   if (n >= sizeof base) n = sizeof base - 1;
@@ -178,6 +179,10 @@ static int all_digits(const char *t, size_t n) {
 void gpurf_trace_infer_widths(gpurf_trace_inst *inst, uint32_t bv) {
   for (unsigned i = 0; i < GPURF_TRACE_MAX_DST; i++) inst->dst[i].width = 1;
   for (unsigned i = 0; i < GPURF_TRACE_MAX_SRC; i++) inst->src[i].width = 1;
+  if (bv == GPURF_TRACE_ARCH_RV32) { /* RV32 registers are all 32-bit */
+    if (inst->mem != GPURF_TRACE_MEM_NONE && !inst->mem_width) inst->mem_width = tr_rv_mem_width(inst->opcode);
+    return;
+  }
   const char *op = inst->opcode;
   size_t bn = strcspn(op, ".");
   /* Scan the modifiers once. */

@@ -1,6 +1,7 @@
 list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/text_util.c
   ${CMAKE_CURRENT_LIST_DIR}/opcode.c
+  ${CMAKE_CURRENT_LIST_DIR}/opcode_rv.c
   ${CMAKE_CURRENT_LIST_DIR}/accelsim.c
   ${CMAKE_CURRENT_LIST_DIR}/native_text.c
   ${CMAKE_CURRENT_LIST_DIR}/native_binary.c

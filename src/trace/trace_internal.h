@@ -50,6 +50,10 @@ int tr_parse_i64(const char *s, size_t n, int64_t *out);
 /* Fills class, latency and memory kind of inst from its opcode and sets the
  * operand widths. Returns 1 when the opcode was in the table. */
 int tr_decode_opcode(gpurf_trace_inst *inst, uint32_t binary_version);
+/* opcode_rv.c: RISC-V mnemonics of emulator traces ("LW", "LW.SHARED"). */
+int tr_classify_rv(const char *opcode, gpurf_trace_class *cls, gpurf_trace_latency *lat,
+                   gpurf_trace_mem *mem);
+uint8_t tr_rv_mem_width(const char *opcode);
 
 /* Number of 32-bit destination registers, RZ excluded. */
 uint8_t tr_count_dst_regs(const gpurf_trace_inst *inst);

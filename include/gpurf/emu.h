@@ -1,0 +1,114 @@
+/* A functional SIMT emulator for RV32IMA + Zicsr programs written against
+ * SIMTight's interface (a scalar host that launches kernels on a SIMT core
+ * of W warps x 32 lanes), with optional recording of native traces that
+ * carry every lane's destination values and last-use hints.
+ *
+ * Memory map and CSRs follow SIMTight: code from 0x08000400, data from
+ * 0x08008000, the host's stack below 0xBFF6FFF8, 64 KiB shared local memory
+ * at 0xBFFF0000, and per-thread SIMT stacks (sp = 0xFFFFFFF8; addresses at or
+ * above 0xFFF80000 are private to each thread). docs/emulator.md has the
+ * details. */
+#ifndef GPURF_EMU_H
+#define GPURF_EMU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpurf/context.h"
+#include "gpurf/export.h"
+#include "gpurf/trace.h"
+
+GPURF_BEGIN_DECLS
+
+#define GPURF_EMU_LANES 32
+#define GPURF_EMU_MAX_WARPS 64
+
+#define GPURF_EMU_CODE_BASE 0x08000000u
+#define GPURF_EMU_ENTRY 0x08000400u
+#define GPURF_EMU_DATA_BASE 0x08008000u
+#define GPURF_EMU_HOST_SP 0xBFF6FFF8u
+#define GPURF_EMU_DRAM_END 0xBFF70000u
+#define GPURF_EMU_SHARED_BASE 0xBFFF0000u
+#define GPURF_EMU_SHARED_BYTES 0x10000u
+#define GPURF_EMU_PRIVATE_BASE 0xFFF80000u /* per-thread stacks above this */
+#define GPURF_EMU_SIMT_SP 0xFFFFFFF8u
+
+/* How the active lanes are chosen among those at the deepest nesting level. */
+typedef enum gpurf_emu_reconv {
+  /* SIMTight's rule: the lanes at the leader's PC, the leader being the
+   * lowest-numbered lane; push/pop markers make divergent code reconverge. */
+  GPURF_EMU_RECONV_MARKERS = 0,
+  /* The lanes at the lowest PC run first, so that code without markers
+   * reconverges at the first common PC after a forward branch. */
+  GPURF_EMU_RECONV_MINPC = 1
+} gpurf_emu_reconv;
+
+typedef struct gpurf_emu_config {
+  uint32_t warps;          /* warps of the SIMT core, 1..64 */
+  gpurf_emu_reconv reconv;
+  uint64_t step_limit;     /* warp instructions (host and SIMT) before giving up; 0: 2^32 */
+  const uint8_t *uart_in;  /* bytes the host reads from the UART (CSR 0x805) */
+  size_t uart_in_len;
+} gpurf_emu_config;
+
+typedef struct gpurf_emu gpurf_emu;
+
+GPURF_API int gpurf_emu_alloc(gpurf_ctx *ctx, const gpurf_emu_config *cfg, gpurf_emu **out);
+GPURF_API void gpurf_emu_free(gpurf_emu *emu);
+
+/* Loads an ELF32 RISC-V executable (PT_LOAD segments; .bss zeroed). Errors
+ * name the file. */
+GPURF_API int gpurf_emu_load_elf(gpurf_ctx *ctx, gpurf_emu *emu, const char *path);
+/* Copies n words to addr (instructions are decoded when executed from there).
+ * For tests and hand-assembled programs. */
+GPURF_API int gpurf_emu_load_words(gpurf_ctx *ctx, gpurf_emu *emu, uint32_t addr,
+                                   const uint32_t *words, size_t n);
+
+/* Records every SIMT warp instruction into w (host instructions are not
+ * recorded). name labels the kernels in the trace. The writer stays the
+ * caller's; records of each warp are written contiguously per block. */
+GPURF_API int gpurf_emu_set_trace(gpurf_ctx *ctx, gpurf_emu *emu, gpurf_trace_writer *w,
+                                  const char *name);
+
+/* How a run ended. */
+typedef struct gpurf_emu_result {
+  uint32_t exit_code;        /* value the host wrote to CSR 0x801 (0 pass) */
+  uint32_t kernels;          /* SIMT launches */
+  uint32_t kernel_failures;  /* launches in which a warp terminated with failure */
+  uint64_t host_instructions;
+  uint64_t warp_instructions;   /* SIMT */
+  uint64_t thread_instructions; /* SIMT, sum of active lanes */
+  uint64_t divergent_steps;     /* SIMT warp instructions with a partial mask */
+} gpurf_emu_result;
+
+/* Runs the host from the ELF entry (sp = 0xBFF6FFF8) until it writes the
+ * finish CSR 0x801. SIMT launches (CSR 0x823) run to completion in between.
+ * Illegal instructions, bad accesses and the step limit are errors of the
+ * form "FILE: PC 0x...: what". */
+GPURF_API int gpurf_emu_run(gpurf_ctx *ctx, gpurf_emu *emu, gpurf_emu_result *out);
+
+/* Runs the SIMT core alone from pc with the given warps per block (0: all)
+ * and closure address (CSR 0x831), as the host's launch would. */
+GPURF_API int gpurf_emu_launch(gpurf_ctx *ctx, gpurf_emu *emu, uint32_t pc,
+                               uint32_t warps_per_block, uint32_t closure,
+                               gpurf_emu_result *out);
+
+/* Register x[reg] of a SIMT thread (warp, lane) after a run. */
+GPURF_API uint32_t gpurf_emu_reg(const gpurf_emu *emu, uint32_t warp, uint32_t lane,
+                                 uint32_t reg);
+/* Reads/writes 32-bit words of memory as the host sees it. */
+GPURF_API int gpurf_emu_read32(gpurf_ctx *ctx, gpurf_emu *emu, uint32_t addr, uint32_t *value);
+GPURF_API int gpurf_emu_write32(gpurf_ctx *ctx, gpurf_emu *emu, uint32_t addr, uint32_t value);
+
+/* Bytes the program wrote to the UART (CSR 0x803) and to the emit CSR 0x800
+ * (as 8 hexadecimal digits and a newline each). Valid until the next run. */
+GPURF_API const char *gpurf_emu_output(const gpurf_emu *emu, size_t *len);
+
+/* Called after each SIMT warp instruction when set (tests use it to check
+ * active masks). Not called for the host. */
+typedef void (*gpurf_emu_step_fn)(void *user, uint32_t warp, uint32_t pc, uint32_t mask);
+GPURF_API void gpurf_emu_set_step_hook(gpurf_emu *emu, gpurf_emu_step_fn fn, void *user);
+
+GPURF_END_DECLS
+
+#endif
