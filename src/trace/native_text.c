@@ -73,7 +73,7 @@ static int kernel_line(gpurf_ctx *ctx, gpurf_trace_reader *r, nt_state *st, char
       bad = tr_parse_u64(v, vn, &u) || u > UINT32_MAX;
       k->shmem_bytes = (uint32_t)u;
     } else if (KEY("arch")) {
-      bad = tr_parse_u64(v, vn, &u) || u > 1000;
+      bad = tr_parse_u64(v, vn, &u) || (u > 1000 && u != GPURF_TRACE_ARCH_RV32);
       k->binary_version = (uint32_t)u;
     } else if (KEY("tracer")) {
       bad = tr_parse_u64(v, vn, &u) || u > 1000;
