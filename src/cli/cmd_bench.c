@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/emu_cli.h"
 
 static const char *const bench_help =
     "usage: gpurf bench bank [--cell sram|stt|dff|latch] [--n N] [--seed S]\n"
@@ -43,7 +44,15 @@ static const char *const bench_help =
     "usage: gpurf bench reproduce [PAPER|all] [--workloads SET] [--jobs N] [--format text|json]\n"
     "\n"
     "Times one reproduction (default: all papers on their own workloads, 2\n"
-    "threads) and prints its seconds and jobs per second.\n";
+    "threads) and prints its seconds and jobs per second.\n"
+    "\n"
+    "usage: gpurf bench emu [--kernel NAME] [--size N] [--warps W] [--n RUNS]\n"
+    "                       [--format text|json]\n"
+    "\n"
+    "Runs a kernel of the RV32 suite (default matmul) on the SIMT emulator\n"
+    "without a trace and again writing a binary trace, best of RUNS (default 3),\n"
+    "and prints SIMT thread instructions per second and warp instructions per\n"
+    "second.\n";
 
 /* Shipped nodes and nodes between them, which the library interpolates. */
 static const char *const bench_nodes[] = {"22", "28", "32", "36", "40", "45",
@@ -376,7 +385,11 @@ int cmd_bench(gpurf_ctx *ctx, int argc, char **argv) {
     a.prog = "gpurf bench reproduce";
     return bench_reproduce(ctx, &a);
   }
-  fprintf(stderr, "gpurf bench: unknown benchmark '%s' (bank, events, sim, reproduce)\n",
+  if (strcmp(argv[0], "emu") == 0) {
+    a.prog = "gpurf bench emu";
+    return cli_bench_emu(ctx, &a);
+  }
+  fprintf(stderr, "gpurf bench: unknown benchmark '%s' (bank, events, sim, reproduce, emu)\n",
           argv[0]);
   return CLI_USAGE;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/emu_cli.h"
 #include "gpurf/dataflow.h"
 #include "gpurf/trace.h"
 
@@ -14,6 +15,8 @@ static const char *const trace_help =
     "                       [--insts N] [--no-values] [--to text|binary]\n"
     "       gpurf trace gen --list [--format text|json]\n"
     "       gpurf trace dataflow PATH [--kernel K] [--format text|json]\n"
+    "       gpurf trace record (--kernel NAME | --elf FILE) -o OUT [--warps W]\n"
+    "                       [--blocks B] [--size N] [--reconv markers|min-pc]\n"
     "\n"
     "PATH is an Accel-Sim kernel-N.traceg, a kernelslist.g or a directory holding\n"
     "one, or a native trace (text or binary, told apart by content).\n"
@@ -27,7 +30,9 @@ static const char *const trace_help =
     "          --list shows the presets and the published figures they match.\n"
     "dataflow  static program of one kernel rebuilt from the trace: basic blocks,\n"
     "          last uses (release flags), reconvergence points, loop-carried\n"
-    "          registers and strands.\n";
+    "          registers and strands.\n"
+    "record    runs an RV32 program on the SIMT emulator and records a native\n"
+    "          trace with per-lane values and last-use hints ('trace record --help').\n";
 
 static int print_help(int argc) {
   fputs(trace_help, argc < 1 ? stderr : stdout);
@@ -672,7 +677,11 @@ int cmd_trace(gpurf_ctx *ctx, int argc, char **argv) {
     a.prog = "gpurf trace dataflow";
     return trace_dataflow(ctx, &a);
   }
-  fprintf(stderr, "gpurf trace: unknown subcommand '%s' (stats, convert, gen or dataflow)\n",
+  if (strcmp(argv[0], "record") == 0) {
+    a.prog = "gpurf trace record";
+    return cli_trace_record(ctx, &a);
+  }
+  fprintf(stderr, "gpurf trace: unknown subcommand '%s' (stats, convert, gen, dataflow or record)\n",
           argv[0]);
   return CLI_USAGE;
 }

@@ -8,6 +8,8 @@ set(GPURF_CLI_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/validate_report.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_bench.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_trace.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace_record.c
+  ${CMAKE_CURRENT_LIST_DIR}/bench_emu.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_energy.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_rf.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_sweep.c

@@ -1,0 +1,228 @@
+/* gpurf trace record: runs an RV32 program (a kernel of the suite or an
+ * ELF) on the SIMT emulator and writes a native trace with per-lane
+ * destination values and last-use hints. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/emu_cli.h"
+
+#ifndef GPURF_RISCV_KERNEL_DIR
+#define GPURF_RISCV_KERNEL_DIR ""
+#endif
+
+static const char *const record_help =
+    "usage: gpurf trace record (--kernel NAME | --elf FILE) -o OUT [options]\n"
+    "\n"
+    "Runs an RV32IMA program on the SIMT emulator (SIMTight's interface: a\n"
+    "scalar host launches kernels on W warps x 32 lanes) and records every SIMT\n"
+    "warp instruction with its lanes' destination values and last-use hints.\n"
+    "OUT ending in .gtrace is native text, anything else native binary.\n"
+    "\n"
+    "  --kernel NAME      a kernel of the suite (workloads/riscv; docs/workloads.md)\n"
+    "  --elf FILE         an ELF built for SIMTight's memory map\n"
+    "  --warps W          warps of the SIMT core, 1..64 (default 4)\n"
+    "  --blocks B         resident thread blocks; threads per block = 32 W / B\n"
+    "                     (default 1)\n"
+    "  --size N           problem size (default: the kernel's own)\n"
+    "  --reconv markers|min-pc\n"
+    "                     reconvergence rule (default markers, SIMTight's)\n"
+    "  --step-limit N     give up after N warp instructions (default 2^32)\n"
+    "  --format text|json summary format\n"
+    "\n"
+    "The program receives size, warps and blocks as three 32-bit words on its\n"
+    "UART. A failed self-check, an illegal instruction, a bad access or the\n"
+    "step limit ends the run with one error line and no output file.\n";
+
+static int parse_num(const char *prog, const char *opt, const char *v, long long max,
+                     uint32_t *out) {
+  long long n;
+  if (cli_parse_count(prog, opt, v, max, &n) != CLI_OK) return -1;
+  *out = (uint32_t)n;
+  return 1;
+}
+
+int cli_emu_option(cli_args *a, cli_emu_opts *o) {
+  const char *v;
+  int bad = 0;
+  if (cli_opt_value(a, "--kernel", &v, &bad)) return bad ? -1 : (o->kernel = v, 1);
+  if (cli_opt_value(a, "--elf", &v, &bad)) return bad ? -1 : (o->elf = v, 1);
+  if (cli_opt_value(a, "-o", &v, &bad)) return bad ? -1 : (o->out = v, 1);
+  if (cli_opt_value(a, "--warps", &v, &bad))
+    return bad ? -1 : parse_num(a->prog, "--warps", v, GPURF_EMU_MAX_WARPS, &o->warps);
+  if (cli_opt_value(a, "--blocks", &v, &bad))
+    return bad ? -1 : parse_num(a->prog, "--blocks", v, GPURF_EMU_MAX_WARPS, &o->blocks);
+  if (cli_opt_value(a, "--size", &v, &bad))
+    return bad ? -1 : parse_num(a->prog, "--size", v, 1LL << 24, &o->size);
+  if (cli_opt_value(a, "--step-limit", &v, &bad)) {
+    long long n;
+    if (bad || cli_parse_count(a->prog, "--step-limit", v, 1LL << 50, &n) != CLI_OK) return -1;
+    o->step_limit = (uint64_t)n;
+    return 1;
+  }
+  if (cli_opt_value(a, "--reconv", &v, &bad)) {
+    int which;
+    if (bad || cli_parse_either(a->prog, "--reconv", v, "markers", "min-pc", &which) != CLI_OK)
+      return -1;
+    o->rule = which ? GPURF_EMU_RECONV_MINPC : GPURF_EMU_RECONV_MARKERS;
+    return 1;
+  }
+  if (cli_opt_value(a, "--format", &v, &bad))
+    return bad || cli_parse_format(a->prog, v, 0, &o->fmt) != CLI_OK ? -1 : 1;
+  return 0;
+}
+
+static int ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static void put_u32(uint8_t *p, uint32_t v) {
+  for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
+                gpurf_emu_result *res, char **output, double *seconds) {
+  char path[4096];
+  const char *elf = o->elf;
+  if (o->kernel) {
+    const char *dir = getenv("GPURF_KERNEL_DIR");
+    if (!dir || !dir[0]) dir = GPURF_RISCV_KERNEL_DIR;
+    snprintf(path, sizeof path, "%s/%s.elf", dir, o->kernel);
+    FILE *f = dir[0] ? fopen(path, "rb") : NULL;
+    if (!f) {
+      fprintf(stderr,
+              "gpurf: kernel '%s' not found in '%s' (the suite is built when "
+              "riscv64-unknown-elf-gcc is installed; see docs/workloads.md)\n",
+              o->kernel, dir);
+      return CLI_FAIL;
+    }
+    fclose(f);
+    elf = path;
+  }
+  uint8_t in[12];
+  put_u32(in, o->size);
+  put_u32(in + 4, o->warps);
+  put_u32(in + 8, o->blocks);
+  gpurf_emu_config cfg = {.warps = o->warps, .reconv = o->rule, .step_limit = o->step_limit,
+                          .uart_in = in, .uart_in_len = sizeof in};
+  gpurf_emu *e = NULL;
+  gpurf_trace_writer *w = NULL;
+  int rc = gpurf_emu_alloc(ctx, &cfg, &e);
+  if (rc == GPURF_OK) rc = gpurf_emu_load_elf(ctx, e, elf);
+  if (rc == GPURF_OK && trace_path) {
+    gpurf_trace_format f = ends_with(trace_path, ".gtrace") ? GPURF_TRACE_FORMAT_TEXT
+                                                            : GPURF_TRACE_FORMAT_BINARY;
+    rc = gpurf_trace_writer_alloc(ctx, trace_path, f, &w);
+    const char *name = o->kernel ? o->kernel : elf;
+    const char *slash = strrchr(name, '/');
+    if (rc == GPURF_OK) rc = gpurf_emu_set_trace(ctx, e, w, slash ? slash + 1 : name);
+  }
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  if (rc == GPURF_OK) rc = gpurf_emu_run(ctx, e, res);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (seconds) *seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+  if (rc != GPURF_OK) {
+    cli_print_error(ctx);
+    gpurf_trace_writer_free(w);
+    gpurf_emu_free(e);
+    return CLI_FAIL;
+  }
+  if (res->exit_code != 0 || res->kernel_failures) {
+    size_t len;
+    const char *text = gpurf_emu_output(e, &len);
+    fprintf(stderr, "%s: the program's self-check failed (exit code %u)%s%.*s", elf,
+            res->exit_code, len ? "; its output:\n" : "\n", (int)len, text);
+    gpurf_trace_writer_free(w);
+    gpurf_emu_free(e);
+    return CLI_FAIL;
+  }
+  if (w) {
+    rc = gpurf_trace_writer_commit(ctx, w);
+    gpurf_trace_writer_free(w);
+    if (rc != GPURF_OK) {
+      cli_print_error(ctx);
+      gpurf_emu_free(e);
+      return CLI_FAIL;
+    }
+  }
+  if (output) {
+    size_t len;
+    const char *text = gpurf_emu_output(e, &len);
+    *output = malloc(len + 1);
+    if (*output) memcpy(*output, text, len + 1);
+  }
+  gpurf_emu_free(e);
+  return CLI_OK;
+}
+
+int cli_trace_record(gpurf_ctx *ctx, cli_args *a) {
+  cli_emu_opts o = {.warps = 4, .blocks = 1, .fmt = FMT_TEXT};
+  for (; a->pos < a->argc; a->pos++) {
+    const char *arg = a->argv[a->pos];
+    if (cli_is_help(arg)) {
+      fputs(record_help, stdout);
+      return CLI_OK;
+    }
+    int r = cli_emu_option(a, &o);
+    if (r < 0) return CLI_USAGE;
+    if (r == 0) {
+      cli_usage_error(a->prog, arg[0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'",
+                      arg);
+      return CLI_USAGE;
+    }
+  }
+  if (!o.kernel == !o.elf || !o.out) {
+    cli_usage_error(a->prog, "needs --kernel NAME or --elf FILE, and -o OUT");
+    return CLI_USAGE;
+  }
+  if (o.warps % o.blocks) {
+    cli_usage_error(a->prog, "--blocks %u does not divide --warps %u", o.blocks, o.warps);
+    return CLI_USAGE;
+  }
+  gpurf_emu_result res;
+  char *text = NULL;
+  int rc = cli_emu_run(ctx, &o, o.out, &res, &text, NULL);
+  if (rc != CLI_OK) return rc;
+  sbuf out;
+  sb_init(&out);
+  const char *name = o.kernel ? o.kernel : o.elf;
+  double lanes = res.warp_instructions
+                     ? (double)res.thread_instructions / (double)res.warp_instructions
+                     : 0.0;
+  if (o.fmt == FMT_JSON) {
+    jw w;
+    jw_init(&w, &out);
+    jw_obj_begin(&w, NULL);
+    jw_str(&w, "program", name);
+    jw_str(&w, "trace", o.out);
+    jw_int(&w, "warps", o.warps);
+    jw_int(&w, "blocks", o.blocks);
+    jw_int(&w, "launches", res.kernels);
+    jw_int(&w, "warp_instructions", (long long)res.warp_instructions);
+    jw_int(&w, "thread_instructions", (long long)res.thread_instructions);
+    jw_int(&w, "divergent_warp_instructions", (long long)res.divergent_steps);
+    jw_num(&w, "mean_active_lanes", lanes);
+    jw_int(&w, "host_instructions", (long long)res.host_instructions);
+    jw_str(&w, "output", text ? text : "");
+    jw_obj_end(&w);
+    jw_finish(&w);
+  } else {
+    sb_printf(&out, "%s: %u launch(es) on %u warps x 32 lanes, %u resident block(s)\n", name,
+              res.kernels, o.warps, o.blocks);
+    sb_printf(&out, "  SIMT warp instructions   %llu (%llu with a partial mask)\n",
+              (unsigned long long)res.warp_instructions, (unsigned long long)res.divergent_steps);
+    sb_printf(&out, "  SIMT thread instructions %llu (%.2f active lanes on average)\n",
+              (unsigned long long)res.thread_instructions, lanes);
+    sb_printf(&out, "  host instructions        %llu\n", (unsigned long long)res.host_instructions);
+    if (text && text[0]) sb_printf(&out, "  program output: %s%s", text,
+                                   text[strlen(text) - 1] == '\n' ? "" : "\n");
+    sb_printf(&out, "trace written to %s\n", o.out);
+  }
+  free(text);
+  rc = sb_flush_stdout(&out);
+  sb_free(&out);
+  return rc;
+}

@@ -1,0 +1,31 @@
+/* Options and the run shared by `gpurf trace record` and `gpurf bench emu`. */
+#ifndef GPURF_CLI_EMU_H
+#define GPURF_CLI_EMU_H
+
+#include "cli/cli.h"
+
+typedef struct cli_emu_opts {
+  const char *kernel; /* a suite kernel, found in the kernel directory */
+  const char *elf;    /* or an ELF file */
+  const char *out;
+  uint32_t warps, blocks, size;
+  gpurf_emu_reconv rule;
+  uint64_t step_limit;
+  out_format fmt;
+} cli_emu_opts;
+
+/* Parses argv[a->pos] if it is one of the options above (or --format);
+ * returns 1 when consumed, 0 when not an emulator option, -1 on a usage
+ * error (already printed). */
+int cli_emu_option(cli_args *a, cli_emu_opts *o);
+
+/* Runs the program; records into trace_path (format from its extension:
+ * .gtrace text, else binary) when it is not NULL. The program's output is
+ * copied to *output (caller frees). A self-check failure is an error. */
+int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
+                gpurf_emu_result *res, char **output, double *seconds);
+
+int cli_trace_record(gpurf_ctx *ctx, cli_args *a);
+int cli_bench_emu(gpurf_ctx *ctx, cli_args *a);
+
+#endif

@@ -1,0 +1,36 @@
+# The RV32 kernel suite, compiled with the cross compiler SIMTight itself
+# uses (Debian's gcc-riscv64-unknown-elf) when it is installed. The ELFs go
+# to ${GPURF_RISCV_KERNEL_DIR}; the CLI (--kernel NAME) and the tests find
+# them there.
+set(GPURF_RISCV_KERNELS
+  vecadd)
+set(GPURF_RISCV_KERNEL_DIR "${CMAKE_BINARY_DIR}/workloads/riscv")
+set(GPURF_RISCV_FOUND OFF)
+
+find_program(GPURF_RISCV_CC riscv64-unknown-elf-gcc)
+if(GPURF_RISCV_CC)
+  set(GPURF_RISCV_FOUND ON)
+  message(STATUS "RISC-V kernels: compiled with ${GPURF_RISCV_CC}")
+  set(rv_dir "${CMAKE_CURRENT_LIST_DIR}")
+  set(rv_flags -march=rv32ima_zicsr -mabi=ilp32 -O2 -ffreestanding -nostdlib -static
+    -mcmodel=medany -fno-builtin -fvisibility=hidden -ffunction-sections -ffp-contract=off
+    -Wall -Wextra -Werror -T ${rv_dir}/link.ld)
+  set(rv_outputs)
+  foreach(k ${GPURF_RISCV_KERNELS})
+    set(out "${GPURF_RISCV_KERNEL_DIR}/${k}.elf")
+    add_custom_command(OUTPUT ${out}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${GPURF_RISCV_KERNEL_DIR}
+      COMMAND ${GPURF_RISCV_CC} ${rv_flags} ${rv_dir}/crt0.S ${rv_dir}/rt.c
+              ${rv_dir}/kernels/${k}.c -o ${out}
+      DEPENDS ${rv_dir}/crt0.S ${rv_dir}/rt.c ${rv_dir}/rt.h ${rv_dir}/link.ld
+              ${rv_dir}/kernels/${k}.c
+      COMMENT "RV32 kernel ${k}"
+      VERBATIM)
+    list(APPEND rv_outputs ${out})
+  endforeach()
+  add_custom_target(riscv_kernels ALL DEPENDS ${rv_outputs})
+else()
+  message(STATUS "RISC-V kernels: riscv64-unknown-elf-gcc NOT FOUND - the kernel suite "
+    "(workloads/riscv) is not built; tests use the traces in tests/data/riscv. "
+    "Install gcc-riscv64-unknown-elf (tools/install-deps.sh) to build it.")
+endif()
