@@ -3,7 +3,7 @@
 # to ${GPURF_RISCV_KERNEL_DIR}; the CLI (--kernel NAME) and the tests find
 # them there.
 set(GPURF_RISCV_KERNELS
-  vecadd)
+  vecadd histogram reduce scan transpose matvec matmul)
 set(GPURF_RISCV_KERNEL_DIR "${CMAKE_BINARY_DIR}/workloads/riscv")
 set(GPURF_RISCV_FOUND OFF)
 

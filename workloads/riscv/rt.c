@@ -109,6 +109,21 @@ int rt_run(const rt_params *p, rt_launch *l) {
   return r != 0;
 }
 
+rt_launch rt_grid_1d(const rt_params *p, rt_kernel_fn k, const void *args, uint32_t n,
+                     uint32_t shared_bytes) {
+  rt_launch l;
+  memset(&l, 0, sizeof l);
+  l.block_dim.x = rt_block_threads(p);
+  l.block_dim.y = 1;
+  l.grid_dim.x = (n + l.block_dim.x - 1) / l.block_dim.x;
+  if (!l.grid_dim.x) l.grid_dim.x = 1;
+  l.grid_dim.y = 1;
+  l.kernel = k;
+  l.args = args;
+  l.shared_bytes = shared_bytes;
+  return l;
+}
+
 int rt_report(int ok) {
   rt_puts(ok ? "Self test: PASSED\n" : "Self test: FAILED\n");
   return ok ? 0 : 1;

@@ -70,6 +70,17 @@ rt_params rt_get_params(uint32_t default_size);
 uint32_t rt_block_threads(const rt_params *p);
 /* Launches and waits; 0 when every warp terminated with success. */
 int rt_run(const rt_params *p, rt_launch *l);
+/* A 1-D launch of ceil(n / T) blocks of T = rt_block_threads threads,
+ * with shared_bytes of shared local memory per block. */
+rt_launch rt_grid_1d(const rt_params *p, rt_kernel_fn k, const void *args, uint32_t n,
+                     uint32_t shared_bytes);
+/* Atomic add on shared or global memory (amoadd.w); returns the old value. */
+static inline uint32_t rt_atomic_add(uint32_t *p, uint32_t v) {
+  return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+static inline uint32_t rt_atomic_swap(uint32_t *p, uint32_t v) {
+  return __atomic_exchange_n(p, v, __ATOMIC_RELAXED);
+}
 void rt_puts(const char *s);
 void rt_put_u32(uint32_t v);
 void *rt_alloc(uint32_t bytes);

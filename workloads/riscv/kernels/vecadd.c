@@ -1,4 +1,4 @@
-/* Vector add: c[i] = a[i] + b[i], one element per thread (grid-stride). */
+/* Vector add: c[i] = a[i] + b[i], one element per thread. */
 #include "../rt.h"
 
 typedef struct args {
@@ -9,9 +9,8 @@ typedef struct args {
 
 static void kernel(const rt_ctx *c, const void *p) {
   const args *a = p;
-  uint32_t stride = c->block_dim.x * c->grid_dim.x;
-  for (uint32_t i = c->block.x * c->block_dim.x + c->thread.x; i < a->n; i += stride)
-    a->c[i] = a->a[i] + a->b[i];
+  uint32_t i = c->block.x * c->block_dim.x + c->thread.x;
+  if (i < a->n) a->c[i] = a->a[i] + a->b[i];
 }
 
 int main(void) {
@@ -24,10 +23,7 @@ int main(void) {
     z[i] = 0;
   }
   args a = {x, y, z, n};
-  rt_launch l = {.block_dim = {rt_block_threads(&p), 1}, .kernel = kernel, .args = &a};
-  l.grid_dim.x = (n + l.block_dim.x - 1) / l.block_dim.x;
-  if (l.grid_dim.x > 16) l.grid_dim.x = 16;
-  l.grid_dim.y = 1;
+  rt_launch l = rt_grid_1d(&p, kernel, &a, n, 0);
   int ok = rt_run(&p, &l) == 0;
   for (uint32_t i = 0; i < n && ok; i++) ok = z[i] == x[i] + y[i];
   return rt_report(ok);
