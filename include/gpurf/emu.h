@@ -109,6 +109,11 @@ GPURF_API const char *gpurf_emu_output(const gpurf_emu *emu, size_t *len);
 typedef void (*gpurf_emu_step_fn)(void *user, uint32_t warp, uint32_t pc, uint32_t mask);
 GPURF_API void gpurf_emu_set_step_hook(gpurf_emu *emu, gpurf_emu_step_fn fn, void *user);
 
+/* Called when a SIMT launch starts (begin = 1) and ends (begin = 0); lets a
+ * caller time the SIMT part of a run. */
+typedef void (*gpurf_emu_launch_fn)(void *user, int begin);
+GPURF_API void gpurf_emu_set_launch_hook(gpurf_emu *emu, gpurf_emu_launch_fn fn, void *user);
+
 GPURF_END_DECLS
 
 #endif

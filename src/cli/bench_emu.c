@@ -60,10 +60,10 @@ int cli_bench_emu(gpurf_ctx *ctx, cli_args *a) {
     jw_int(&w, "warps", o.warps);
     jw_int(&w, "warp_instructions", (long long)res.warp_instructions);
     jw_int(&w, "thread_instructions", (long long)res.thread_instructions);
-    jw_num(&w, "seconds", best);
+    jw_num(&w, "simt_seconds", best);
     jw_num(&w, "thread_instructions_per_s", thr);
     jw_num(&w, "warp_instructions_per_s", wr);
-    jw_num(&w, "seconds_with_trace", best_t);
+    jw_num(&w, "simt_seconds_with_trace", best_t);
     jw_num(&w, "warp_instructions_per_s_with_trace", wtr);
     jw_obj_end(&w);
     jw_finish(&w);
@@ -72,9 +72,10 @@ int cli_bench_emu(gpurf_ctx *ctx, cli_args *a) {
               o.kernel, o.warps, (unsigned long long)res.warp_instructions,
               (unsigned long long)res.thread_instructions,
               (unsigned long long)res.host_instructions, runs);
-    sb_printf(&out, "  no trace:     %.3f s, %.1f M thread instructions/s, %.2f M warp instructions/s\n",
-              best, thr * 1e-6, wr * 1e-6);
-    sb_printf(&out, "  binary trace: %.3f s, %.2f M warp instructions/s\n", best_t, wtr * 1e-6);
+    sb_printf(&out, "  SIMT launches, no trace:     %.3f s, %.1f M thread instructions/s, %.2f M warp "
+              "instructions/s\n", best, thr * 1e-6, wr * 1e-6);
+    sb_printf(&out, "  SIMT launches, binary trace: %.3f s, %.2f M warp instructions/s\n", best_t,
+              wtr * 1e-6);
   }
   int rc = sb_flush_stdout(&out);
   sb_free(&out);

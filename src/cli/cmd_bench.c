@@ -50,6 +50,7 @@ static const char *const bench_help =
     "                       [--format text|json]\n"
     "\n"
     "Runs a kernel of the RV32 suite (default matmul) on the SIMT emulator\n"
+    "(the clock runs during SIMT launches only, not the host's own work)\n"
     "without a trace and again writing a binary trace, best of RUNS (default 3),\n"
     "and prints SIMT thread instructions per second and warp instructions per\n"
     "second.\n";

@@ -45,6 +45,18 @@ typedef struct dinst {
   int32_t imm;
 } dinst;
 
+/* Trace opcode of a decoded operation in one memory space (names with a
+ * space suffix are classified once, not per record). */
+typedef struct emu_opinfo {
+  char name[GPURF_TRACE_OPCODE_MAX];
+  gpurf_trace_class cls;
+  gpurf_trace_latency lat;
+  gpurf_trace_mem mem;
+  int ready;
+} emu_opinfo;
+#define EMU_OP_BAR OP_COUNT
+#define EMU_OP_EXIT (OP_COUNT + 1)
+
 /* Per-warp recording buffer of compact records (see record.c). */
 typedef struct emu_rec {
   uint8_t *buf;
@@ -97,8 +109,11 @@ struct gpurf_emu {
   gpurf_trace_writer *tw;
   char trace_name[128];
   uint32_t kernel_id;
+  emu_opinfo opinfo[OP_COUNT + 2][3]; /* by space: global, shared, local */
   gpurf_emu_step_fn hook;
   void *hook_user;
+  gpurf_emu_launch_fn launch_hook;
+  void *launch_user;
 };
 
 /* decode.c */

@@ -106,15 +106,13 @@ static size_t build(gpurf_emu *e, const uint8_t *p, gpurf_trace_inst *t, const d
   t->n_dst = t->n_src = t->n_dst_regs = 0;
   t->mem_width = 0;
   memset(t->addr, 0, sizeof t->addr);
-  const char *name = emu_op_name(d->op);
-  if (h.flags & R_BAR) name = "BAR";
-  if (h.flags & R_EXIT) name = "EXIT";
-  const char *suffix = "";
+  int op = (h.flags & R_BAR) ? EMU_OP_BAR : (h.flags & R_EXIT) ? EMU_OP_EXIT : d->op;
+  int sp = 0;
   if ((h.flags & R_ADDR) && h.mask) {
     uint32_t a0;
     memcpy(&a0, adr, 4);
-    gpurf_trace_mem sp = space_of(a0);
-    suffix = sp == GPURF_TRACE_MEM_SHARED ? ".SHARED" : sp == GPURF_TRACE_MEM_LOCAL ? ".LOCAL" : "";
+    gpurf_trace_mem m = space_of(a0);
+    sp = m == GPURF_TRACE_MEM_SHARED ? 1 : m == GPURF_TRACE_MEM_LOCAL ? 2 : 0;
     t->mem_width = (uint8_t)width_of(d->op);
     t->flags |= GPURF_TRACE_HAS_ADDR;
     uint32_t k = 0;
@@ -124,8 +122,18 @@ static size_t build(gpurf_emu *e, const uint8_t *p, gpurf_trace_inst *t, const d
       t->addr[__builtin_ctz(mm)] = a;
     }
   }
-  snprintf(t->opcode, sizeof t->opcode, "%s%s", name, suffix);
-  gpurf_trace_classify(t->opcode, GPURF_TRACE_ARCH_RV32, &t->op_class, &t->latency, &t->mem);
+  emu_opinfo *oi = &e->opinfo[op][sp];
+  if (!oi->ready) {
+    static const char *const suffix[3] = {"", ".SHARED", ".LOCAL"};
+    const char *name = op == EMU_OP_BAR ? "BAR" : op == EMU_OP_EXIT ? "EXIT" : emu_op_name(op);
+    snprintf(oi->name, sizeof oi->name, "%s%s", name, suffix[sp]);
+    gpurf_trace_classify(oi->name, GPURF_TRACE_ARCH_RV32, &oi->cls, &oi->lat, &oi->mem);
+    oi->ready = 1;
+  }
+  memcpy(t->opcode, oi->name, sizeof t->opcode);
+  t->op_class = oi->cls;
+  t->latency = oi->lat;
+  t->mem = oi->mem;
   if (!is_mem(d->op)) t->mem_width = 0;
   uint8_t src[2] = {0, 0};
   int ns = sources(d, src);

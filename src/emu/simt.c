@@ -50,6 +50,11 @@ void gpurf_emu_set_step_hook(gpurf_emu *e, gpurf_emu_step_fn fn, void *user) {
   e->hook_user = user;
 }
 
+void gpurf_emu_set_launch_hook(gpurf_emu *e, gpurf_emu_launch_fn fn, void *user) {
+  e->launch_hook = fn;
+  e->launch_user = user;
+}
+
 int gpurf_emu_set_trace(gpurf_ctx *ctx, gpurf_emu *e, gpurf_trace_writer *w, const char *name) {
   if (name && gpurf_strlcpy(e->trace_name, name, sizeof e->trace_name) != 0)
     return gpurf_fail(ctx, GPURF_EINVAL, "kernel name too long");
@@ -155,6 +160,7 @@ int emu_run_launch(gpurf_ctx *ctx, gpurf_emu *e, uint32_t pc, uint32_t wpb, int 
                          "%u warps per block do not divide the %u warps of the core", wpb, nw);
   e->launch_wpb = wpb;
   e->res.kernels++;
+  if (e->launch_hook) e->launch_hook(e->launch_user, 1);
   int failed = 0;
   uint32_t groups = nw / wpb;
   for (uint32_t g = 0; g < groups; g++) {
@@ -180,6 +186,7 @@ int emu_run_launch(gpurf_ctx *ctx, gpurf_emu *e, uint32_t pc, uint32_t wpb, int 
       if (rc) return rc;
     }
   }
+  if (e->launch_hook) e->launch_hook(e->launch_user, 0);
   if (failed) e->res.kernel_failures++;
   e->kernel_id++;
   *failed_out = failed;

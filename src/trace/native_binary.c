@@ -417,11 +417,24 @@ static int nb_wpos(gpurf_ctx *ctx, gpurf_trace_writer *w, int new_cta) {
   return tr_write(ctx, w, b.b, b.n);
 }
 
+static uint32_t name_hash(const char *s) {
+  uint32_t h = 2166136261u; /* FNV-1a */
+  while (*s) h = (h ^ (unsigned char)*s++) * 16777619u;
+  return (h ^ h >> 8 ^ h >> 16) & 255u;
+}
+
 static int opcode_id(gpurf_ctx *ctx, gpurf_trace_writer *w, const char *name, uint32_t *id) {
-  /* Traces hold a few dozen distinct opcodes; the last hit is the common case. */
+  /* Traces hold a few dozen distinct opcodes: a hash slot answers most
+   * look-ups, the list the rest. */
+  uint32_t h = name_hash(name), slot = w->op_hash[h];
+  if (slot && strcmp(w->opcodes[slot - 1], name) == 0) {
+    *id = slot - 1;
+    return GPURF_OK;
+  }
   for (uint32_t i = w->n_opcodes; i-- > 0;)
     if (strcmp(w->opcodes[i], name) == 0) {
       *id = i;
+      w->op_hash[h] = i + 1;
       return GPURF_OK;
     }
   if (w->n_opcodes >= NB_MAX_OPCODES)
@@ -442,6 +455,7 @@ static int opcode_id(gpurf_ctx *ctx, gpurf_trace_writer *w, const char *name, ui
   int rc = tr_write(ctx, w, rec, n + 2);
   if (rc) return rc;
   *id = w->n_opcodes++;
+  w->op_hash[h] = *id + 1;
   return GPURF_OK;
 }
 

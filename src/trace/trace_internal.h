@@ -180,6 +180,7 @@ struct gpurf_trace_writer {
   /* binary: opcode dictionary */
   uint32_t n_opcodes;
   char (*opcodes)[GPURF_TRACE_OPCODE_MAX];
+  uint32_t op_hash[256]; /* opcode id + 1 by hash of the name, 0 empty */
 };
 
 extern const tr_wops tr_text_wops;

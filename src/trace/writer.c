@@ -41,6 +41,8 @@ int gpurf_trace_writer_alloc(gpurf_ctx *ctx, const char *path, gpurf_trace_forma
     free(w);
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   }
+  /* Records are small and many: a large buffer saves most write calls. */
+  setvbuf(w->f, NULL, _IOFBF, 1u << 20);
   w->ops = fmt == GPURF_TRACE_FORMAT_TEXT ? &tr_text_wops : &tr_binary_wops;
   int rc = fmt == GPURF_TRACE_FORMAT_TEXT ? tr_write(ctx, w, TR_TEXT_MAGIC "\n", strlen(TR_TEXT_MAGIC) + 1)
                                           : tr_write(ctx, w, TR_BINARY_MAGIC, TR_BINARY_MAGIC_LEN);
