@@ -37,6 +37,18 @@ static void run_one(const char *name, uint32_t size, uint32_t warps, uint32_t bl
   gpurf_ctx_free(ctx);
 }
 
+/* The suite table of the library names the kernels CMake builds. */
+static void test_suite_table(void **state) {
+  (void)state;
+  char list[] = GPURF_RISCV_KERNEL_LIST;
+  const gpurf_emu_kernel_info *k = gpurf_emu_suite();
+  for (char *name = strtok(list, ","); name; name = strtok(NULL, ","), k++) {
+    assert_non_null(k->name);
+    assert_string_equal(k->name, name);
+  }
+  assert_null(k->name);
+}
+
 static void test_suite(void **state) {
   (void)state;
   char list[] = GPURF_RISCV_KERNEL_LIST;
@@ -73,7 +85,8 @@ static void test_failure_reported(void **state) {
 }
 
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_suite),
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_suite_table),
+                                     cmocka_unit_test(test_suite),
                                      cmocka_unit_test(test_failure_reported)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -109,6 +109,15 @@ GPURF_API const char *gpurf_emu_output(const gpurf_emu *emu, size_t *len);
 typedef void (*gpurf_emu_step_fn)(void *user, uint32_t warp, uint32_t pc, uint32_t mask);
 GPURF_API void gpurf_emu_set_step_hook(gpurf_emu *emu, gpurf_emu_step_fn fn, void *user);
 
+/* The kernel suite (workloads/riscv/), terminated by an entry with name
+ * NULL. The ELFs are built when the cross compiler is installed. */
+typedef struct gpurf_emu_kernel_info {
+  const char *name;
+  const char *summary;
+  const char *stresses; /* what it exercises in a register file */
+} gpurf_emu_kernel_info;
+GPURF_API const gpurf_emu_kernel_info *gpurf_emu_suite(void);
+
 /* Called when a SIMT launch starts (begin = 1) and ends (begin = 0); lets a
  * caller time the SIMT part of a run. */
 typedef void (*gpurf_emu_launch_fn)(void *user, int begin);

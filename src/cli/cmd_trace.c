@@ -328,11 +328,13 @@ static int gen_list(out_format fmt) {
       jw_str(&w, "fitted_to", p->fitted_to);
       jw_obj_end(&w);
     }
+    cli_emu_suite_json(&w);
     jw_arr_end(&w);
     jw_finish(&w);
   } else {
     for (; p->name; p++)
       sb_printf(&out, "%s\n  %s\n  fitted to: %s\n", p->name, p->summary, p->fitted_to);
+    cli_emu_suite_text(&out);
   }
   int rc = sb_flush_stdout(&out);
   sb_free(&out);

@@ -239,3 +239,24 @@ int cli_trace_record(gpurf_ctx *ctx, cli_args *a) {
   sb_free(&out);
   return rc;
 }
+
+void cli_emu_suite_text(sbuf *out) {
+  sb_printf(out, "\nRV32 kernel suite (real programs on the SIMT emulator; record with\n"
+                 "'gpurf trace record --kernel NAME -o OUT'):\n");
+  for (const gpurf_emu_kernel_info *k = gpurf_emu_suite(); k->name; k++)
+    sb_printf(out, "riscv/%s\n  %s\n  stresses: %s\n", k->name, k->summary, k->stresses);
+}
+
+void cli_emu_suite_json(jw *w) {
+  for (const gpurf_emu_kernel_info *k = gpurf_emu_suite(); k->name; k++) {
+    char name[64], cmd[128];
+    snprintf(name, sizeof name, "riscv/%s", k->name);
+    snprintf(cmd, sizeof cmd, "gpurf trace record --kernel %s", k->name);
+    jw_obj_begin(w, NULL);
+    jw_str(w, "name", name);
+    jw_str(w, "summary", k->summary);
+    jw_str(w, "stresses", k->stresses);
+    jw_str(w, "recorded_with", cmd);
+    jw_obj_end(w);
+  }
+}

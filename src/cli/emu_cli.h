@@ -26,6 +26,10 @@ int cli_emu_option(cli_args *a, cli_emu_opts *o);
 int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
                 gpurf_emu_result *res, char **output, double *seconds);
 
+/* The RV32 kernel suite in `trace gen --list`. */
+void cli_emu_suite_text(sbuf *out);
+void cli_emu_suite_json(jw *w);
+
 int cli_trace_record(gpurf_ctx *ctx, cli_args *a);
 int cli_bench_emu(gpurf_ctx *ctx, cli_args *a);
 
