@@ -508,6 +508,45 @@ static void test_record(void **state) {
   gpurf_ctx_free(ctx);
 }
 
+/* SIMTight's compression rule beside Collange's, on hand-made writes. */
+static void test_stats_simtight_rule(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_trace_stats_acc *acc = NULL;
+  assert_ok(ctx, gpurf_trace_stats_alloc(ctx, &acc));
+  gpurf_trace_kernel *k = calloc(1, sizeof *k);
+  gpurf_trace_inst *t = calloc(1, sizeof *t);
+  k->nregs = 8;
+  k->binary_version = GPURF_TRACE_ARCH_RV32;
+  strcpy(t->opcode, "ADDI");
+  t->n_dst = t->n_dst_regs = 1;
+  t->dst[0].reg = 1;
+  t->dst[0].width = 1;
+  t->flags = GPURF_TRACE_HAS_VALUES;
+  for (int w = 0; w < 5; w++) {
+    t->mask = w == 4 ? 0x0000FFFFu : 0xFFFFFFFFu;
+    for (uint32_t l = 0; l < 32; l++) {
+      static const uint32_t base[5] = {5, 0x100, 0x101, 0x1000, 7};
+      static const uint32_t stride[5] = {0, 1, 1, 4, 0};
+      t->values[0][l] = base[w] + l * stride[w];
+    }
+    t->pc = 4u * (uint32_t)w;
+    assert_ok(ctx, gpurf_trace_stats_add(ctx, acc, k, t));
+  }
+  gpurf_trace_stats s;
+  assert_ok(ctx, gpurf_trace_stats_finish(ctx, acc, &s));
+  assert_int_equal(s.writes_classified, 5);
+  assert_int_equal(s.writes_uniform, 2);  /* 5 everywhere; 7 on the active half */
+  assert_int_equal(s.writes_affine, 5);   /* every one has a stride */
+  assert_int_equal(s.writes_simtight_uniform, 1);
+  assert_int_equal(s.writes_simtight_affine, 3); /* 0x101 + l carries into bit 5 */
+  assert_int_equal(s.writes_partial, 1);
+  free(k);
+  free(t);
+  gpurf_trace_stats_free(acc);
+  gpurf_ctx_free(ctx);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_alu_imm),       cmocka_unit_test(test_alu_reg),
@@ -517,6 +556,7 @@ int main(void) {
       cmocka_unit_test(test_nested_minpc),  cmocka_unit_test(test_unmarked_needs_minpc),
       cmocka_unit_test(test_barrier),       cmocka_unit_test(test_simtight_host),
       cmocka_unit_test(test_errors),        cmocka_unit_test(test_record),
+      cmocka_unit_test(test_stats_simtight_rule),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

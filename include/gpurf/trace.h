@@ -243,6 +243,13 @@ typedef struct gpurf_trace_stats {
    * that carry values; reads are classed by the last value written. */
   uint64_t writes_classified, writes_uniform, writes_affine;
   uint64_t reads_classified, reads_uniform, reads_affine;
+
+  /* Register writes as SIMTight's compressed register file would store
+   * them (of writes_classified): only full-warp writes compress; uniform:
+   * every lane equals lane 0; affine (uniform included): for a stride s in
+   * {1, 2, 4}, lane i's value mod 32 s is i s and its quotient by 32 s is
+   * lane 0's. writes_partial: writes by fewer than 32 lanes. */
+  uint64_t writes_simtight_uniform, writes_simtight_affine, writes_partial;
 } gpurf_trace_stats;
 
 typedef struct gpurf_trace_stats_acc gpurf_trace_stats_acc;

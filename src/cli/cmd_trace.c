@@ -22,7 +22,8 @@ static const char *const trace_help =
     "one, or a native trace (text or binary, told apart by content).\n"
     "stats     instruction mix, operands, value usage and lifetimes (Gebhart),\n"
     "          live-register fraction over warp progress (Jeon), uniform and\n"
-    "          affine vectors when the trace carries values (Collange)\n"
+    "          affine vectors when the trace carries values (Collange, and\n"
+    "          SIMTight's compression rule for writes)\n"
     "convert   writes IN as a native trace; OUT ending in .gtraceb, or --to binary,\n"
     "          gives the binary form, anything else the text form. OUT is replaced\n"
     "          only when the whole conversion succeeded.\n"
@@ -121,6 +122,10 @@ static void stats_json(sbuf *out, const gpurf_trace_stats *s, const char *path,
   jw_int(&w, "writes_classified", (long long)s->writes_classified);
   jw_num(&w, "uniform_write_fraction", frac(s->writes_uniform, s->writes_classified));
   jw_num(&w, "affine_write_fraction", frac(s->writes_affine, s->writes_classified));
+  jw_num(&w, "simtight_uniform_write_fraction",
+         frac(s->writes_simtight_uniform, s->writes_classified));
+  jw_num(&w, "simtight_affine_write_fraction", frac(s->writes_simtight_affine, s->writes_classified));
+  jw_num(&w, "partial_write_fraction", frac(s->writes_partial, s->writes_classified));
   jw_obj_end(&w);
   /* Last, so the statistics above compare equal across formats. */
   jw_obj_begin(&w, "input");
@@ -193,7 +198,14 @@ static void stats_text(sbuf *o, const gpurf_trace_stats *s, const char *path,
               100 * frac(s->writes_uniform, s->writes_classified),
               100 * frac(s->writes_affine, s->writes_classified),
               (unsigned long long)s->writes_classified);
-  else
+  if (s->writes_classified)
+    sb_printf(o,
+              "  writes, SIMTight's rule (full warps only): uniform %.1f%%, affine %.1f%%; "
+              "partial-mask writes %.1f%%\n",
+              100 * frac(s->writes_simtight_uniform, s->writes_classified),
+              100 * frac(s->writes_simtight_affine, s->writes_classified),
+              100 * frac(s->writes_partial, s->writes_classified));
+  else if (!s->reads_classified)
     sb_printf(o, "\nUniform/affine vectors: the trace carries no register values\n");
 }
 

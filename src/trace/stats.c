@@ -167,6 +167,27 @@ static void classify(const uint32_t *val, uint32_t mask, int *uniform, int *affi
   *affine = 1;
 }
 
+/* SIMTight's rule (see gpurf_trace_stats): stricter than classify(), the
+ * base must be aligned so that no carry reaches bit log2(32 s). */
+static void classify_simtight(const uint32_t *val, uint32_t mask, int *uniform, int *affine) {
+  *uniform = *affine = 0;
+  if (mask != 0xFFFFFFFFu) return;
+  int uni = 1;
+  for (int l = 1; l < 32 && uni; l++) uni = val[l] == val[0];
+  if (uni) {
+    *uniform = *affine = 1;
+    return;
+  }
+  for (uint32_t s = 1; s <= 4; s *= 2) {
+    uint32_t m = 32u * s, ok = 1;
+    for (uint32_t l = 0; l < 32 && ok; l++) ok = val[l] % m == l * s && val[l] / m == val[0] / m;
+    if (ok) {
+      *affine = 1;
+      return;
+    }
+  }
+}
+
 int gpurf_trace_stats_add(gpurf_ctx *ctx, gpurf_trace_stats_acc *acc,
                           const gpurf_trace_kernel *k, const gpurf_trace_inst *inst) {
   if (!acc || !inst) return gpurf_fail(ctx, GPURF_EINVAL, "no accumulator or record");
@@ -263,6 +284,10 @@ int gpurf_trace_stats_add(gpurf_ctx *ctx, gpurf_trace_stats_acc *acc,
           s->writes_classified++;
           s->writes_uniform += (uint64_t)u;
           s->writes_affine += (uint64_t)a;
+          classify_simtight(r->val, inst->mask, &u, &a);
+          s->writes_simtight_uniform += (uint64_t)u;
+          s->writes_simtight_affine += (uint64_t)a;
+          s->writes_partial += inst->mask != 0xFFFFFFFFu;
         }
       } else {
         r->known &= ~inst->mask;
