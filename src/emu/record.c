@@ -24,6 +24,25 @@ void emu_rec_free(emu_rec *r) {
   memset(r, 0, sizeof *r);
 }
 
+/* Active lanes' words to a packed array and back; full warps, the common
+ * case, are one copy. */
+static void pack(uint8_t *dst, const uint32_t *lanes, uint32_t mask) {
+  if (mask == 0xFFFFFFFFu) {
+    memcpy(dst, lanes, 4u * EMU_LANES);
+    return;
+  }
+  for (uint32_t mm = mask; mm; mm &= mm - 1, dst += 4) memcpy(dst, &lanes[__builtin_ctz(mm)], 4);
+}
+
+static void unpack(uint32_t *lanes, const uint8_t *src, uint32_t mask) {
+  if (mask == 0xFFFFFFFFu) {
+    memcpy(lanes, src, 4u * EMU_LANES);
+    return;
+  }
+  memset(lanes, 0, 4u * EMU_LANES);
+  for (uint32_t mm = mask; mm; mm &= mm - 1, src += 4) memcpy(&lanes[__builtin_ctz(mm)], src, 4);
+}
+
 static int writes_rd(int op) {
   return !(op == OP_ILLEGAL || (op >= OP_BEQ && op <= OP_BGEU) || (op >= OP_SB && op <= OP_SW) ||
            op == OP_FENCE || op == OP_ECALL || op == OP_EBREAK || op == OP_PUSH || op == OP_POP ||
@@ -68,11 +87,11 @@ int emu_rec_step(gpurf_emu *e, emu_warp *w, const dinst *d, uint32_t pc, uint32_
   uint8_t *p = r->buf + r->len;
   memcpy(p, &h, sizeof h);
   p += sizeof h;
-  if (vals)
-    for (uint32_t mm = mask; mm; mm &= mm - 1, p += 4)
-      memcpy(p, &w->x[d->rd][__builtin_ctz(mm)], 4);
-  if (addr)
-    for (uint32_t mm = mask; mm; mm &= mm - 1, p += 4) memcpy(p, &addr[__builtin_ctz(mm)], 4);
+  if (vals) {
+    pack(p, w->x[d->rd], mask);
+    p += 4u * n;
+  }
+  if (addr) pack(p, addr, mask);
   r->len += need;
   r->n++;
   return 0;
@@ -105,7 +124,6 @@ static size_t build(gpurf_emu *e, const uint8_t *p, gpurf_trace_inst *t, const d
   t->flags = GPURF_TRACE_HAS_HINTS;
   t->n_dst = t->n_src = t->n_dst_regs = 0;
   t->mem_width = 0;
-  memset(t->addr, 0, sizeof t->addr);
   int op = (h.flags & R_BAR) ? EMU_OP_BAR : (h.flags & R_EXIT) ? EMU_OP_EXIT : d->op;
   int sp = 0;
   if ((h.flags & R_ADDR) && h.mask) {
@@ -115,12 +133,9 @@ static size_t build(gpurf_emu *e, const uint8_t *p, gpurf_trace_inst *t, const d
     sp = m == GPURF_TRACE_MEM_SHARED ? 1 : m == GPURF_TRACE_MEM_LOCAL ? 2 : 0;
     t->mem_width = (uint8_t)width_of(d->op);
     t->flags |= GPURF_TRACE_HAS_ADDR;
-    uint32_t k = 0;
-    for (uint32_t mm = h.mask; mm; mm &= mm - 1, k++) {
-      uint32_t a;
-      memcpy(&a, adr + 4u * k, 4);
-      t->addr[__builtin_ctz(mm)] = a;
-    }
+    uint32_t a32[EMU_LANES];
+    unpack(a32, adr, h.mask); /* inactive lanes 0, as the record requires */
+    for (uint32_t l = 0; l < EMU_LANES; l++) t->addr[l] = a32[l];
   }
   emu_opinfo *oi = &e->opinfo[op][sp];
   if (!oi->ready) {
@@ -149,10 +164,7 @@ static size_t build(gpurf_emu *e, const uint8_t *p, gpurf_trace_inst *t, const d
     if (h.flags & R_VALUES) {
       t->n_dst_regs = 1;
       t->flags |= GPURF_TRACE_HAS_VALUES;
-      memset(t->values[0], 0, sizeof t->values[0]);
-      uint32_t k = 0;
-      for (uint32_t mm = h.mask; mm; mm &= mm - 1, k++)
-        memcpy(&t->values[0][__builtin_ctz(mm)], vals + 4u * k, 4);
+      unpack(t->values[0], vals, h.mask);
     }
   }
   if (has_imm(d->op)) {
