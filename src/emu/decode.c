@@ -8,15 +8,22 @@
 #define WORD_POP 0x00051009u
 #define WORD_FLUSH 0x00050008u
 
-static int32_t imm_i(uint32_t w) { return (int32_t)w >> 20; }
-static int32_t imm_s(uint32_t w) { return ((int32_t)w >> 25 << 5) | (int32_t)(w >> 7 & 31u); }
+/* Sign-extends the low bits of x (no shifts of negative values). */
+static int32_t sext(uint32_t x, unsigned bits) {
+  uint32_t m = 1u << (bits - 1);
+  x &= (m << 1) - 1u;
+  return (int32_t)(x ^ m) - (int32_t)m;
+}
+
+static int32_t imm_i(uint32_t w) { return sext(w >> 20, 12); }
+static int32_t imm_s(uint32_t w) { return sext((w >> 25) << 5 | (w >> 7 & 31u), 12); }
 static int32_t imm_b(uint32_t w) {
-  return ((int32_t)w >> 31 << 12) | (int32_t)((w >> 7 & 1u) << 11) |
-         (int32_t)((w >> 25 & 63u) << 5) | (int32_t)((w >> 8 & 15u) << 1);
+  return sext((w >> 31) << 12 | (w >> 7 & 1u) << 11 | (w >> 25 & 63u) << 5 | (w >> 8 & 15u) << 1,
+              13);
 }
 static int32_t imm_j(uint32_t w) {
-  return ((int32_t)w >> 31 << 20) | (int32_t)(w & 0xFF000u) | (int32_t)((w >> 20 & 1u) << 11) |
-         (int32_t)((w >> 21 & 0x3FFu) << 1);
+  return sext((w >> 31) << 20 | (w & 0xFF000u) | (w >> 20 & 1u) << 11 | (w >> 21 & 0x3FFu) << 1,
+              21);
 }
 
 static int set(dinst *d, int op, uint32_t rd, uint32_t rs1, uint32_t rs2, int32_t imm) {
