@@ -465,9 +465,11 @@ static void test_record(void **state) {
   gpurf_emu *e = make(ctx, 2, GPURF_EMU_RECONV_MARKERS, p, 16);
   gpurf_trace_writer *w = NULL;
   assert_ok(ctx, gpurf_trace_writer_alloc(ctx, path, GPURF_TRACE_FORMAT_TEXT, &w));
-  assert_ok(ctx, gpurf_emu_set_trace(ctx, e, w, "nested"));
+  gpurf_trace_recorder *rec = NULL;
+  assert_ok(ctx, gpurf_trace_recorder_alloc(ctx, e, w, "nested", &rec));
   assert_ok(ctx, gpurf_emu_launch(ctx, e, BASE, 0, 0, NULL));
   assert_ok(ctx, gpurf_trace_writer_commit(ctx, w));
+  gpurf_trace_recorder_free(rec);
   gpurf_trace_writer_free(w);
 
   gpurf_trace_reader *r = NULL;

@@ -3,6 +3,9 @@
  * of W warps x 32 lanes), with optional recording of native traces that
  * carry every lane's destination values and last-use hints.
  *
+ * Recording lives in the trace layer (gpurf_trace_recorder_alloc in
+ * gpurf/trace.h), which attaches itself through gpurf_emu_set_recorder.
+ *
  * Memory map and CSRs follow SIMTight: code from 0x08000400, data from
  * 0x08008000, the host's stack below 0xBFF6FFF8, 64 KiB shared local memory
  * at 0xBFFF0000, and per-thread SIMT stacks (sp = 0xFFFFFFF8; addresses at or
@@ -16,7 +19,6 @@
 
 #include "gpurf/context.h"
 #include "gpurf/export.h"
-#include "gpurf/trace.h"
 
 GPURF_BEGIN_DECLS
 
@@ -64,11 +66,54 @@ GPURF_API int gpurf_emu_load_elf(gpurf_ctx *ctx, gpurf_emu *emu, const char *pat
 GPURF_API int gpurf_emu_load_words(gpurf_ctx *ctx, gpurf_emu *emu, uint32_t addr,
                                    const uint32_t *words, size_t n);
 
-/* Records every SIMT warp instruction into w (host instructions are not
- * recorded). name labels the kernels in the trace. The writer stays the
- * caller's; records of each warp are written contiguously per block. */
-GPURF_API int gpurf_emu_set_trace(gpurf_ctx *ctx, gpurf_emu *emu, gpurf_trace_writer *w,
-                                  const char *name);
+/* One SIMT warp instruction as a recorder sees it, after it executed. */
+#define GPURF_EMU_OPS 80 /* op is below this */
+typedef enum gpurf_emu_space {
+  GPURF_EMU_SPACE_NONE = 0,
+  GPURF_EMU_SPACE_GLOBAL = 1, /* DRAM */
+  GPURF_EMU_SPACE_SHARED = 2, /* shared local memory */
+  GPURF_EMU_SPACE_LOCAL = 3   /* a thread's private stack */
+} gpurf_emu_space;
+
+typedef enum gpurf_emu_cmd {
+  GPURF_EMU_CMD_NONE = 0,
+  GPURF_EMU_CMD_BARRIER = 1,  /* the warp-command write waits at the barrier */
+  GPURF_EMU_CMD_EXIT = 2      /* the warp-command write terminates the warp */
+} gpurf_emu_cmd;
+
+typedef struct gpurf_emu_step {
+  uint32_t warp;        /* warp of the core */
+  uint32_t pc, mask;
+  uint8_t op;           /* operation, < GPURF_EMU_OPS; same op, same mnemonic */
+  const char *mnemonic; /* RISC-V mnemonic in capitals, e.g. "ADDI", "AMOADD.W" */
+  uint8_t rd;           /* destination register; 0 when none or x0 */
+  uint8_t writes_rd;    /* the instruction has a destination (possibly x0) */
+  uint8_t n_src;        /* source registers rs[0..n_src) (x0 included) */
+  uint8_t rs[2];
+  uint8_t has_imm;
+  int32_t imm;
+  uint8_t mem_width;    /* bytes per lane of a memory access, 0 none */
+  gpurf_emu_space space; /* of the first active lane's address */
+  gpurf_emu_cmd cmd;
+  const uint32_t *values; /* x[rd] of all 32 lanes (active ones valid); NULL when rd is 0 */
+  const uint32_t *addr;   /* per-lane addresses of a memory access; NULL otherwise */
+} gpurf_emu_step;
+
+/* A recorder: step is called after every SIMT warp instruction; a launch
+ * runs its blocks (groups of warps) one after another and calls block_end
+ * after each, so a recorder that buffers per warp can write each block's
+ * warps contiguously. A non-zero return from step stops the run with an
+ * out-of-memory fault; block_end and launch_end return a status and fill
+ * ctx's error themselves. */
+typedef struct gpurf_emu_recorder {
+  int (*launch_begin)(void *user, uint32_t warps, uint32_t warps_per_block);
+  int (*step)(void *user, const gpurf_emu_step *s);
+  int (*block_end)(gpurf_ctx *ctx, void *user, uint32_t first_warp, uint32_t block);
+  int (*launch_end)(gpurf_ctx *ctx, void *user);
+} gpurf_emu_recorder;
+
+/* Attaches (or with NULL detaches) a recorder; rec must outlive the runs. */
+GPURF_API void gpurf_emu_set_recorder(gpurf_emu *emu, const gpurf_emu_recorder *rec, void *user);
 
 /* How a run ended. */
 typedef struct gpurf_emu_result {

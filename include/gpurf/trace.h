@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "gpurf/context.h"
+#include "gpurf/emu.h"
 #include "gpurf/export.h"
 
 GPURF_BEGIN_DECLS
@@ -193,6 +194,17 @@ GPURF_API int gpurf_trace_write(gpurf_ctx *ctx, gpurf_trace_writer *w,
                                 const gpurf_trace_kernel *kernel, const gpurf_trace_inst *inst);
 GPURF_API int gpurf_trace_writer_commit(gpurf_ctx *ctx, gpurf_trace_writer *w);
 GPURF_API void gpurf_trace_writer_free(gpurf_trace_writer *w);
+
+/* Records every SIMT warp instruction the emulator runs into w (host
+ * instructions are not recorded): per-lane destination values and
+ * addresses, last-use and strand-end hints; name labels the kernels. Each
+ * launch is one kernel of the trace and each block of warps one CTA, its
+ * warps written contiguously. Free the recorder (it detaches itself) before
+ * the emulator; the writer stays the caller's. */
+typedef struct gpurf_trace_recorder gpurf_trace_recorder;
+GPURF_API int gpurf_trace_recorder_alloc(gpurf_ctx *ctx, gpurf_emu *emu, gpurf_trace_writer *w,
+                                         const char *name, gpurf_trace_recorder **out);
+GPURF_API void gpurf_trace_recorder_free(gpurf_trace_recorder *r);
 
 /* Reads IN and writes it to OUT in fmt. */
 GPURF_API int gpurf_trace_convert(gpurf_ctx *ctx, const char *in, const char *out,

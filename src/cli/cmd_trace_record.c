@@ -123,6 +123,8 @@ int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
                           .uart_in = in, .uart_in_len = sizeof in};
   gpurf_emu *e = NULL;
   gpurf_trace_writer *w = NULL;
+  gpurf_trace_recorder *rec = NULL;
+  int status = CLI_FAIL;
   int rc = gpurf_emu_alloc(ctx, &cfg, &e);
   if (rc == GPURF_OK) rc = gpurf_emu_load_elf(ctx, e, elf);
   if (rc == GPURF_OK && trace_path) {
@@ -131,7 +133,7 @@ int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
     rc = gpurf_trace_writer_alloc(ctx, trace_path, f, &w);
     const char *name = o->kernel ? o->kernel : elf;
     const char *slash = strrchr(name, '/');
-    if (rc == GPURF_OK) rc = gpurf_emu_set_trace(ctx, e, w, slash ? slash + 1 : name);
+    if (rc == GPURF_OK) rc = gpurf_trace_recorder_alloc(ctx, e, w, slash ? slash + 1 : name, &rec);
   }
   launch_clock clk = {.simt_s = 0};
   if (e) gpurf_emu_set_launch_hook(e, on_launch, &clk);
@@ -139,27 +141,19 @@ int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
   if (seconds) *seconds = clk.simt_s;
   if (rc != GPURF_OK) {
     cli_print_error(ctx);
-    gpurf_trace_writer_free(w);
-    gpurf_emu_free(e);
-    return CLI_FAIL;
+    goto done;
   }
   if (res->exit_code != 0 || res->kernel_failures) {
     size_t len;
     const char *text = gpurf_emu_output(e, &len);
     fprintf(stderr, "%s: the program's self-check failed (exit code %u)%s%.*s", elf,
             res->exit_code, len ? "; its output:\n" : "\n", (int)len, text);
-    gpurf_trace_writer_free(w);
-    gpurf_emu_free(e);
-    return CLI_FAIL;
+    goto done;
   }
-  if (w) {
-    rc = gpurf_trace_writer_commit(ctx, w);
-    gpurf_trace_writer_free(w);
-    if (rc != GPURF_OK) {
-      cli_print_error(ctx);
-      gpurf_emu_free(e);
-      return CLI_FAIL;
-    }
+  /* Only a complete, self-checked run leaves a trace behind. */
+  if (w && gpurf_trace_writer_commit(ctx, w) != GPURF_OK) {
+    cli_print_error(ctx);
+    goto done;
   }
   if (output) {
     size_t len;
@@ -167,8 +161,12 @@ int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
     *output = malloc(len + 1);
     if (*output) memcpy(*output, text, len + 1);
   }
+  status = CLI_OK;
+done:
+  gpurf_trace_recorder_free(rec);
+  gpurf_trace_writer_free(w);
   gpurf_emu_free(e);
-  return CLI_OK;
+  return status;
 }
 
 int cli_trace_record(gpurf_ctx *ctx, cli_args *a) {

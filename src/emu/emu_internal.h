@@ -45,25 +45,6 @@ typedef struct dinst {
   int32_t imm;
 } dinst;
 
-/* Trace opcode of a decoded operation in one memory space (names with a
- * space suffix are classified once, not per record). */
-typedef struct emu_opinfo {
-  char name[GPURF_TRACE_OPCODE_MAX];
-  gpurf_trace_class cls;
-  gpurf_trace_latency lat;
-  gpurf_trace_mem mem;
-  int ready;
-} emu_opinfo;
-#define EMU_OP_BAR OP_COUNT
-#define EMU_OP_EXIT (OP_COUNT + 1)
-
-/* Per-warp recording buffer of compact records (see record.c). */
-typedef struct emu_rec {
-  uint8_t *buf;
-  size_t len, cap;
-  uint64_t n;
-} emu_rec;
-
 typedef struct emu_warp {
   uint32_t x[EMU_REGS][EMU_LANES];
   uint32_t pc[EMU_LANES];   /* valid for lanes not in active */
@@ -75,7 +56,6 @@ typedef struct emu_warp {
   int waiting;              /* at a barrier */
   int cmd;                  /* warp command written by this step, -1 none */
   int failed;               /* terminated with failure */
-  emu_rec rec;
 } emu_warp;
 
 struct gpurf_emu {
@@ -106,10 +86,8 @@ struct gpurf_emu {
   uint32_t fault_pc;
   char fault_msg[160];
   /* recording */
-  gpurf_trace_writer *tw;
-  char trace_name[128];
-  uint32_t kernel_id;
-  emu_opinfo opinfo[OP_COUNT + 2][3]; /* by space: global, shared, local */
+  const gpurf_emu_recorder *rec;
+  void *rec_user;
   gpurf_emu_step_fn hook;
   void *hook_user;
   gpurf_emu_launch_fn launch_hook;
@@ -154,11 +132,8 @@ void emu_select(const gpurf_emu *e, emu_warp *w);
 int emu_run_launch(gpurf_ctx *ctx, gpurf_emu *e, uint32_t pc, uint32_t wpb, int *failed);
 int emu_fail_fault(gpurf_ctx *ctx, gpurf_emu *e);
 
-/* record.c */
-int emu_rec_step(gpurf_emu *e, emu_warp *w, const dinst *d, uint32_t pc, uint32_t mask,
-                 const uint32_t *addr);
-int emu_rec_flush(gpurf_ctx *ctx, gpurf_emu *e, uint32_t first_warp, uint32_t nwarps,
-                  uint32_t group, uint32_t groups, uint32_t wpb);
-void emu_rec_free(emu_rec *r);
+/* step.c: describes a step to the recorder. */
+int emu_record_step(gpurf_emu *e, emu_warp *w, uint32_t warp, const dinst *d, uint32_t pc,
+                    uint32_t mask, const uint32_t *addr);
 
 #endif

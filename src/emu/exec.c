@@ -302,7 +302,7 @@ int emu_exec(gpurf_emu *e, emu_warp *w, uint32_t warp, int is_host) {
     return emu_set_fault(e, pc, "illegal instruction 0x%08x", (uint32_t)d->imm);
   }
 
-  if (e->tw && !is_host && emu_rec_step(e, w, d, pc, m, mem ? addr : NULL))
+  if (e->rec && !is_host && emu_record_step(e, w, warp, d, pc, m, mem ? addr : NULL))
     return EXEC_FAULT;
 
   if (w->cmd >= 0) {

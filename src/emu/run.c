@@ -14,7 +14,6 @@ static void reset_run(gpurf_emu *e) {
   e->exit_code = 0;
   e->steps = 0;
   e->fault = 0;
-  e->kernel_id = 0;
 }
 
 int gpurf_emu_run(gpurf_ctx *ctx, gpurf_emu *e, gpurf_emu_result *out) {

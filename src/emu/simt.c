@@ -36,8 +36,6 @@ int gpurf_emu_alloc(gpurf_ctx *ctx, const gpurf_emu_config *cfg, gpurf_emu **out
 
 void gpurf_emu_free(gpurf_emu *e) {
   if (!e) return;
-  if (e->warps)
-    for (uint32_t i = 0; i <= e->cfg.warps; i++) emu_rec_free(&e->warps[i].rec);
   emu_mem_free(e);
   free(e->code);
   free(e->warps);
@@ -55,18 +53,13 @@ void gpurf_emu_set_launch_hook(gpurf_emu *e, gpurf_emu_launch_fn fn, void *user)
   e->launch_user = user;
 }
 
-int gpurf_emu_set_trace(gpurf_ctx *ctx, gpurf_emu *e, gpurf_trace_writer *w, const char *name) {
-  if (name && gpurf_strlcpy(e->trace_name, name, sizeof e->trace_name) != 0)
-    return gpurf_fail(ctx, GPURF_EINVAL, "kernel name too long");
-  if (!name) e->trace_name[0] = '\0';
-  e->tw = w;
-  return GPURF_OK;
+void gpurf_emu_set_recorder(gpurf_emu *e, const gpurf_emu_recorder *rec, void *user) {
+  e->rec = rec;
+  e->rec_user = user;
 }
 
 void emu_warp_reset(emu_warp *w, uint32_t pc, uint32_t sp, uint32_t lanes) {
-  emu_rec rec = w->rec;
   memset(w, 0, sizeof *w);
-  w->rec = rec;
   uint32_t mask = lanes >= 32 ? 0xFFFFFFFFu : (1u << lanes) - 1u;
   for (uint32_t l = 0; l < EMU_LANES; l++) {
     w->pc[l] = pc;
@@ -161,6 +154,8 @@ int emu_run_launch(gpurf_ctx *ctx, gpurf_emu *e, uint32_t pc, uint32_t wpb, int 
   e->launch_wpb = wpb;
   e->res.kernels++;
   if (e->launch_hook) e->launch_hook(e->launch_user, 1);
+  if (e->rec && e->rec->launch_begin && e->rec->launch_begin(e->rec_user, nw, wpb))
+    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory recording the trace");
   int failed = 0;
   uint32_t groups = nw / wpb;
   for (uint32_t g = 0; g < groups; g++) {
@@ -181,14 +176,17 @@ int emu_run_launch(gpurf_ctx *ctx, gpurf_emu *e, uint32_t pc, uint32_t wpb, int 
       if (!ran)
         for (uint32_t i = 0; i < wpb; i++) e->warps[w0 + i].waiting = 0;
     }
-    if (e->tw) {
-      int rc = emu_rec_flush(ctx, e, w0, wpb, g, groups, wpb);
+    if (e->rec && e->rec->block_end) {
+      int rc = e->rec->block_end(ctx, e->rec_user, w0, g);
       if (rc) return rc;
     }
   }
+  if (e->rec && e->rec->launch_end) {
+    int rc = e->rec->launch_end(ctx, e->rec_user);
+    if (rc) return rc;
+  }
   if (e->launch_hook) e->launch_hook(e->launch_user, 0);
   if (failed) e->res.kernel_failures++;
-  e->kernel_id++;
   *failed_out = failed;
   return GPURF_OK;
 }

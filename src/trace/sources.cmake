@@ -12,7 +12,8 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/dataflow_graph.c
   ${CMAKE_CURRENT_LIST_DIR}/dataflow_analyze.c
   ${CMAKE_CURRENT_LIST_DIR}/dataflow_defuse.c
-  ${CMAKE_CURRENT_LIST_DIR}/synth.c)
+  ${CMAKE_CURRENT_LIST_DIR}/synth.c
+  ${CMAKE_CURRENT_LIST_DIR}/emu_record.c)
 
 # Reading-speed benchmark (not run by ctest): build with `cmake --build B
 # --target bench_trace`, run B/src/bench_trace.
