@@ -40,6 +40,26 @@ static void test_shipped_stats(void **state) {
   assert_null(strstr(r.out, "partial active masks 0.0%"));
 }
 
+/* The recorded traces are the reproduction's riscv workload set. */
+static void test_reproduce_riscv(void **state) {
+  (void)state;
+  cli_run(&r, "reproduce simtight --workloads riscv --format json");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "\"workloads\": [\"gcd\", \"matmul\", \"vecadd\"]"));
+}
+
+static void test_help(void **state) {
+  (void)state;
+  cli_run(&r, "trace record --help");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "usage: gpurf trace record"));
+  cli_run(&r, "bench --help");
+  assert_non_null(strstr(r.out, "usage: gpurf bench emu"));
+  cli_run(&r, "trace gen --list");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "riscv/scan_carry"));
+}
+
 static void test_record_errors(void **state) {
   (void)state;
   char bad[512], out[512], args[2048];
@@ -107,6 +127,10 @@ static void test_record_kernel(void **state) {
   assert_non_null(strstr(r.err, "gcd.elf: PC 0x"));
   assert_non_null(strstr(r.err, ": ran past the step limit of 1000 warp instructions\n"));
   assert_int_not_equal(access(a, F_OK), 0);
+  cli_run(&r, "bench emu --kernel vecadd --n 1 --format json");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "\"thread_instructions_per_s\": "));
+  assert_non_null(strstr(r.out, "\"warp_instructions_per_s_with_trace\": "));
   cli_run(&r, "trace record --kernel nosuch -o never.gtraceb");
   assert_int_equal(r.status, 1);
   assert_non_null(strstr(r.err, "kernel 'nosuch' not found"));
@@ -116,7 +140,8 @@ static void test_record_kernel(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_shipped_sim), cmocka_unit_test(test_shipped_stats),
-      cmocka_unit_test(test_record_errors),
+      cmocka_unit_test(test_record_errors), cmocka_unit_test(test_reproduce_riscv),
+      cmocka_unit_test(test_help),
 #ifdef GPURF_RISCV_KERNEL_DIR
       cmocka_unit_test(test_record_kernel),
 #endif
