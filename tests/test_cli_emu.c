@@ -127,6 +127,14 @@ static void test_record_kernel(void **state) {
   assert_non_null(strstr(r.err, "gcd.elf: PC 0x"));
   assert_non_null(strstr(r.err, ": ran past the step limit of 1000 warp instructions\n"));
   assert_int_not_equal(access(a, F_OK), 0);
+  /* the same program given as an ELF */
+  snprintf(args, sizeof args, "trace record --elf %s/vecadd.elf --warps 2 -o %s --format json",
+           GPURF_RISCV_KERNEL_DIR, a);
+  cli_run(&r, args);
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "\"launches\": 1"));
+  assert_int_equal(access(a, F_OK), 0);
+  unlink(a);
   cli_run(&r, "bench emu --kernel vecadd --n 1 --format json");
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "\"thread_instructions_per_s\": "));

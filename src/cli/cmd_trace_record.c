@@ -32,8 +32,10 @@ static const char *const record_help =
     "  --format text|json summary format\n"
     "\n"
     "The program receives size, warps and blocks as three 32-bit words on its\n"
-    "UART. A failed self-check, an illegal instruction, a bad access or the\n"
-    "step limit ends the run with one error line and no output file.\n";
+    "UART (SIMTight's own apps read only the first byte, non-zero for their\n"
+    "small size: give them --size 1). A failed self-check, an illegal\n"
+    "instruction, a bad access or the step limit ends the run with one error\n"
+    "line and no output file.\n";
 
 static int parse_num(const char *prog, const char *opt, const char *v, long long max,
                      uint32_t *out) {
