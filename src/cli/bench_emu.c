@@ -36,20 +36,24 @@ int cli_bench_emu(gpurf_ctx *ctx, cli_args *a) {
   snprintf(trace, sizeof trace, "%s/gpurf-bench-emu-%ld.gtraceb",
            tmpdir && tmpdir[0] ? tmpdir : "/tmp", (long)getpid());
   gpurf_emu_result res = {0}, rest = {0};
-  double best = 0, best_t = 0;
+  double best = 0, best_t = 0, cpu = 0, cpu_t = 0;
   for (uint32_t i = 0; i < runs; i++) {
-    double s;
-    int rc = cli_emu_run(ctx, &o, NULL, &res, NULL, &s);
+    double s, c;
+    int rc = cli_emu_run(ctx, &o, NULL, &res, NULL, &s, &c);
     if (rc != CLI_OK) return rc;
     if (i == 0 || s < best) best = s;
-    rc = cli_emu_run(ctx, &o, trace, &rest, NULL, &s);
+    if (i == 0 || c < cpu) cpu = c;
+    rc = cli_emu_run(ctx, &o, trace, &rest, NULL, &s, &c);
     unlink(trace);
     if (rc != CLI_OK) return rc;
     if (i == 0 || s < best_t) best_t = s;
+    if (i == 0 || c < cpu_t) cpu_t = c;
   }
   double thr = best > 0 ? (double)res.thread_instructions / best : 0;
   double wtr = best_t > 0 ? (double)rest.warp_instructions / best_t : 0;
   double wr = best > 0 ? (double)res.warp_instructions / best : 0;
+  double thr_c = cpu > 0 ? (double)res.thread_instructions / cpu : 0;
+  double wtr_c = cpu_t > 0 ? (double)rest.warp_instructions / cpu_t : 0;
   sbuf out;
   sb_init(&out);
   if (o.fmt == FMT_JSON) {
@@ -65,6 +69,10 @@ int cli_bench_emu(gpurf_ctx *ctx, cli_args *a) {
     jw_num(&w, "warp_instructions_per_s", wr);
     jw_num(&w, "simt_seconds_with_trace", best_t);
     jw_num(&w, "warp_instructions_per_s_with_trace", wtr);
+    jw_num(&w, "simt_cpu_seconds", cpu);
+    jw_num(&w, "thread_instructions_per_cpu_s", thr_c);
+    jw_num(&w, "simt_cpu_seconds_with_trace", cpu_t);
+    jw_num(&w, "warp_instructions_per_cpu_s_with_trace", wtr_c);
     jw_obj_end(&w);
     jw_finish(&w);
   } else {
@@ -76,6 +84,8 @@ int cli_bench_emu(gpurf_ctx *ctx, cli_args *a) {
               "instructions/s\n", best, thr * 1e-6, wr * 1e-6);
     sb_printf(&out, "  SIMT launches, binary trace: %.3f s, %.2f M warp instructions/s\n", best_t,
               wtr * 1e-6);
+    sb_printf(&out, "  per CPU second: %.1f M thread instructions/s without a trace, %.2f M warp "
+              "instructions/s with one\n", thr_c * 1e-6, wtr_c * 1e-6);
   }
   int rc = sb_flush_stdout(&out);
   sb_free(&out);

@@ -53,7 +53,7 @@ static const char *const bench_help =
     "(the clock runs during SIMT launches only, not the host's own work)\n"
     "without a trace and again writing a binary trace, best of RUNS (default 3),\n"
     "and prints SIMT thread instructions per second and warp instructions per\n"
-    "second.\n";
+    "second, by the wall clock and per CPU second of the thread.\n";
 
 /* Shipped nodes and nodes between them, which the library interpolates. */
 static const char *const bench_nodes[] = {"22", "28", "32", "36", "40", "45",

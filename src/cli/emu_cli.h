@@ -21,10 +21,11 @@ int cli_emu_option(cli_args *a, cli_emu_opts *o);
 
 /* Runs the program; records into trace_path (format from its extension:
  * .gtrace text, else binary) when it is not NULL. The program's output is
- * copied to *output (caller frees); *seconds is the wall time spent in SIMT
- * launches (not the host's part). A self-check failure is an error. */
+ * copied to *output (caller frees); *seconds and *cpu_seconds are the wall
+ * and CPU time spent in SIMT launches (not the host's part). A self-check
+ * failure is an error. */
 int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
-                gpurf_emu_result *res, char **output, double *seconds);
+                gpurf_emu_result *res, char **output, double *seconds, double *cpu_seconds);
 
 /* The RV32 kernel suite in `trace gen --list`. */
 void cli_emu_suite_text(sbuf *out);
