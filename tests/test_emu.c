@@ -336,8 +336,8 @@ static void test_unmarked_needs_minpc(void **state) {
   assert_int_equal(gpurf_emu_launch(ctx, e, BASE, 0, 0, NULL), GPURF_EINVAL);
   char line[512];
   gpurf_error_format(gpurf_ctx_error(ctx), line, sizeof line);
-  assert_string_equal(line,
-                      "program: PC 0x0800043c: warp command from a diverged warp (mask 0x55555555)");
+  assert_string_equal(line, "program: PC 0x0800043c: warp command from a diverged warp "
+                            "(mask 0x55555555)");
   gpurf_emu_free(e);
   gpurf_ctx_free(ctx);
 }

@@ -76,12 +76,16 @@ int cli_bench_emu(gpurf_ctx *ctx, cli_args *a) {
     jw_obj_end(&w);
     jw_finish(&w);
   } else {
-    sb_printf(&out, "emu: %s on %u warps, %llu warp / %llu thread instructions (+%llu host), best of %u\n",
+    sb_printf(&out,
+              "emu: %s on %u warps, %llu warp / %llu thread instructions (+%llu host), "
+              "best of %u\n",
               o.kernel, o.warps, (unsigned long long)res.warp_instructions,
               (unsigned long long)res.thread_instructions,
               (unsigned long long)res.host_instructions, runs);
-    sb_printf(&out, "  SIMT launches, no trace:     %.3f s, %.1f M thread instructions/s, %.2f M warp "
-              "instructions/s\n", best, thr * 1e-6, wr * 1e-6);
+    sb_printf(&out,
+              "  SIMT launches, no trace:     %.3f s, %.1f M thread instructions/s, "
+              "%.2f M warp instructions/s\n",
+              best, thr * 1e-6, wr * 1e-6);
     sb_printf(&out, "  SIMT launches, binary trace: %.3f s, %.2f M warp instructions/s\n", best_t,
               wtr * 1e-6);
     sb_printf(&out, "  per CPU second: %.1f M thread instructions/s without a trace, %.2f M warp "

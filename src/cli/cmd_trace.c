@@ -124,7 +124,8 @@ static void stats_json(sbuf *out, const gpurf_trace_stats *s, const char *path,
   jw_num(&w, "affine_write_fraction", frac(s->writes_affine, s->writes_classified));
   jw_num(&w, "simtight_uniform_write_fraction",
          frac(s->writes_simtight_uniform, s->writes_classified));
-  jw_num(&w, "simtight_affine_write_fraction", frac(s->writes_simtight_affine, s->writes_classified));
+  jw_num(&w, "simtight_affine_write_fraction",
+         frac(s->writes_simtight_affine, s->writes_classified));
   jw_num(&w, "partial_write_fraction", frac(s->writes_partial, s->writes_classified));
   jw_obj_end(&w);
   /* Last, so the statistics above compare equal across formats. */

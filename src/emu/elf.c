@@ -21,7 +21,8 @@ static int bad(gpurf_ctx *ctx, const char *path, const char *what) {
 
 static int read_file(gpurf_ctx *ctx, const char *path, uint8_t **buf, size_t *len) {
   FILE *f = fopen(path, "rb");
-  if (!f) return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  if (!f)
+    return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
   uint8_t *b = malloc(ELF_MAX_BYTES);
   if (!b) {
     fclose(f);

@@ -55,7 +55,9 @@ int emu_record_step(gpurf_emu *e, emu_warp *w, uint32_t warp, const dinst *d, ui
   s.mem_width = addr ? width_of(d->op) : 0;
   s.space = GPURF_EMU_SPACE_NONE;
   if (addr && mask) s.space = space_of(addr[__builtin_ctz(mask)]);
-  s.cmd = w->cmd < 0 ? GPURF_EMU_CMD_NONE : (w->cmd & 1) ? GPURF_EMU_CMD_EXIT : GPURF_EMU_CMD_BARRIER;
+  s.cmd = w->cmd < 0       ? GPURF_EMU_CMD_NONE
+          : (w->cmd & 1) ? GPURF_EMU_CMD_EXIT
+                         : GPURF_EMU_CMD_BARRIER;
   s.values = s.rd ? w->x[d->rd] : NULL;
   s.addr = addr;
   if (e->rec->step && e->rec->step(e->rec_user, &s))

@@ -72,7 +72,8 @@ static void unpack(uint32_t *lanes, const uint8_t *src, uint32_t mask) {
 
 static size_t rec_size(const rec_hdr *h) {
   uint32_t n = (uint32_t)__builtin_popcount(h->mask);
-  return sizeof *h + (size_t)(((h->flags & R_VALUES) ? n : 0u) + ((h->flags & R_ADDR) ? n : 0u)) * 4u;
+  uint32_t words = ((h->flags & R_VALUES) ? n : 0u) + ((h->flags & R_ADDR) ? n : 0u);
+  return sizeof *h + (size_t)words * 4u;
 }
 
 static const char *const suffix[SPACES] = {"", "", ".SHARED", ".LOCAL"};

@@ -180,7 +180,8 @@ void gpurf_trace_infer_widths(gpurf_trace_inst *inst, uint32_t bv) {
   for (unsigned i = 0; i < GPURF_TRACE_MAX_DST; i++) inst->dst[i].width = 1;
   for (unsigned i = 0; i < GPURF_TRACE_MAX_SRC; i++) inst->src[i].width = 1;
   if (bv == GPURF_TRACE_ARCH_RV32) { /* RV32 registers are all 32-bit */
-    if (inst->mem != GPURF_TRACE_MEM_NONE && !inst->mem_width) inst->mem_width = tr_rv_mem_width(inst->opcode);
+    if (inst->mem != GPURF_TRACE_MEM_NONE && !inst->mem_width)
+      inst->mem_width = tr_rv_mem_width(inst->opcode);
     return;
   }
   const char *op = inst->opcode;

@@ -60,7 +60,8 @@ static const rv_row *find(const char *opcode, gpurf_trace_mem *space) {
   memcpy(base, opcode, n);
   base[n] = '\0';
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-    if (strcmp(rows[i].name, base) == 0) return rows[i].mem || *space == GPURF_TRACE_MEM_GLOBAL ? &rows[i] : NULL;
+    if (strcmp(rows[i].name, base) == 0)
+      return rows[i].mem || *space == GPURF_TRACE_MEM_GLOBAL ? &rows[i] : NULL;
   return NULL;
 }
 

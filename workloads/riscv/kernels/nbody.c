@@ -41,7 +41,8 @@ int main(void) {
   rt_params p = rt_get_params(200);
   uint32_t n = p.size, seed = 43;
   int32_t *x0 = rt_alloc(4 * n), *y0 = rt_alloc(4 * n), *x = rt_alloc(4 * n), *y = rt_alloc(4 * n);
-  int32_t *vx = rt_alloc(4 * n), *vy = rt_alloc(4 * n), *wx = rt_alloc(4 * n), *wy = rt_alloc(4 * n);
+  int32_t *vx = rt_alloc(4 * n), *vy = rt_alloc(4 * n);
+  int32_t *wx = rt_alloc(4 * n), *wy = rt_alloc(4 * n);
   for (uint32_t i = 0; i < n; i++) {
     x0[i] = (int32_t)(rt_rand(&seed) % 16384);
     y0[i] = (int32_t)(rt_rand(&seed) % 16384);

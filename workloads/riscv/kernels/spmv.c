@@ -14,7 +14,8 @@ static void kernel(const rt_ctx *c, const void *p) {
   converge {
     if (r < a->rows) {
       uint32_t acc = 0;
-      for (uint32_t k = a->row_start[r]; k < a->row_start[r + 1]; k++) acc += a->val[k] * a->x[a->col[k]];
+      for (uint32_t k = a->row_start[r]; k < a->row_start[r + 1]; k++)
+        acc += a->val[k] * a->x[a->col[k]];
       a->y[r] = acc;
     }
   }

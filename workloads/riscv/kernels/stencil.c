@@ -27,7 +27,10 @@ int main(void) {
   rt_params p = rt_get_params(40);
   uint32_t n = p.size, T = rt_block_threads(&p), seed = 23;
   int32_t *in = rt_alloc(4 * n * n), *out = rt_alloc(4 * n * n);
-  for (uint32_t i = 0; i < n * n; i++) in[i] = (int32_t)(rt_rand(&seed) & 0xFFFF) - 0x8000, out[i] = 0;
+  for (uint32_t i = 0; i < n * n; i++) {
+    in[i] = (int32_t)(rt_rand(&seed) & 0xFFFF) - 0x8000;
+    out[i] = 0;
+  }
   args a = {in, out, n};
   rt_launch l = rt_grid_1d(&p, kernel, &a, 1, 0);
   l.block_dim.x = 32;
