@@ -14,6 +14,13 @@ foreach(dir tech models validation)
     install(DIRECTORY ${dir} DESTINATION ${GPURF_INSTALL_DATADIR})
   endif()
 endforeach()
+# The RV32 kernels, when the cross compiler built them (gpurf trace record
+# --kernel looks in DATADIR/riscv).
+if(GPURF_RISCV_FOUND)
+  foreach(k ${GPURF_RISCV_KERNELS})
+    install(FILES ${GPURF_RISCV_KERNEL_DIR}/${k}.elf DESTINATION ${GPURF_INSTALL_DATADIR}/riscv)
+  endforeach()
+endif()
 
 install(EXPORT gpurfTargets NAMESPACE gpurf::
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/gpurf)

@@ -113,18 +113,30 @@ int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
   char path[4096];
   const char *elf = o->elf;
   if (o->kernel) {
-    const char *dir = getenv("GPURF_KERNEL_DIR");
-    if (!dir || !dir[0]) dir = GPURF_RISCV_KERNEL_DIR;
-    snprintf(path, sizeof path, "%s/%s.elf", dir, o->kernel);
-    FILE *f = dir[0] ? fopen(path, "rb") : NULL;
-    if (!f) {
+    /* $GPURF_KERNEL_DIR, then an installation's data directory, then the
+     * build tree the command comes from. */
+    char dirs[3][1024];
+    const char *env = getenv("GPURF_KERNEL_DIR");
+    const char *data = gpurf_ctx_data_dir(ctx);
+    int nd = 0, found = 0;
+    if (env && env[0]) snprintf(dirs[nd++], sizeof dirs[0], "%s", env);
+    if (data && data[0]) snprintf(dirs[nd++], sizeof dirs[0], "%s/riscv", data);
+    if (GPURF_RISCV_KERNEL_DIR[0])
+      snprintf(dirs[nd++], sizeof dirs[0], "%s", GPURF_RISCV_KERNEL_DIR);
+    for (int i = 0; i < nd && !found; i++) {
+      if (snprintf(path, sizeof path, "%s/%.64s.elf", dirs[i], o->kernel) >= (int)sizeof path)
+        continue;
+      FILE *f = fopen(path, "rb");
+      if (f) fclose(f), found = 1;
+    }
+    if (!found) {
       fprintf(stderr,
-              "gpurf: kernel '%s' not found in '%s' (the suite is built when "
-              "riscv64-unknown-elf-gcc is installed; see docs/workloads.md)\n",
-              o->kernel, dir);
+              "gpurf: kernel '%s' not found (looked in $GPURF_KERNEL_DIR, DATADIR/riscv and "
+              "the build tree; the suite is built when riscv64-unknown-elf-gcc is installed, "
+              "see docs/workloads.md)\n",
+              o->kernel);
       return CLI_FAIL;
     }
-    fclose(f);
     elf = path;
   }
   uint8_t in[12];
