@@ -1,0 +1,174 @@
+/* The pipeline's results pinned exactly: shipped traces and synthetic
+ * presets under several parameter sets, including latencies long enough
+ * that most cycles are idle. Every counter of the run enters a
+ * fingerprint, so any change in timing, counting or floating-point order
+ * shows; the readable figures beside it say what moved. A deliberate model
+ * change updates the table. */
+#include <string.h>
+
+#include "test_util.h"
+
+#define TRACES GPURF_TEST_DATA_DIR "/traces/"
+#define MICRO GPURF_TEST_DATA_DIR "/microtraces/"
+
+typedef struct exact_case {
+  const char *trace;  /* a path, or NULL for the preset below */
+  const char *preset; /* with seed 3 and 1000 instructions per warp */
+  const char *set[10];
+  uint64_t cycles, inter_read, inter_write, intra;
+  uint64_t fingerprint;
+} exact_case;
+
+static const exact_case cases[] = {
+    {TRACES "matrixmul-32-32-trace", NULL, {NULL}, 3645, 632, 917, 0, 0x8ab5fea0f87e0d6eull},
+    {TRACES "vectoradd-100-32-trace",
+     NULL,
+     {"policy", "lrr", NULL},
+     728,
+     33,
+     0,
+     0,
+     0x49d16a8c69894626ull},
+    {TRACES "dataflow.gtrace",
+     NULL,
+     {"policy", "two_level", "active_warps", "2", NULL},
+     812,
+     0,
+     0,
+     0,
+     0x14edffd9fac1315eull},
+    {TRACES "handwritten",
+     NULL,
+     {"schedulers", "1", "ibuffer_depth", "1", NULL},
+     558,
+     0,
+     0,
+     0,
+     0xd9afda9594077260ull},
+    {MICRO "barrier.gtrace", NULL, {"schedulers", "4", NULL}, 25, 0, 0, 0, 0x9d485199499eb39full},
+    {TRACES "matrixmul-32-32-trace",
+     NULL,
+     {"banks", "6", "bank_write_cycles", "3", "arbiter", "reads_first", NULL},
+     4510,
+     2548,
+     3467,
+     288,
+     0xb23386bc3ac1f7daull},
+    {TRACES "matrixmul-32-32-trace",
+     NULL,
+     {"latency_alu", "100000", NULL},
+     5000668,
+     233,
+     207,
+     0,
+     0xec1ec2777d7c0992ull},
+    {NULL, "compute", {NULL}, 33766, 3309, 3585, 160, 0xb8461592f08c6940ull},
+    {NULL,
+     "hpc",
+     {"policy", "two_level", "latency_global", "20000", NULL},
+     1692882,
+     2118,
+     2550,
+     1088,
+     0x73a1ffbe6437123bull},
+    {NULL,
+     "matrixmul",
+     {"bank_read_cycles", "2", "read_cycles", "3", "units_global", "2", "global_bytes_per_cycle",
+      "3", NULL},
+     43957,
+     12571,
+     4448,
+     1152,
+     0x3988d8d380eeae2eull},
+};
+
+/* FNV-1a over the little-endian bytes of each value: the same on every host. */
+static void fnv(uint64_t *h, const uint64_t *v, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    for (int k = 0; k < 8; k++) *h = (*h ^ (v[i] >> (8 * k) & 0xffu)) * 0x100000001b3ull;
+}
+
+static void fnv_doubles(uint64_t *h, const double *d, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    uint64_t u;
+    memcpy(&u, &d[i], sizeof u);
+    fnv(h, &u, 1);
+  }
+}
+
+static uint64_t fingerprint(const gpurf_pipeline_stats *s) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  const uint64_t ints[] = {s->cycles,
+                           s->warp_instructions,
+                           s->issued,
+                           s->ctas,
+                           s->warps,
+                           s->reads,
+                           s->writes,
+                           s->conflicts_inter_read,
+                           s->conflicts_inter_write,
+                           s->conflicts_intra,
+                           s->crossbar_transfers,
+                           s->arbiter_decisions,
+                           s->collector_accesses,
+                           s->fetch_instructions,
+                           s->max_buffered};
+  fnv(&h, ints, sizeof ints / sizeof ints[0]);
+  fnv(&h, s->dispatch_stalls, GPURF_PIPELINE_UNIT_COUNT);
+  fnv(&h, s->stalls, (size_t)s->n_stalls);
+  fnv(&h, s->bank_reads, (size_t)s->banks);
+  fnv(&h, s->bank_writes, (size_t)s->banks);
+  const double d[] = {s->ipc, s->operand_fetch_cycles, s->operand_fetch_penalty};
+  fnv_doubles(&h, d, 3);
+  fnv_doubles(&h, s->bank_utilisation, (size_t)s->banks);
+  return h;
+}
+
+static void run_case(const exact_case *c, gpurf_pipeline_stats *st) {
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_pipeline_params prm;
+  gpurf_pipeline_params_init(&prm);
+  for (const char *const *k = c->set; *k; k += 2)
+    assert_ok(ctx, gpurf_pipeline_params_set(ctx, &prm, k[0], k[1]));
+  gpurf_pipeline *p = NULL;
+  gpurf_trace_reader *r = NULL;
+  assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, NULL, NULL, &p));
+  if (c->trace) {
+    assert_ok(ctx, gpurf_trace_reader_alloc(ctx, c->trace, &r));
+  } else {
+    gpurf_trace_gen_params g = {c->preset, 3, 0, 0, 1000, -1};
+    assert_ok(ctx, gpurf_trace_gen_alloc(ctx, &g, &r));
+  }
+  assert_ok(ctx, gpurf_pipeline_run(ctx, p, r, 0));
+  assert_ok(ctx, gpurf_pipeline_stats_get(p, st));
+  gpurf_trace_reader_free(r);
+  gpurf_pipeline_free(p);
+  gpurf_ctx_free(ctx);
+}
+
+static void test_exact(void **state) {
+  (void)state;
+  int bad = 0;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const exact_case *c = &cases[i];
+    gpurf_pipeline_stats st;
+    run_case(c, &st);
+    uint64_t f = fingerprint(&st);
+    if (st.cycles != c->cycles || st.conflicts_inter_read != c->inter_read ||
+        st.conflicts_inter_write != c->inter_write || st.conflicts_intra != c->intra ||
+        f != c->fingerprint) {
+      print_error("case %zu (%s): cycles %llu, conflicts %llu %llu %llu, fingerprint 0x%016llx\n",
+                  i, c->trace ? c->trace : c->preset, (unsigned long long)st.cycles,
+                  (unsigned long long)st.conflicts_inter_read,
+                  (unsigned long long)st.conflicts_inter_write,
+                  (unsigned long long)st.conflicts_intra, (unsigned long long)f);
+      bad++;
+    }
+  }
+  assert_int_equal(bad, 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_exact)};
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
