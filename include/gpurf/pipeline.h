@@ -248,7 +248,8 @@ GPURF_API int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *
                                    gpurf_pipeline **out);
 GPURF_API void gpurf_pipeline_free(gpurf_pipeline *p);
 
-/* Runs a whole trace; the reader is left at its end. Statistics accumulate
+/* Runs a whole trace; the reader is left at its end, told to omit
+ * addresses and values (gpurf_trace_reader_omit), which timing never reads. Statistics accumulate
  * over calls until gpurf_pipeline_reset. max_cycles = 0: no limit. */
 GPURF_API int gpurf_pipeline_run(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r,
                                  uint64_t max_cycles);

@@ -176,6 +176,12 @@ GPURF_API int gpurf_trace_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trac
 GPURF_API const gpurf_trace_kernel *gpurf_trace_reader_kernel(const gpurf_trace_reader *r);
 GPURF_API gpurf_trace_format gpurf_trace_reader_format(const gpurf_trace_reader *r);
 
+/* Fields a caller will not look at (GPURF_TRACE_HAS_ADDR and/or
+ * GPURF_TRACE_HAS_VALUES): a reader may then pass over them without
+ * decoding, and records come with those flags cleared. A timing model needs
+ * neither; it saves most of the decoding of a binary trace with values. */
+GPURF_API void gpurf_trace_reader_omit(gpurf_trace_reader *r, uint32_t fields);
+
 /* Host-to-device copies listed in an Accel-Sim kernelslist.g so far. */
 GPURF_API void gpurf_trace_reader_memcpy(const gpurf_trace_reader *r, uint64_t *count,
                                          uint64_t *bytes);

@@ -21,6 +21,8 @@ static int read_rec(gpurf_ctx *ctx, gpurf_pipeline *p) {
 
 int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
   p->reader = r;
+  /* Timing needs neither addresses nor values: the reader may skip them. */
+  gpurf_trace_reader_omit(r, GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES);
   p->trace_done = 0;
   p->rec_valid = 0;
   p->staged = -1;

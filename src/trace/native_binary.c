@@ -134,6 +134,94 @@ static int nb_kernel(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, cur *c
   return GPURF_OK;
 }
 
+/* Little-endian loads from a record known to hold the bytes. */
+static inline uint32_t le32(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static inline uint64_t le64(const unsigned char *p) {
+  return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
+}
+
+/* Moves the cursor over n bytes, or marks the record truncated. */
+static inline void skip(cur *c, size_t n) {
+  if ((size_t)(c->end - c->p) < n) {
+    c->bad = 1;
+    c->p = c->end;
+  } else {
+    c->p += n;
+  }
+}
+
+/* Per-lane addresses (mode 0: one per active lane; mode 1: base and
+ * stride). Skipped when the caller does not want them. */
+static int nb_addr(gpurf_ctx *ctx, nb_state *st, cur *c, gpurf_trace_inst *inst, int keep) {
+  uint8_t mode = rd8(c);
+  int lanes = tr_popcount(inst->mask);
+  if (mode > 1) return nb_fail(ctx, st, "bad address mode");
+  if (!keep) {
+    if (mode == 0)
+      skip(c, (size_t)lanes * 8);
+    else
+      skip(c, 8), (void)rdz(c);
+    return GPURF_OK;
+  }
+  memset(inst->addr, 0, sizeof inst->addr);
+  if (mode == 0 && (size_t)(c->end - c->p) >= (size_t)lanes * 8) {
+    for (uint32_t m = inst->mask; m; m &= m - 1, c->p += 8) inst->addr[__builtin_ctz(m)] = le64(c->p);
+  } else if (mode == 0) {
+    for (int l = 0; l < 32; l++)
+      if (inst->mask >> l & 1) inst->addr[l] = rd64(c);
+  } else {
+    uint64_t base = rd64(c);
+    uint64_t stride = (uint64_t)rdz(c);
+    for (int l = 0, k = 0; l < 32; l++)
+      if (inst->mask >> l & 1) inst->addr[l] = base + stride * (uint64_t)k++;
+  }
+  return GPURF_OK;
+}
+
+/* Per-lane destination values (encoding 0 uniform, 1 affine, 2 a list over
+ * the active lanes). Skipped when the caller does not want them. */
+static int nb_values(gpurf_ctx *ctx, nb_state *st, cur *c, gpurf_trace_inst *inst, int keep) {
+  if (inst->n_dst_regs > GPURF_TRACE_MAX_DST_REGS) return nb_fail(ctx, st, "too many values");
+  int lanes = tr_popcount(inst->mask);
+  for (unsigned k = 0; k < inst->n_dst_regs; k++) {
+    uint32_t *val = inst->values[k];
+    uint8_t enc = rd8(c);
+    if (enc > 2) return nb_fail(ctx, st, "bad value encoding");
+    if (!keep) {
+      skip(c, enc == 2 ? (size_t)lanes * 4 : enc == 1 ? 8 : 4);
+    } else if (enc == 2 && (size_t)(c->end - c->p) >= (size_t)lanes * 4) {
+      for (uint32_t m = inst->mask; m; m &= m - 1, c->p += 4) val[__builtin_ctz(m)] = le32(c->p);
+    } else if (enc == 2) {
+      for (int l = 0; l < 32; l++)
+        if (inst->mask >> l & 1) val[l] = rd32(c);
+    } else {
+      uint32_t base = rd32(c), stride = enc == 1 ? rd32(c) : 0;
+      for (int l = 0; l < 32; l++) val[l] = base + (uint32_t)l * stride;
+    }
+  }
+  return GPURF_OK;
+}
+
+/* Operands cut off by the end of the file: read as zeros, so the message
+ * is about their widths, as for any other zero width. */
+static int nb_short_operands(gpurf_ctx *ctx, nb_state *st, cur *c, gpurf_trace_inst *inst) {
+  for (unsigned i = 0; i < inst->n_dst; i++) {
+    inst->dst[i].reg = rd8(c);
+    inst->dst[i].width = rd8(c);
+  }
+  for (unsigned i = 0; i < inst->n_src; i++) {
+    inst->src[i].reg = rd8(c);
+    inst->src[i].width = rd8(c);
+  }
+  for (unsigned i = 0; i < inst->n_dst + inst->n_src; i++) {
+    uint8_t w = i < inst->n_dst ? inst->dst[i].width : inst->src[i - inst->n_dst].width;
+    if (w != 1 && w != 2 && w != 4) return nb_fail(ctx, st, "register width must be 1, 2 or 4");
+  }
+  return nb_fail(ctx, st, "truncated instruction record");
+}
+
 static int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, cur *c,
                    gpurf_trace_inst *inst) {
   uint64_t id = rdv(c);
@@ -167,17 +255,22 @@ static int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, cur *c,
   inst->n_src = (uint8_t)(nn >> 3);
   if (inst->n_dst > GPURF_TRACE_MAX_DST || inst->n_src > GPURF_TRACE_MAX_SRC)
     return nb_fail(ctx, st, "too many register operands");
-  for (unsigned i = 0; i < inst->n_dst; i++) {
-    inst->dst[i].reg = rd8(c);
-    inst->dst[i].width = rd8(c);
-  }
-  for (unsigned i = 0; i < inst->n_src; i++) {
-    inst->src[i].reg = rd8(c);
-    inst->src[i].width = rd8(c);
-  }
-  for (unsigned i = 0; i < inst->n_dst + inst->n_src; i++) {
-    uint8_t w = i < inst->n_dst ? inst->dst[i].width : inst->src[i - inst->n_dst].width;
-    if (w != 1 && w != 2 && w != 4) return nb_fail(ctx, st, "register width must be 1, 2 or 4");
+  /* Operands: widths checked, the highest register and the destination
+   * registers counted on the way, so that a record in range needs no
+   * second pass. */
+  unsigned n_ops = inst->n_dst + inst->n_src, last = 0, dst_regs = 0;
+  if ((size_t)(c->end - c->p) < 2 * n_ops) return nb_short_operands(ctx, st, c, inst);
+  for (unsigned i = 0; i < n_ops; i++) {
+    gpurf_trace_operand *o = i < inst->n_dst ? &inst->dst[i] : &inst->src[i - inst->n_dst];
+    o->reg = c->p[0];
+    o->width = c->p[1];
+    c->p += 2;
+    if (o->width != 1 && o->width != 2 && o->width != 4)
+      return nb_fail(ctx, st, "register width must be 1, 2 or 4");
+    if (o->reg == GPURF_TRACE_REG_ZERO) continue;
+    unsigned hi = (unsigned)o->reg + o->width - 1;
+    if (hi > last) last = hi;
+    if (i < inst->n_dst) dst_regs += o->width;
   }
   inst->mem_width = rd8(c);
   inst->mem = inst->mem_width == 0 ? GPURF_TRACE_MEM_NONE
@@ -185,40 +278,18 @@ static int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, cur *c,
                   ? GPURF_TRACE_MEM_GENERIC
                   : (gpurf_trace_mem)op->mem;
   if (c->bad) return nb_fail(ctx, st, "truncated instruction record");
-  inst->n_dst_regs = tr_count_dst_regs(inst);
+  inst->n_dst_regs = (uint8_t)dst_regs;
+  int rc;
   if (flags & GPURF_TRACE_HAS_ADDR) {
-    memset(inst->addr, 0, sizeof inst->addr);
-    uint8_t mode = rd8(c);
-    if (mode == 0) {
-      for (int l = 0; l < 32; l++)
-        if (inst->mask >> l & 1) inst->addr[l] = rd64(c);
-    } else if (mode == 1) {
-      uint64_t base = rd64(c);
-      uint64_t stride = (uint64_t)rdz(c);
-      for (int l = 0, k = 0; l < 32; l++)
-        if (inst->mask >> l & 1) inst->addr[l] = base + stride * (uint64_t)k++;
-    } else {
-      return nb_fail(ctx, st, "bad address mode");
-    }
+    if ((rc = nb_addr(ctx, st, c, inst, !(r->omit & GPURF_TRACE_HAS_ADDR))) != GPURF_OK) return rc;
   }
   inst->line = (flags & GPURF_TRACE_HAS_LINE) ? (uint32_t)rdv(c) : 0;
   inst->imm = (flags & GPURF_TRACE_HAS_IMM) ? rdz(c) : 0;
   if (flags & GPURF_TRACE_HAS_VALUES) {
-    if (inst->n_dst_regs > GPURF_TRACE_MAX_DST_REGS) return nb_fail(ctx, st, "too many values");
-    for (unsigned k = 0; k < inst->n_dst_regs; k++) {
-      uint32_t *val = inst->values[k];
-      uint8_t enc = rd8(c);
-      if (enc == 2) {
-        for (int l = 0; l < 32; l++)
-          if (inst->mask >> l & 1) val[l] = rd32(c);
-      } else if (enc <= 1) {
-        uint32_t base = rd32(c), stride = enc == 1 ? rd32(c) : 0;
-        for (int l = 0; l < 32; l++) val[l] = base + (uint32_t)l * stride;
-      } else {
-        return nb_fail(ctx, st, "bad value encoding");
-      }
-    }
+    rc = nb_values(ctx, st, c, inst, !(r->omit & GPURF_TRACE_HAS_VALUES));
+    if (rc != GPURF_OK) return rc;
   }
+  inst->flags &= ~r->omit;
   inst->last_use = 0;
   inst->strand_end = 0;
   if (flags & GPURF_TRACE_HAS_HINTS) {
@@ -227,7 +298,10 @@ static int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, cur *c,
   }
   inst->reconv_pc = (flags & GPURF_TRACE_HAS_RECONV) ? rdv(c) : 0;
   if (c->bad) return nb_fail(ctx, st, "truncated instruction record");
-  return tr_check_regs(ctx, inst, r->kernel.nregs, st->path, 0);
+  uint32_t nregs = r->kernel.nregs;
+  unsigned lim = nregs > 0 && nregs < GPURF_TRACE_NUM_REGS ? nregs : GPURF_TRACE_NUM_REGS;
+  if (last < lim && dst_regs <= GPURF_TRACE_MAX_DST_REGS) return GPURF_OK;
+  return tr_check_regs(ctx, inst, nregs, st->path, 0); /* names the operand at fault */
 }
 
 static int nb_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst) {

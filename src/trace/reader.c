@@ -72,6 +72,10 @@ const gpurf_trace_kernel *gpurf_trace_reader_kernel(const gpurf_trace_reader *r)
   return r ? &r->kernel : NULL;
 }
 
+void gpurf_trace_reader_omit(gpurf_trace_reader *r, uint32_t fields) {
+  if (r) r->omit = fields & (GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES);
+}
+
 gpurf_trace_format gpurf_trace_reader_format(const gpurf_trace_reader *r) { return r->format; }
 
 void gpurf_trace_reader_memcpy(const gpurf_trace_reader *r, uint64_t *count, uint64_t *bytes) {

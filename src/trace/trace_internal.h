@@ -128,6 +128,7 @@ struct gpurf_trace_reader {
   gpurf_trace_kernel kernel;
   uint32_t kernel_index; /* of kernel, from 0 */
   uint64_t memcpy_count, memcpy_bytes;
+  uint32_t omit; /* GPURF_TRACE_HAS_* fields the caller does not need */
   void *impl;
 };
 
