@@ -96,6 +96,8 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   p->base_wb = p->hk.writeback == b->writeback;
   p->base_select = p->hk.select == b->select;
   p->base_arb = p->hk.arbitrate == b->arbitrate;
+  p->can_skip = p->base_map && p->base_wb && p->base_select && p->base_arb &&
+                p->hk.demote == b->demote && p->hk.promote == b->promote;
   *out = p;
   return GPURF_OK;
 }
@@ -145,6 +147,40 @@ static uint64_t stuck_after(const gpurf_pipeline *p) {
   return m;
 }
 
+/* The counters a quiet cycle adds to: stall reasons, dispatch stalls and
+ * the conflicts of requests waiting on a busy bank. */
+typedef struct quiet_counts {
+  uint64_t stalls[GPURF_PIPELINE_MAX_STALLS];
+  uint64_t dispatch[GPURF_PIPELINE_UNIT_COUNT];
+  uint64_t inter_read, inter_write, intra;
+} quiet_counts;
+
+static void quiet_get(const gpurf_pipeline *p, quiet_counts *q) {
+  memcpy(q->stalls, p->st.stalls, sizeof q->stalls);
+  memcpy(q->dispatch, p->st.dispatch_stalls, sizeof q->dispatch);
+  q->inter_read = p->st.conflicts_inter_read;
+  q->inter_write = p->st.conflicts_inter_write;
+  q->intra = p->st.conflicts_intra;
+}
+
+/* Repeats n more times what the quiet cycle since `before` added. */
+static void quiet_repeat(gpurf_pipeline *p, const quiet_counts *before, uint64_t n) {
+  gpurf_pipeline_stats *s = &p->st;
+  for (int i = 0; i < GPURF_PIPELINE_MAX_STALLS; i++) s->stalls[i] += n * (s->stalls[i] - before->stalls[i]);
+  for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++)
+    s->dispatch_stalls[u] += n * (s->dispatch_stalls[u] - before->dispatch[u]);
+  s->conflicts_inter_read += n * (s->conflicts_inter_read - before->inter_read);
+  s->conflicts_inter_write += n * (s->conflicts_inter_write - before->inter_write);
+  s->conflicts_intra += n * (s->conflicts_intra - before->intra);
+  p->cycle += n;
+}
+
+/* Whether pipe_feed_admit has nothing to do: no CTA to read, and the staged
+ * one has already been found not to fit. */
+static int admit_idle(const gpurf_pipeline *p) {
+  return p->staged >= 0 ? !p->freed && p->n_ctas > 0 : !p->rec_valid;
+}
+
 int gpurf_pipeline_run(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r,
                        uint64_t max_cycles) {
   if (!ctx || !p || !r) return GPURF_EINVAL;
@@ -152,10 +188,29 @@ int gpurf_pipeline_run(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r,
   int rc = pipe_feed_open(ctx, p, r);
   uint64_t limit = stuck_after(p), start = p->cycle;
   p->last_progress = p->cycle;
+  p->acted = 1;
   while (rc == GPURF_OK) {
     if ((rc = pipe_feed_admit(ctx, p)) != GPURF_OK) break;
     if (p->n_ctas == 0 && p->staged < 0) break;
+    /* After a cycle that moved nothing, the cycles up to the next event are
+     * all alike: one more is simulated to learn what each adds to the
+     * counters, and the rest are added at once. The stuck check and
+     * max_cycles stop at the very cycle they would have stopped at. */
+    uint64_t until = 0;
+    quiet_counts before;
+    if (p->can_skip && !p->acted && admit_idle(p)) {
+      until = pipe_next_event(p);
+      uint64_t cap = p->last_progress + limit + 1;
+      if (max_cycles && start + max_cycles < cap) cap = start + max_cycles;
+      if (until > cap) until = cap;
+      if (until > p->cycle + 1)
+        quiet_get(p, &before);
+      else
+        until = 0;
+    }
+    p->acted = 0;
     if ((rc = pipe_cycle(ctx, p)) != GPURF_OK) break;
+    if (until && !p->acted) quiet_repeat(p, &before, until - p->cycle);
     if (p->cycle - p->last_progress > limit)
       rc = gpurf_fail(ctx, GPURF_EINVAL,
                       "the SM made no progress for %llu cycles (cycle %llu): a barrier "

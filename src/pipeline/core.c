@@ -37,6 +37,7 @@ static inline int slot_get(gpurf_ctx *ctx, gpurf_pipeline *p, int warp_slot, int
 
 static void retire(gpurf_pipeline *p, int slot) {
   warp *w = &p->w[slot];
+  p->acted = 1;
   w->in_flight--;
   p->st.warp_instructions++;
   p->last_progress = p->cycle;
@@ -62,6 +63,7 @@ static int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
     int u = p->res_unit;
     const result r = p->res[u].r[p->res[u].head];
     if (r.ready > p->cycle) break;
+    p->acted = 1;
     warp *w = &p->w[r.warp];
     if (r.in->n_dst == 0) {
       pipe_res_pop(p, u);
@@ -159,6 +161,7 @@ static void arbitrate(gpurf_pipeline *p) {
   for (uint64_t m = p->wpend_mask; m; m &= m - 1) {
     int b = __builtin_ctzll(m);
     if (p->bank_free[b] - 1 <= p->cycle) {
+      p->acted = 1;
       p->wpend_mask &= ~((uint64_t)1 << b);
       write_done(p, &p->wpend[b]);
     }
@@ -227,6 +230,7 @@ static void arbitrate(gpurf_pipeline *p) {
     }
   }
   p->st.arbiter_decisions += (uint64_t)granted;
+  p->acted |= granted;
 }
 
 /* Collectors with every operand go to a free pipeline of their unit. */
@@ -246,6 +250,7 @@ static int dispatch(gpurf_ctx *ctx, gpurf_pipeline *p) {
         continue;
       }
       const cinst *in = c->in;
+      p->acted = 1;
       p->unit_free[u][k] = p->cycle + (uint64_t)p->prm.interval[u];
       uint64_t lo = p->unit_free[u][0];
       for (int j = 1; j < p->prm.units[u]; j++)
@@ -278,6 +283,7 @@ static int dispatch(gpurf_ctx *ctx, gpurf_pipeline *p) {
 static void fetch(gpurf_pipeline *p) {
   uint64_t m = p->want_fetch;
   if (!m) return;
+  p->acted = 1;
   uint64_t after = p->fetch_rr < 64 ? m & (~(uint64_t)0 << p->fetch_rr) : 0;
   int slot = __builtin_ctzll(after ? after : m);
   warp *w = &p->w[slot];
@@ -300,6 +306,38 @@ int pipe_cycle(gpurf_ctx *ctx, gpurf_pipeline *p) {
   fetch(p);
   p->cycle++;
   return GPURF_OK;
+}
+
+/* The first cycle from p->cycle on in which a quiet SM (the last cycle
+ * moved nothing) may move again: a result falling due, a bank coming free
+ * for its queued requests or finishing a slow write, a collector's operands
+ * arriving or its unit coming free. Issue, fetch and the two-level sets only
+ * change after one of these. Earlier is always safe: it only skips less. */
+uint64_t pipe_next_event(const gpurf_pipeline *p) {
+  uint64_t now = p->cycle, t = UINT64_MAX;
+#define EVENT_AT(x)                        \
+  do {                                     \
+    uint64_t x_ = (x);                     \
+    if (x_ >= now && x_ < t) t = x_;       \
+  } while (0)
+  if (p->res_n) EVENT_AT(p->res_next);
+  for (uint64_t m = p->wpend_mask; m; m &= m - 1) EVENT_AT(p->bank_free[__builtin_ctzll(m)] - 1);
+  for (uint64_t m = p->bank_req; m; m &= m - 1) EVENT_AT(p->bank_free[__builtin_ctzll(m)]);
+  for (int word = 0; word < 2; word++)
+    for (uint64_t m = p->cu_main[word]; m; m &= m - 1) {
+      const cu *c = &p->c[word * 64 + __builtin_ctzll(m)];
+      EVENT_AT(c->ready);
+      EVENT_AT(p->unit_min[c->unit]);
+      if (c->unit == GPURF_PIPELINE_UNIT_GLOBAL && p->global_free >= (double)now) {
+        /* The first cycle whose number is not below global_free. */
+        double f = p->global_free;
+        uint64_t g = f < 18446744073709549568.0 ? (uint64_t)f : UINT64_MAX;
+        if ((double)g < f && g < UINT64_MAX) g++;
+        EVENT_AT(g);
+      }
+    }
+#undef EVENT_AT
+  return t;
 }
 
 int gpurf_pipeline_force_write(gpurf_pipeline *p, int wslot, int reg) {

@@ -171,6 +171,7 @@ static int fits(const gpurf_pipeline *p, const ctabuf *b) {
 static void launch(gpurf_pipeline *p, int bi) {
   ctabuf *b = &p->buf[bi];
   cta_state *cs = &p->cta[bi];
+  p->acted = 1;
   p->n_ctas++;
   p->n_warps += (int)b->n_warps;
   p->threads += (int)b->threads;

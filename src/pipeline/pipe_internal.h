@@ -120,6 +120,11 @@ struct gpurf_pipeline {
   /* Hook points left at the baseline: the core does their work inline,
    * without the indirect call and the request table they would need. */
   int base_map, base_wb, base_select, base_arb;
+  /* Every hook is the baseline's: a cycle in which nothing moved repeats
+   * until the next event, and runs of such cycles are skipped. acted: the
+   * cycle moved something (a result, a grant, a dispatch, an issue, a fetch,
+   * a warp between the two-level sets). */
+  int can_skip, acted;
   /* banks - 1 when banks is a power of two (the bank is then a mask, not a
    * division), else -1; and the scheduler of each warp slot. */
   int bank_mask;
@@ -249,6 +254,7 @@ void pipe_sched_remove(gpurf_pipeline *p, int slot);
 void pipe_issue(gpurf_pipeline *p);
 /* core.c */
 int pipe_cycle(gpurf_ctx *ctx, gpurf_pipeline *p);
+uint64_t pipe_next_event(const gpurf_pipeline *p);
 int pipe_sb_hit(const uint64_t *sb, int reg);
 
 #endif

@@ -70,6 +70,7 @@ static int blocked(gpurf_pipeline *p, warp *w, int *reg) {
 static void issue(gpurf_pipeline *p, int slot) {
   warp *w = &p->w[slot];
   const cinst *in = &w->code[w->pc++];
+  p->acted = 1;
   w->ib--;
   pipe_why(p, w, -1);
   if (w->ib < w->n - w->pc) p->want_fetch |= (uint64_t)1 << slot;
@@ -143,6 +144,7 @@ static void two_level_update(gpurf_pipeline *p, sched *s) {
          p->hk.demote(p->hk.state, p, slot, reg, pipe_sb_hit(w->sb_long, reg)))) {
       list_remove(s->active, &s->n_active, slot);
       s->pending[s->n_pending++] = slot;
+      p->acted = 1;
       continue;
     }
     i++;
@@ -153,6 +155,7 @@ static void two_level_update(gpurf_pipeline *p, sched *s) {
     int slot = s->pending[k];
     list_remove(s->pending, &s->n_pending, slot);
     s->active[s->n_active++] = slot;
+    p->acted = 1;
   }
 }
 
