@@ -116,6 +116,39 @@ static void test_technique_baseline(void **state) {
   assert_non_null(strstr(a.out, "baseline "));
 }
 
+/* Several traces and presets on one thread and on two: the same bytes in
+ * every format, and the same first error when a run fails. */
+static void test_jobs(void **state) {
+  (void)state;
+  static cli_result one, two;
+  static const char *const formats[] = {"json", "csv", "text"};
+  for (int f = 0; f < 3; f++) {
+    char args[2048];
+    for (int j = 1; j <= 2; j++) {
+      snprintf(args, sizeof args,
+               "sim --trace %smatrixmul-32-32-trace --workload hpc --trace "
+               "%svectoradd-100-32-trace --workload matrixmul --trace %sdataflow.gtrace "
+               "--set policy=lrr --format %s --jobs %d",
+               TRACES, TRACES, TRACES, formats[f], j);
+      cli_run(j == 1 ? &one : &two, args);
+    }
+    assert_int_equal(one.status, 0);
+    assert_int_equal(two.status, 0);
+    assert_string_equal(one.out, two.out);
+    assert_string_equal(one.err, two.err);
+  }
+  cli_run(&one, "sim --trace " TRACES "dataflow.gtrace --workload hpc --workload nope --trace "
+                "/nonexistent/trace.gtrace --jobs 1");
+  cli_run(&two, "sim --trace " TRACES "dataflow.gtrace --workload hpc --workload nope --trace "
+                "/nonexistent/trace.gtrace --jobs 2");
+  assert_int_equal(one.status, 2);
+  assert_int_equal(two.status, 2);
+  assert_string_equal(one.out, "");
+  assert_string_equal(two.out, "");
+  assert_string_equal(one.err, two.err);
+  assert_non_null(strstr(one.err, "nope"));
+}
+
 static void test_errors(void **state) {
   (void)state;
   static const cli_error_case cases[] = {
@@ -135,6 +168,8 @@ static void test_errors(void **state) {
        "--technique-set x: technique baseline has no options"},
       {"sim --trace " TRACES "dataflow.gtrace --technique-set x", 2, "needs KEY=VALUE"},
       {"sim --trace " TRACES "dataflow.gtrace --technique-set x=1", 2, "needs --technique NAME"},
+      {"sim --trace " TRACES "dataflow.gtrace --jobs 0", 2, "--jobs must be at least 1"},
+      {"sim --trace " TRACES "dataflow.gtrace --jobs many", 2, "--jobs needs a whole number"},
   };
   cli_check_errors(cases, sizeof cases / sizeof cases[0]);
 }
@@ -143,8 +178,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_json_keys),    cmocka_unit_test(test_end_to_end),
       cmocka_unit_test(test_several_json), cmocka_unit_test(test_text),
-      cmocka_unit_test(test_bench),        cmocka_unit_test(test_errors),
-      cmocka_unit_test(test_technique_baseline),
+      cmocka_unit_test(test_bench),        cmocka_unit_test(test_jobs),
+      cmocka_unit_test(test_errors),       cmocka_unit_test(test_technique_baseline),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -168,7 +168,40 @@ static void test_exact(void **state) {
   assert_int_equal(bad, 0);
 }
 
+/* The cases with default parameters through the job runner, several times
+ * over on three threads: each result as when run alone; then a batch with
+ * two bad jobs reports the first of them. */
+static void test_jobs(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_pipeline_params prm;
+  gpurf_pipeline_params_init(&prm);
+  enum { N = 6 };
+  static gpurf_pipeline_job jobs[N];
+  const exact_case *want[N];
+  for (int i = 0; i < N; i++) {
+    memset(&jobs[i], 0, sizeof jobs[i]);
+    want[i] = &cases[i % 2 ? 7 : 0];
+    jobs[i].trace = want[i]->trace;
+    jobs[i].gen = (gpurf_trace_gen_params){want[i]->preset, 3, 0, 0, 1000, -1};
+  }
+  assert_ok(ctx, gpurf_pipeline_run_jobs(ctx, &prm, NULL, jobs, N, 3, NULL, NULL));
+  for (int i = 0; i < N; i++) {
+    assert_int_equal(jobs[i].status, GPURF_OK);
+    assert_int_equal(jobs[i].stats.cycles, want[i]->cycles);
+    assert_true(fingerprint(&jobs[i].stats) == want[i]->fingerprint);
+  }
+  jobs[2].trace = TRACES "no-such-trace";
+  jobs[4].trace = NULL;
+  jobs[4].gen.workload = "no-such-preset";
+  assert_int_equal(gpurf_pipeline_run_jobs(ctx, &prm, NULL, jobs, N, 2, NULL, NULL), GPURF_EIO);
+  assert_non_null(strstr(gpurf_ctx_error(ctx)->file, "no-such-trace"));
+  assert_int_equal(jobs[0].status, GPURF_OK);
+  assert_int_equal(jobs[1].status, GPURF_OK);
+  gpurf_ctx_free(ctx);
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_exact)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_exact), cmocka_unit_test(test_jobs)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

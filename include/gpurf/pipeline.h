@@ -260,6 +260,50 @@ GPURF_API int gpurf_pipeline_stats_get(const gpurf_pipeline *p, gpurf_pipeline_s
 GPURF_API gpurf_energy *gpurf_pipeline_energy(gpurf_pipeline *p);
 GPURF_API const gpurf_pipeline_params *gpurf_pipeline_get_params(const gpurf_pipeline *p);
 
+/* ---- Many runs at once ----
+ *
+ * Independent simulations of one design, each on its own SM: traces or
+ * synthetic workloads, with the baseline or a technique by name
+ * (technique.h), on a pool of threads. */
+#define GPURF_PIPELINE_JOB_MAX_COUNTERS 32
+
+typedef struct gpurf_pipeline_job {
+  /* in: a trace path, or NULL and a synthetic workload in gen */
+  const char *trace;
+  gpurf_trace_gen_params gen;
+  /* in: a technique's name (NULL: none) and its options, "KEY=VALUE" */
+  const char *technique;
+  const char *const *technique_sets;
+  int n_technique_sets;
+  /* out: status GPURF_OK, or the failing call's status and its error; a job
+   * after the first failed one (in input order) may be left unrun */
+  int status;
+  gpurf_error error;
+  gpurf_pipeline_stats stats;
+  /* The energy report when a table was given, else NULL: the runner
+   * allocates it, the caller frees it (gpurf_energy_report_free). */
+  gpurf_energy_report *report;
+  /* What the technique counted (gpurf_technique_counter_*). */
+  int n_counters;
+  char counter_name[GPURF_PIPELINE_JOB_MAX_COUNTERS][48];
+  double counter[GPURF_PIPELINE_JOB_MAX_COUNTERS];
+} gpurf_pipeline_job;
+
+/* Called as each job ends (serialised: never two at once): its index, how
+ * many have ended, of n. */
+typedef void (*gpurf_pipeline_progress)(void *arg, int index, int done, int n);
+
+/* Runs jobs[0..n) on `threads` threads, the calling one included (1: all in
+ * the calling thread). Each job's results are its own, so they are the same
+ * for any number of threads. GPURF_OK when every job succeeded; otherwise the
+ * status of the first failed job in input order, its error copied to ctx.
+ * Every job's report that is not NULL afterwards is the caller's to free.
+ * progress may be NULL. */
+GPURF_API int gpurf_pipeline_run_jobs(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
+                                      const gpurf_rf_table *table, gpurf_pipeline_job *jobs, int n,
+                                      int threads, gpurf_pipeline_progress progress,
+                                      void *progress_arg);
+
 /* For techniques. */
 GPURF_API int gpurf_pipeline_add_stall(gpurf_ctx *ctx, gpurf_pipeline *p, const char *name,
                                        int *id);

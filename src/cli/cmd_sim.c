@@ -11,7 +11,7 @@
 static const char *const sim_help =
     "usage: gpurf sim [MODEL] (--trace PATH | --workload NAME)... [--seed S]\n"
     "                 [--set KEY=VALUE]... [--technique NAME [--technique-set KEY=VALUE]...]\n"
-    "                 [--format text|json|csv]\n"
+    "                 [--jobs N] [--format text|json|csv]\n"
     "\n"
     "Runs warp-instruction traces through one SM's register-file pipeline\n"
     "(schedulers, scoreboard, operand collectors, bank arbiter, crossbar,\n"
@@ -23,7 +23,8 @@ static const char *const sim_help =
     "SM). PATH is an Accel-Sim kernel-N.traceg, kernelslist.g or directory, or\n"
     "a native trace; NAME a synthetic preset (gpurf trace gen --list), with\n"
     "--seed S (default 1). Several traces print one row each and a geometric\n"
-    "mean. --technique runs a register-file technique on the pipeline's hooks\n"
+    "mean; --jobs N simulates N of them at once (threads), with the same output\n"
+    "for any N. --technique runs a register-file technique on the pipeline's hooks\n"
     "(gpurf sim --technique list names them) with its options set by\n"
     "--technique-set, and prints what it counted. --set changes an SM\n"
     "parameter, e.g. --set policy=lrr; keys:\n";
@@ -36,7 +37,7 @@ typedef struct sim_run {
   const char *name;
   int synthetic;
   gpurf_pipeline_stats st;
-  gpurf_energy_report *rep; /* allocated by run_one */
+  gpurf_energy_report *rep; /* allocated by the job runner */
   int n_counters;           /* the technique's */
   char counter_name[SIM_MAX_COUNTERS][48];
   double counter[SIM_MAX_COUNTERS];
@@ -91,38 +92,48 @@ static double ipc_per_mm2(double ipc, double area) {
   return v;
 }
 
-static int run_one(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf_rf_table *t,
-                   const sim_technique *tq, sim_run *run, uint64_t seed) {
-  gpurf_trace_reader *r = NULL;
-  gpurf_pipeline *p = NULL;
-  gpurf_technique *tech = NULL;
-  int rc = technique_new(ctx, tq, &tech);
-  if (rc != GPURF_OK) {
-  } else if (run->synthetic) {
-    gpurf_trace_gen_params g = {run->name, seed, 0, 0, 0, -1};
-    rc = gpurf_trace_gen_alloc(ctx, &g, &r);
-  } else {
-    rc = gpurf_trace_reader_alloc(ctx, run->name, &r);
+/* Progress on a terminal: the runs ended so far. */
+static void show_progress(void *arg, int index, int done, int n) {
+  const sim_run *runs = arg;
+  fprintf(stderr, "\r[%d/%d] %s\033[K", done, n, runs[index].name);
+}
+
+/* All runs through the library's job runner, `jobs` at a time; each run
+ * takes its job's results (and its energy report). *failed: the first run
+ * that failed, -1 when none did. */
+static int run_all(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf_rf_table *t,
+                   const sim_technique *tq, sim_run *runs, int n, uint64_t seed, int jobs,
+                   int *failed) {
+  *failed = -1;
+  gpurf_pipeline_job *job = calloc((size_t)n, sizeof *job);
+  if (!job) {
+    gpurf_ctx_clear_error(ctx);
+    return GPURF_ENOMEM;
   }
-  if (rc == GPURF_OK)
-    rc = gpurf_pipeline_alloc(ctx, prm, t, tech ? gpurf_technique_hooks(tech) : NULL, &p);
-  if (rc == GPURF_OK) rc = gpurf_pipeline_run(ctx, p, r, 0);
-  if (rc == GPURF_OK) rc = gpurf_pipeline_stats_get(p, &run->st);
-  if (rc == GPURF_OK) {
-    gpurf_energy_report_in in = {run->st.warp_instructions};
-    rc = gpurf_energy_report_alloc(ctx, &run->rep);
-    if (rc == GPURF_OK) rc = gpurf_energy_report_get(ctx, gpurf_pipeline_energy(p), &in, run->rep);
+  for (int i = 0; i < n; i++) {
+    if (runs[i].synthetic)
+      job[i].gen = (gpurf_trace_gen_params){runs[i].name, seed, 0, 0, 0, -1};
+    else
+      job[i].trace = runs[i].name;
+    job[i].technique = tq->name;
+    job[i].technique_sets = tq->sets;
+    job[i].n_technique_sets = tq->n_sets;
   }
-  int nc = rc == GPURF_OK && tech ? gpurf_technique_counter_count(tech) : 0;
-  for (run->n_counters = 0; run->n_counters < nc && run->n_counters < SIM_MAX_COUNTERS;
-       run->n_counters++) {
-    snprintf(run->counter_name[run->n_counters], sizeof run->counter_name[0], "%s",
-             gpurf_technique_counter_name(tech, run->n_counters));
-    run->counter[run->n_counters] = gpurf_technique_counter_value(tech, run->n_counters);
+  int rc = gpurf_pipeline_run_jobs(ctx, prm, t, job, n, jobs,
+                                   isatty(STDERR_FILENO) ? show_progress : NULL, runs);
+  for (int i = 0; i < n; i++) {
+    if (job[i].status != GPURF_OK && *failed < 0) *failed = i;
+    runs[i].st = job[i].stats;
+    runs[i].rep = job[i].report;
+    runs[i].n_counters = job[i].n_counters < SIM_MAX_COUNTERS ? job[i].n_counters
+                                                               : SIM_MAX_COUNTERS;
+    for (int k = 0; k < runs[i].n_counters; k++) {
+      snprintf(runs[i].counter_name[k], sizeof runs[i].counter_name[0], "%s",
+               job[i].counter_name[k]);
+      runs[i].counter[k] = job[i].counter[k];
+    }
   }
-  gpurf_pipeline_free(p);
-  gpurf_technique_free(tech);
-  gpurf_trace_reader_free(r);
+  free(job);
   return rc;
 }
 
@@ -324,6 +335,7 @@ int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
   const char *model = NULL, *sets[64];
   int n_sets = 0, n = 0;
   sim_technique tq = {NULL, {NULL}, 0};
+  long long jobs = 1;
   uint64_t seed = 1;
   sim_run *runs = calloc(SIM_MAX_RUNS, sizeof *runs);
   if (!runs) {
@@ -358,6 +370,8 @@ int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
         if (!bad) cli_usage_error(a.prog, "--seed needs a whole number, not '%s'", v);
         rc = CLI_USAGE;
       }
+    } else if (cli_opt_value(&a, "--jobs", &v, &bad)) {
+      if (bad || cli_parse_count(a.prog, "--jobs", v, 256, &jobs)) rc = CLI_USAGE;
     } else if (cli_opt_value(&a, "--set", &v, &bad)) {
       if (bad) {
         rc = CLI_USAGE;
@@ -443,22 +457,23 @@ int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
                     gpurf_ctx_error(ctx)->message);
     rc = CLI_USAGE;
   }
-  int tty = isatty(STDERR_FILENO);
-  for (int i = 0; i < n && rc == CLI_OK; i++) {
-    if (tty) fprintf(stderr, "\r[%d/%d] %s\033[K", i + 1, n, runs[i].name);
-    if (run_one(ctx, &prm, table, &tq, &runs[i], seed) != GPURF_OK) {
-      if (tty) fprintf(stderr, "\r\033[K");
-      const gpurf_error *e = gpurf_ctx_error(ctx);
-      if (runs[i].synthetic && e->status == GPURF_ENOTFOUND) {
-        cli_usage_error(a.prog, "%s", e->message);
-        rc = CLI_USAGE;
-      } else {
-        cli_print_error(ctx);
-        rc = CLI_FAIL;
-      }
+  int tty = isatty(STDERR_FILENO), failed = -1;
+  if (rc == CLI_OK) {
+    int st = run_all(ctx, &prm, table, &tq, runs, n, seed, (int)jobs, &failed);
+    if (tty) fprintf(stderr, "\r\033[K");
+    const gpurf_error *e = gpurf_ctx_error(ctx);
+    if (st == GPURF_ENOMEM && failed < 0) {
+      fprintf(stderr, "gpurf sim: out of memory\n");
+      rc = CLI_FAIL;
+    } else if (st != GPURF_OK && failed >= 0 && runs[failed].synthetic &&
+               e->status == GPURF_ENOTFOUND) {
+      cli_usage_error(a.prog, "%s", e->message);
+      rc = CLI_USAGE;
+    } else if (st != GPURF_OK) {
+      cli_print_error(ctx);
+      rc = CLI_FAIL;
     }
   }
-  if (tty && rc == CLI_OK) fprintf(stderr, "\r\033[K");
   if (rc == CLI_OK) {
     sbuf out;
     sb_init(&out);
