@@ -100,6 +100,11 @@ static void test_bench(void **state) {
   assert_non_null(strstr(r.out, "\"warp_instructions\": 4416"));
   assert_non_null(strstr(r.out, "\"warp_instructions_per_s\": "));
   assert_non_null(strstr(r.out, "\"trace_read_time_s\": "));
+  assert_non_null(strstr(r.out, "\"trace_format\": \"binary\""));
+  cli_run(&r, "bench sim --trace " TRACES "vectoradd-100-32-trace --n 1");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "344 warp instructions"));
+  assert_non_null(strstr(r.out, "M warp instructions/s on one core"));
 }
 
 /* The baseline named as a technique prints the run without one. */
