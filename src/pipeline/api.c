@@ -98,6 +98,14 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   p->base_arb = p->hk.arbitrate == b->arbitrate;
   p->can_skip = p->base_map && p->base_wb && p->base_select && p->base_arb &&
                 p->hk.demote == b->demote && p->hk.promote == b->promote;
+  /* A technique's map may use any bank the statistics have room for. */
+  size_t banks = p->base_map ? (size_t)p->prm.banks : GPURF_PIPELINE_MAX_BANKS;
+  p->rq_stride = (size_t)total * PIPE_MAX_SRC + 64 / sizeof(rreq);
+  p->rq = calloc(banks * p->rq_stride, sizeof *p->rq);
+  if (!p->rq) {
+    gpurf_pipeline_free(p);
+    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  }
   *out = p;
   return GPURF_OK;
 }
@@ -113,6 +121,7 @@ void gpurf_pipeline_free(gpurf_pipeline *p) {
   free(p->slot_left);
   free(p->slot_warp);
   free(p->slot_free);
+  free(p->rq);
   gpurf_energy_free(p->energy);
   free(p);
 }

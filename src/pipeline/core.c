@@ -131,7 +131,7 @@ static void count_losers(gpurf_pipeline *p, int b, int write, int cu_won) {
     return;
   }
   for (int i = 0; i < p->rq_n[b]; i++) {
-    if (p->rq[b][i].cu == cu_won)
+    if (pipe_rq(p, b)[i].cu == cu_won)
       p->st.conflicts_intra++;
     else
       p->st.conflicts_inter_read++;
@@ -149,14 +149,30 @@ static int base_pick(const gpurf_pipeline *p, int b, int nw, int nr) {
     return best;
   }
   for (int i = 1; i < nr; i++)
-    if (p->rq[b][i].age < p->rq[b][best].age) best = i;
+    if (pipe_rq(p, b)[i].age < pipe_rq(p, b)[best].age) best = i;
   return nw + best;
+}
+
+/* The technique's arbitrate hook over bank b's requests, writes first.
+ * Apart, so that the baseline's cycles do not carry its request table on
+ * their stack. */
+static PIPE_NOINLINE int hook_pick(gpurf_pipeline *p, int b, int nw, int nr) {
+  gpurf_pipeline_req reqs[PIPE_WQ_CAP + PIPE_RQ_CAP];
+  int n = 0;
+  for (int i = 0; i < nw; i++, n++) {
+    const wreq *q = &p->wq[b][i];
+    reqs[n] = (gpurf_pipeline_req){1, 0, q->warp, q->reg, -1, q->age};
+  }
+  for (int i = 0; i < nr; i++, n++) {
+    const rreq *q = &pipe_rq(p, b)[i];
+    reqs[n] = (gpurf_pipeline_req){0, 1, q->warp, q->reg, q->cu, q->age};
+  }
+  return p->hk.arbitrate(p->hk.state, p, b, reqs, n);
 }
 
 /* One grant per bank per cycle; losers stay queued and are counted as
  * conflicts, classed by what won (or still holds the bank). */
 static void arbitrate(gpurf_pipeline *p) {
-  gpurf_pipeline_req reqs[PIPE_WQ_CAP + PIPE_RQ_CAP];
   int granted = 0;
   for (uint64_t m = p->wpend_mask; m; m &= m - 1) {
     int b = __builtin_ctzll(m);
@@ -176,16 +192,7 @@ static void arbitrate(gpurf_pipeline *p) {
     if (n > 1 && p->base_arb) {
       g = base_pick(p, b, nw, nr);
     } else if (n > 1) {
-      n = 0;
-      for (int i = 0; i < nw; i++, n++) {
-        const wreq *q = &p->wq[b][i];
-        reqs[n] = (gpurf_pipeline_req){1, 0, q->warp, q->reg, -1, q->age};
-      }
-      for (int i = 0; i < nr; i++, n++) {
-        const rreq *q = &p->rq[b][i];
-        reqs[n] = (gpurf_pipeline_req){0, 1, q->warp, q->reg, q->cu, q->age};
-      }
-      g = p->hk.arbitrate(p->hk.state, p, b, reqs, n);
+      g = hook_pick(p, b, nw, nr);
     }
     if (g < 0 || g >= n) continue; /* the technique kept the bank idle */
     if (n == 1) p->bank_req &= ~((uint64_t)1 << b);
@@ -210,8 +217,8 @@ static void arbitrate(gpurf_pipeline *p) {
       }
     } else {
       int gi = g - nw;
-      rreq q = p->rq[b][gi];
-      for (int i = gi; i < nr - 1; i++) p->rq[b][i] = p->rq[b][i + 1];
+      rreq q = pipe_rq(p, b)[gi];
+      for (int i = gi; i < nr - 1; i++) pipe_rq(p, b)[i] = pipe_rq(p, b)[i + 1];
       p->rq_n[b]--;
       int busy = p->prm.bank_read_cycles;
       p->bank_busy[b] += (uint64_t)busy;

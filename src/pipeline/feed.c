@@ -29,12 +29,20 @@ int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
   return read_rec(ctx, p);
 }
 
-static int add_reg(uint8_t *list, uint8_t *n, int cap, int reg) {
-  for (int i = 0; i < *n; i++)
-    if (list[i] == reg) return GPURF_OK;
+/* Appends reg unless `seen` (a 256-bit set) already holds it. */
+static inline int add_reg(uint8_t *list, uint8_t *n, int cap, uint64_t *seen, int reg) {
+  uint64_t bit = (uint64_t)1 << (reg & 63);
+  if (seen[reg >> 6] & bit) return GPURF_OK;
   if (*n >= cap) return GPURF_ERANGE;
+  seen[reg >> 6] |= bit;
   list[(*n)++] = (uint8_t)reg;
   return GPURF_OK;
+}
+
+static inline uint32_t popcount32(uint32_t m) {
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
 /* The record as the pipeline sees it; registers of pairs and quads expanded,
@@ -63,12 +71,13 @@ static int compact(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf
   if (t->op_class == GPURF_TRACE_CLASS_BARRIER && strncmp(t->opcode, "BAR", 3) == 0)
     c->flags |= CI_BARRIER;
   int ops = 0;
+  uint64_t seen_src[4] = {0, 0, 0, 0}, seen_dst[4] = {0, 0, 0, 0};
   for (int i = 0; i < t->n_src; i++) {
     const gpurf_trace_operand *o = &t->src[i];
     if (o->reg >= GPURF_TRACE_NUM_REGS) continue;
     ops++;
     for (int k = 0; k < o->width && o->reg + k < GPURF_TRACE_NUM_REGS; k++) {
-      if (add_reg(c->src, &c->n_src, PIPE_MAX_SRC, o->reg + k) != GPURF_OK)
+      if (add_reg(c->src, &c->n_src, PIPE_MAX_SRC, seen_src, o->reg + k) != GPURF_OK)
         return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "%s at pc %llx reads more than %d registers",
                           t->opcode, (unsigned long long)t->pc, PIPE_MAX_SRC);
       if ((uint32_t)(o->reg + k) > *max_reg) *max_reg = (uint32_t)(o->reg + k);
@@ -83,7 +92,7 @@ static int compact(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf
     const gpurf_trace_operand *o = &t->dst[i];
     if (o->reg >= GPURF_TRACE_NUM_REGS) continue;
     for (int k = 0; k < o->width && o->reg + k < GPURF_TRACE_NUM_REGS; k++) {
-      if (add_reg(c->dst, &c->n_dst, PIPE_MAX_DST, o->reg + k) != GPURF_OK)
+      if (add_reg(c->dst, &c->n_dst, PIPE_MAX_DST, seen_dst, o->reg + k) != GPURF_OK)
         return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "%s at pc %llx writes more than %d registers",
                           t->opcode, (unsigned long long)t->pc, PIPE_MAX_DST);
       if ((uint32_t)(o->reg + k) > *max_reg) *max_reg = (uint32_t)(o->reg + k);
@@ -91,7 +100,7 @@ static int compact(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf
   }
   if (c->unit == GPURF_PIPELINE_UNIT_GLOBAL) {
     if (c->n_dst > 0) c->flags |= CI_LONG;
-    uint32_t lanes = (uint32_t)__builtin_popcount(t->mask);
+    uint32_t lanes = popcount32(t->mask);
     uint32_t bytes = lanes * (t->mem_width ? t->mem_width : 4u);
     c->bytes = (uint16_t)(bytes > 65535u ? 65535u : bytes);
   }

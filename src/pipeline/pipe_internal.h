@@ -12,6 +12,12 @@
 #define PIPE_MAX_CU (GPURF_PIPELINE_CU_COUNT * GPURF_PIPELINE_MAX_COLLECTORS)
 #define PIPE_RQ_CAP (PIPE_MAX_CU * PIPE_MAX_SRC)
 
+#if defined(__GNUC__)
+#define PIPE_NOINLINE __attribute__((noinline))
+#else
+#define PIPE_NOINLINE
+#endif
+
 #define CI_BARRIER 0x01u /* a CTA barrier */
 #define CI_LONG 0x02u    /* long-latency result (global memory) */
 
@@ -165,7 +171,11 @@ struct gpurf_pipeline {
   uint64_t bank_req;   /* banks with a queued request */
   uint64_t cu_main[2]; /* main collector units whose reads have all been granted */
   int rq_n[GPURF_PIPELINE_MAX_BANKS];
-  rreq rq[GPURF_PIPELINE_MAX_BANKS][PIPE_RQ_CAP];
+  /* Read queues, rq_stride entries per bank: room for every read of every
+   * collector, plus a cache line so that the queues' heads do not all fall
+   * in one cache set. */
+  rreq *rq;
+  size_t rq_stride;
   int wq_n[GPURF_PIPELINE_MAX_BANKS];
   wreq wq[GPURF_PIPELINE_MAX_BANKS][PIPE_WQ_CAP];
   uint64_t unit_free[GPURF_PIPELINE_UNIT_COUNT][16];
@@ -210,6 +220,10 @@ static inline void pipe_why(gpurf_pipeline *p, warp *w, int v) {
     s->closed |= (uint64_t)1 << slot;
   }
   w->why = v;
+}
+
+static inline rreq *pipe_rq(const gpurf_pipeline *p, int bank) {
+  return p->rq + (size_t)bank * p->rq_stride;
 }
 
 /* The bank of a register, through the map hook. */

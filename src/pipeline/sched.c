@@ -103,7 +103,7 @@ static void issue(gpurf_pipeline *p, int slot) {
   for (int i = 0; i < in->n_src; i++) {
     int bank = pipe_map(p, slot, w->gid, in->src[i], 0);
     if (bank == GPURF_PIPELINE_NO_BANK) continue;
-    rreq *r = &p->rq[bank][p->rq_n[bank]++];
+    rreq *r = &pipe_rq(p, bank)[p->rq_n[bank]++];
     p->bank_req |= (uint64_t)1 << bank;
     r->cu = (int16_t)main_cu;
     r->reg = in->src[i];

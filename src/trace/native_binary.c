@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 
 #include "trace/trace_internal.h"
 
@@ -21,6 +23,7 @@ typedef struct nb_state {
   FILE *f;
   char path[TR_PATH_MAX];
   unsigned char *buf;
+  size_t mapped; /* buf maps the whole file (its size), or 0: buf is ours */
   size_t pos, end;
   uint64_t consumed; /* bytes before buf[0] */
   int eof, ended, have_kernel, have_cta, have_warp;
@@ -142,6 +145,14 @@ static inline uint64_t le64(const unsigned char *p) {
   return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
 }
 
+/* Active lanes; without a call to the compiler's library where the target
+ * has no population-count instruction. */
+static inline int lanes_of(uint32_t m) {
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
 /* Moves the cursor over n bytes, or marks the record truncated. */
 static inline void skip(cur *c, size_t n) {
   if ((size_t)(c->end - c->p) < n) {
@@ -156,7 +167,7 @@ static inline void skip(cur *c, size_t n) {
  * stride). Skipped when the caller does not want them. */
 static int nb_addr(gpurf_ctx *ctx, nb_state *st, cur *c, gpurf_trace_inst *inst, int keep) {
   uint8_t mode = rd8(c);
-  int lanes = tr_popcount(inst->mask);
+  int lanes = lanes_of(inst->mask);
   if (mode > 1) return nb_fail(ctx, st, "bad address mode");
   if (!keep) {
     if (mode == 0)
@@ -184,7 +195,7 @@ static int nb_addr(gpurf_ctx *ctx, nb_state *st, cur *c, gpurf_trace_inst *inst,
  * the active lanes). Skipped when the caller does not want them. */
 static int nb_values(gpurf_ctx *ctx, nb_state *st, cur *c, gpurf_trace_inst *inst, int keep) {
   if (inst->n_dst_regs > GPURF_TRACE_MAX_DST_REGS) return nb_fail(ctx, st, "too many values");
-  int lanes = tr_popcount(inst->mask);
+  int lanes = lanes_of(inst->mask);
   for (unsigned k = 0; k < inst->n_dst_regs; k++) {
     uint32_t *val = inst->values[k];
     uint8_t enc = rd8(c);
@@ -387,7 +398,10 @@ static void nb_free(gpurf_trace_reader *r) {
   nb_state *st = r->impl;
   if (!st) return;
   if (st->f) fclose(st->f);
-  free(st->buf);
+  if (st->mapped)
+    munmap(st->buf, st->mapped);
+  else
+    free(st->buf);
   free(st->ops);
   free(st);
   r->impl = NULL;
@@ -399,10 +413,23 @@ int tr_binary_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path) {
   nb_state *st = tr_reader_attach(ctx, r, sizeof *st, &nb_ops, GPURF_TRACE_FORMAT_BINARY);
   if (!st) return GPURF_ENOMEM;
   gpurf_strlcpy(st->path, path, sizeof st->path);
-  st->buf = malloc(NB_BUF);
-  if (!st->buf) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   st->f = fopen(path, "rb");
   if (!st->f) return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  /* A regular file is mapped: records are decoded where they lie, without
+   * copying the file through a buffer. Anything else is read in pieces. */
+  struct stat sb;
+  if (fstat(fileno(st->f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+      (uint64_t)sb.st_size <= SIZE_MAX) {
+    void *m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fileno(st->f), 0);
+    if (m != MAP_FAILED) {
+      posix_madvise(m, (size_t)sb.st_size, POSIX_MADV_SEQUENTIAL);
+      st->buf = m;
+      st->mapped = st->end = (size_t)sb.st_size;
+      st->eof = 1;
+    }
+  }
+  if (!st->mapped && !(st->buf = malloc(NB_BUF)))
+    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   int rc = nb_fill(ctx, st, NB_MAX_RECORD);
   if (rc) return rc;
   if (st->end < TR_BINARY_MAGIC_LEN || memcmp(st->buf, TR_BINARY_MAGIC, TR_BINARY_MAGIC_LEN) != 0)
