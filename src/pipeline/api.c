@@ -68,11 +68,13 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   }
   for (int k = 0, base = 0; k < GPURF_PIPELINE_CU_COUNT; k++) {
-    p->cu_base[k] = base;
     p->cu_free[k] = params->collectors[k];
+    for (int i = base; i < base + params->collectors[k]; i++)
+      p->cu_class[k][i >> 6] |= (uint64_t)1 << (i & 63);
     base += params->collectors[k];
   }
   p->n_cu = total;
+  for (int i = 0; i < total; i++) p->cu_idle[i >> 6] |= (uint64_t)1 << (i & 63);
   for (int i = 0; i < GPURF_PIPELINE_MAX_SCHEDULERS; i++) p->s[i].last = -1;
   p->staged = -1;
   p->res_next = UINT64_MAX;

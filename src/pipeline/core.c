@@ -276,9 +276,10 @@ static int dispatch(gpurf_ctx *ctx, gpurf_pipeline *p) {
       result r = {p->cycle + (uint64_t)p->prm.latency[u], p->seq++, c->warp, in};
       int rc = pipe_res_push(ctx, p, u, &r);
       if (rc != GPURF_OK) return rc;
-      for (int j = 0; j < c->n_extra; j++) p->c[c->extra[j]].busy = 0;
+      for (int j = 0; j < c->n_extra; j++)
+        p->cu_idle[c->extra[j] >> 6] |= (uint64_t)1 << (c->extra[j] & 63);
       p->cu_free[in->cu] += c->n_extra;
-      c->busy = 0;
+      p->cu_idle[i >> 6] |= (uint64_t)1 << (i & 63);
       p->cu_main[word] &= ~((uint64_t)1 << (i & 63));
       p->cu_free[in->cu]++;
     }

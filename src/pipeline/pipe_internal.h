@@ -66,7 +66,6 @@ typedef struct warp {
 typedef struct cu {
   uint64_t ready; /* ready and unit: all dispatch reads of a collector that waits */
   int unit;       /* of its instruction */
-  int busy;
   int owner; /* main unit of a wide instruction; self otherwise */
   int warp;
   const cinst *in;
@@ -166,8 +165,9 @@ struct gpurf_pipeline {
   uint64_t want_fetch; /* warps whose instruction buffer has room */
   int n_cu;
   cu c[PIPE_MAX_CU];
-  int cu_base[GPURF_PIPELINE_CU_COUNT];
   int cu_free[GPURF_PIPELINE_CU_COUNT];
+  uint64_t cu_idle[2];                            /* collector units not taken, by index */
+  uint64_t cu_class[GPURF_PIPELINE_CU_COUNT][2]; /* the units of each class */
   uint64_t bank_req;   /* banks with a queued request */
   uint64_t cu_main[2]; /* main collector units whose reads have all been granted */
   int rq_n[GPURF_PIPELINE_MAX_BANKS];

@@ -35,16 +35,9 @@ int pipe_sb_hit(const uint64_t *sb, int reg) { return (int)(sb[reg >> 6] >> (reg
  * warp issues, only the collectors can hold it back. */
 #define WHY_SB_PASSED 100
 
-/* -1 when the warp can issue; otherwise the stall reason, and in *reg the
- * register that blocks it on the scoreboard. */
-static int blocked(gpurf_pipeline *p, warp *w, int *reg) {
-  if (w->why == WHY_SB_PASSED) {
-    return p->cu_free[w->next_cu] < w->next_ncu ? GPURF_PIPELINE_STALL_COLLECTOR : -1;
-  }
-  if (w->why >= 0) {
-    *reg = w->why_reg;
-    return w->why;
-  }
+/* blocked() for a warp whose reason is not known: looks at its next
+ * instruction and records what it finds. */
+static PIPE_NOINLINE int blocked_eval(gpurf_pipeline *p, warp *w, int *reg) {
   int why = -1;
   const cinst *in = &w->code[w->pc];
   if (w->at_barrier)
@@ -67,6 +60,18 @@ static int blocked(gpurf_pipeline *p, warp *w, int *reg) {
   return -1;
 }
 
+/* -1 when the warp can issue; otherwise the stall reason, and in *reg the
+ * register that blocks it on the scoreboard. */
+static inline int blocked(gpurf_pipeline *p, warp *w, int *reg) {
+  if (w->why == WHY_SB_PASSED)
+    return p->cu_free[w->next_cu] < w->next_ncu ? GPURF_PIPELINE_STALL_COLLECTOR : -1;
+  if (w->why >= 0) {
+    *reg = w->why_reg;
+    return w->why;
+  }
+  return blocked_eval(p, w, reg);
+}
+
 static void issue(gpurf_pipeline *p, int slot) {
   warp *w = &p->w[slot];
   const cinst *in = &w->code[w->pc++];
@@ -78,21 +83,22 @@ static void issue(gpurf_pipeline *p, int slot) {
   p->st.issued++;
   p->last_progress = p->cycle;
   int k = in->n_cu, main_cu = -1;
-  int base = p->cu_base[in->cu], n = p->prm.collectors[in->cu];
-  for (int i = base; i < base + n && k > 0; i++) {
-    cu *c = &p->c[i];
-    if (c->busy) continue;
-    c->busy = 1;
-    if (main_cu < 0) {
-      main_cu = i;
-      c->n_extra = 0;
-    } else {
-      p->c[main_cu].extra[p->c[main_cu].n_extra++] = (int16_t)i;
+  /* The class's idle units, lowest index first. */
+  for (int word = 0; word < 2 && k > 0; word++)
+    for (uint64_t m = p->cu_idle[word] & p->cu_class[in->cu][word]; m && k > 0; m &= m - 1) {
+      int i = word * 64 + __builtin_ctzll(m);
+      cu *c = &p->c[i];
+      p->cu_idle[word] &= ~((uint64_t)1 << (i & 63));
+      if (main_cu < 0) {
+        main_cu = i;
+        c->n_extra = 0;
+      } else {
+        p->c[main_cu].extra[p->c[main_cu].n_extra++] = (int16_t)i;
+      }
+      c->owner = main_cu;
+      k--;
+      p->cu_free[in->cu]--;
     }
-    c->owner = main_cu;
-    k--;
-    p->cu_free[in->cu]--;
-  }
   cu *c = &p->c[main_cu];
   c->warp = slot;
   c->in = in;
@@ -184,6 +190,13 @@ static void schedule(gpurf_pipeline *p, int si) {
       cand = first;
     else
       why |= 1 << b;
+  }
+  /* The baseline issues the greedy warp whenever it can, whatever the
+   * others wait for: they need no look (what they wait for is only ever
+   * recorded, never acted on, in a cycle with an issue). */
+  if (cand >= 0 && fast && p->base_select) {
+    issue(p, cand);
+    return;
   }
   if (fast) {
     /* Only warps whose reason is not held need a look; the policy's order
