@@ -177,7 +177,8 @@ static void quiet_get(const gpurf_pipeline *p, quiet_counts *q) {
 /* Repeats n more times what the quiet cycle since `before` added. */
 static void quiet_repeat(gpurf_pipeline *p, const quiet_counts *before, uint64_t n) {
   gpurf_pipeline_stats *s = &p->st;
-  for (int i = 0; i < GPURF_PIPELINE_MAX_STALLS; i++) s->stalls[i] += n * (s->stalls[i] - before->stalls[i]);
+  for (int i = 0; i < GPURF_PIPELINE_MAX_STALLS; i++)
+    s->stalls[i] += n * (s->stalls[i] - before->stalls[i]);
   for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++)
     s->dispatch_stalls[u] += n * (s->dispatch_stalls[u] - before->dispatch[u]);
   s->conflicts_inter_read += n * (s->conflicts_inter_read - before->inter_read);

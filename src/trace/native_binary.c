@@ -178,7 +178,8 @@ static int nb_addr(gpurf_ctx *ctx, nb_state *st, cur *c, gpurf_trace_inst *inst,
   }
   memset(inst->addr, 0, sizeof inst->addr);
   if (mode == 0 && (size_t)(c->end - c->p) >= (size_t)lanes * 8) {
-    for (uint32_t m = inst->mask; m; m &= m - 1, c->p += 8) inst->addr[__builtin_ctz(m)] = le64(c->p);
+    for (uint32_t m = inst->mask; m; m &= m - 1, c->p += 8)
+      inst->addr[__builtin_ctz(m)] = le64(c->p);
   } else if (mode == 0) {
     for (int l = 0; l < 32; l++)
       if (inst->mask >> l & 1) inst->addr[l] = rd64(c);
