@@ -31,7 +31,9 @@ static void set_keys(void **state) {
   assert_ok(ctx, gpurf_rf_design_set(ctx, &d, "sm.registers", "65536"));
   assert_true(d.sm.registers == 65536);
   assert_ok(ctx, gpurf_rf_design_set(ctx, &d, "banks[0].ports", "1r1w"));
-  assert_string_equal(d.bank_groups[0].ports, "1r1w");
+  assert_int_equal(d.bank_groups[0].ports.read, 1);
+  assert_int_equal(d.bank_groups[0].ports.write, 1);
+  assert_int_equal(d.bank_groups[0].ports.rw, 0);
   /* The changed design evaluates: 8 banks of 128 x 1024 bits. */
   static gpurf_rf_table t;
   assert_ok(ctx, gpurf_rf_design_table(ctx, &d, &t));

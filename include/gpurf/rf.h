@@ -8,8 +8,11 @@
 
 #include <stddef.h>
 
+#include "gpurf/bank.h"
+#include "gpurf/component.h"
 #include "gpurf/context.h"
 #include "gpurf/export.h"
+#include "gpurf/tech.h"
 
 GPURF_BEGIN_DECLS
 
@@ -59,20 +62,43 @@ typedef struct gpurf_rf_table {
 #define GPURF_RF_TEXT_MAX 512
 #define GPURF_RF_PATH_MAX 1024
 
+/* Where data enter and leave a bank of a design. */
+typedef enum gpurf_rf_port_place {
+  GPURF_RF_PORT_POINT = 0, /* "point" (default): one port in the middle of the bank's
+                              edge, as the validated bank model */
+  GPURF_RF_PORT_EDGE,      /* "edge": each bit leaves below its column, where a
+                              bit-sliced crossbar can take it (no data bus inside) */
+  GPURF_RF_PORT_PLACE_COUNT
+} gpurf_rf_port_place;
+
+GPURF_API int gpurf_rf_port_place_parse(const char *name, gpurf_rf_port_place *out);
+GPURF_API const char *gpurf_rf_port_place_name(gpurf_rf_port_place place);
+
+/* Warp scheduling policy a design asks the pipeline for. */
+typedef enum gpurf_rf_policy {
+  GPURF_RF_POLICY_DEFAULT = 0, /* not given: the pipeline's default */
+  GPURF_RF_POLICY_LRR,         /* "lrr" */
+  GPURF_RF_POLICY_GTO,         /* "gto" */
+  GPURF_RF_POLICY_TWO_LEVEL,   /* "two_level" */
+  GPURF_RF_POLICY_COUNT
+} gpurf_rf_policy;
+
+/* Parses "lrr", "gto" or "two_level" (not "default": that is the absence). */
+GPURF_API int gpurf_rf_policy_parse(const char *name, gpurf_rf_policy *out);
+/* "lrr", "gto", "two_level"; "" for GPURF_RF_POLICY_DEFAULT. */
+GPURF_API const char *gpurf_rf_policy_name(gpurf_rf_policy policy);
+
 /* A group of identical, independent storage banks (each has its own port). */
 typedef struct gpurf_rf_bank_group {
   char name[GPURF_RF_NAME_MAX];  /* component name in the table, e.g. "bank" */
   char cell[GPURF_RF_PATH_MAX];  /* "sram", a cell name or a cell file path */
-  char ports[16];                /* "1rw", "1r1w", "3r1w" ... */
+  gpurf_ports ports;             /* 1rw, 1r1w, 3r1w ... */
   int count;                     /* banks in the group */
   long long entries;             /* words per bank */
   int width_bits;                /* bits per word */
-  char opt[16];                  /* organisation objective, as gpurf bank --opt */
+  gpurf_opt opt;                 /* organisation objective, as gpurf bank --opt */
   int split_write;               /* STT-RAM split sub-array write */
-  char port[8];                  /* "point" (default): one port in the middle of the bank's
-                                    edge, as the validated bank model; "edge": each bit
-                                    leaves below its column, where a bit-sliced crossbar
-                                    can take it (no data bus inside the bank) */
+  gpurf_rf_port_place port;
   int gate_groups;               /* SRAM sub-array power gating: groups per bank (a power
                                     of two up to 64), 0 (default) for none */
 } gpurf_rf_bank_group;
@@ -84,7 +110,7 @@ typedef struct gpurf_rf_sm {
   long long registers;           /* 32-bit registers per SM */
   /* Optional pipeline parameters (pipeline.h); 0 or "" keeps its default. */
   int schedulers;
-  char policy[16];               /* "lrr", "gto" or "two_level" */
+  gpurf_rf_policy policy;
   int collectors_sp, collectors_sfu, collectors_mem;
 } gpurf_rf_sm;
 
@@ -93,8 +119,9 @@ typedef struct gpurf_rf_crossbar {
   int inputs;
   int outputs;
   int width_bits;
-  char style[16];   /* "matrix" (default) or "mux" */
-  char wire[16];    /* metal of the data wires: "local", "semi-global" (default), "global" */
+  gpurf_xbar_style style;    /* matrix (the loader's default) or mux */
+  gpurf_wire_kind wire;      /* metal of the data wires; the loader's default is
+                                semi-global */
   double activity;  /* 0: the crossbar model's default */
 } gpurf_rf_crossbar;
 
@@ -107,11 +134,22 @@ typedef struct gpurf_rf_arbiter {
 
 #define GPURF_RF_MAX_EXTRAS 8
 
-/* An extra structure of a technique: "rename_table" (Jeon), "write_pool"
- * (WarRF) or "compressed_rf" (SIMTight). Zero fields take the component
+/* The kinds of extra structure a design may hold. */
+typedef enum gpurf_rf_extra_kind {
+  GPURF_RF_EXTRA_RENAME_TABLE = 0, /* "rename_table": Jeon et al.'s renaming table */
+  GPURF_RF_EXTRA_WRITE_POOL,       /* "write_pool": WarRF's write pool */
+  GPURF_RF_EXTRA_COMPRESSED_RF,    /* "compressed_rf": SIMTight's compressed RF */
+  GPURF_RF_EXTRA_RFC_TAGS,         /* "rfc_tags": the tag store of Gebhart's RFC */
+  GPURF_RF_EXTRA_KIND_COUNT
+} gpurf_rf_extra_kind;
+
+GPURF_API int gpurf_rf_extra_kind_parse(const char *name, gpurf_rf_extra_kind *out);
+GPURF_API const char *gpurf_rf_extra_kind_name(gpurf_rf_extra_kind kind);
+
+/* An extra structure of a technique. Zero fields take the component
  * model's defaults (the papers' configurations). */
 typedef struct gpurf_rf_extra {
-  char kind[32];
+  gpurf_rf_extra_kind kind;
   char name[GPURF_RF_NAME_MAX];
   int entries;            /* write_pool: pool entries; rfc_tags: entries per thread */
   long long budget_bytes; /* rename_table: table budget; 0 renames every register */
@@ -124,7 +162,7 @@ typedef struct gpurf_rf_design {
   char design[GPURF_RF_NAME_MAX];
   char source[GPURF_RF_TEXT_MAX];   /* which paper, table or figure it reproduces */
   char tech[GPURF_RF_PATH_MAX];     /* node name or path */
-  char device[8];                   /* hp, lstp, lop */
+  gpurf_device_kind device;
   double temp_k;
   double clock_hz;
   gpurf_rf_sm sm;
@@ -154,7 +192,11 @@ GPURF_API int gpurf_rf_design_load(gpurf_ctx *ctx, const char *name_or_path,
 GPURF_API int gpurf_rf_design_set(gpurf_ctx *ctx, gpurf_rf_design *design, const char *key,
                                   const char *value);
 
-/* Builds the primitive table of a design from the component models. */
+/* Builds the primitive table of a design from the component models. A
+ * design filled in by the caller is checked first: an enumeration out of
+ * its range, a port mix without ports or a count out of range fails with
+ * GPURF_EINVAL and the key ("device", "banks[0].opt", "extras[1].kind") in
+ * the error's field. */
 GPURF_API int gpurf_rf_design_table(gpurf_ctx *ctx, const gpurf_rf_design *design,
                                     gpurf_rf_table *out);
 

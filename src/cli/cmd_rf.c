@@ -24,7 +24,7 @@ static int cycles_of(double t_s, double clock_hz) {
 static void print_text(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *t,
                        const gpurf_metrics_summary *a) {
   sb_printf(o, "Design %s (%s)\n  source: %s\n", d->design, d->path, d->source);
-  sb_printf(o, "  %s %s, %g K, clock %g GHz\n\n", d->tech, d->device, d->temp_k, t->clock_hz * 1e-9);
+  sb_printf(o, "  %s %s, %g K, clock %g GHz\n\n", d->tech, gpurf_device_kind_name(d->device), d->temp_k, t->clock_hz * 1e-9);
   sb_printf(o, "%-14s %-14s %9s  %-10s %12s  %14s  %14s  %s\n", "component", "kind", "instances",
             "event", "energy pJ", "leakage mW/ea", "area mm^2/ea", "time ns (cycles)");
   for (int i = 0; i < t->n_components; i++) {
@@ -79,7 +79,7 @@ static void print_json(sbuf *o, const gpurf_rf_design *d, const gpurf_rf_table *
   jw_str(&w, "design", d->design);
   jw_str(&w, "source", d->source);
   jw_str(&w, "tech", d->tech);
-  jw_str(&w, "device", d->device);
+  jw_str(&w, "device", gpurf_device_kind_name(d->device));
   jw_num(&w, "temp_k", d->temp_k);
   jw_num(&w, "clock_ghz", t->clock_hz * 1e-9);
   jw_arr_begin(&w, "components");

@@ -390,12 +390,12 @@ static int simtight_f8(gpurf_ctx *ctx, st_table *t) {
       rc = CLI_FAIL;
       break;
     }
-    if (d->n_extras < 1 || strcmp(d->extras[0].kind, "compressed_rf") != 0) {
+    if (d->n_extras < 1 || d->extras[0].kind != GPURF_RF_EXTRA_COMPRESSED_RF) {
       rc = missing(designs[i], "compressed_rf");
       break;
     }
     /* The design's sizes, as the primitive table builds them. */
-    gpurf_device_kind_parse(d->device, &spec.device);
+    spec.device = d->device;
     spec.tech = tech, spec.temp_k = d->temp_k, spec.cells = cells;
     spec.warps = d->sm.warps;
     spec.lanes = d->sm.threads_per_warp;

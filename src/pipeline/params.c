@@ -69,9 +69,9 @@ void gpurf_pipeline_params_from_design(gpurf_pipeline_params *p, const gpurf_rf_
   if (d->sm.collectors_sp > 0) p->collectors[GPURF_PIPELINE_CU_SP] = d->sm.collectors_sp;
   if (d->sm.collectors_sfu > 0) p->collectors[GPURF_PIPELINE_CU_SFU] = d->sm.collectors_sfu;
   if (d->sm.collectors_mem > 0) p->collectors[GPURF_PIPELINE_CU_MEM] = d->sm.collectors_mem;
-  if (strcmp(d->sm.policy, "lrr") == 0) p->policy = GPURF_PIPELINE_LRR;
-  if (strcmp(d->sm.policy, "gto") == 0) p->policy = GPURF_PIPELINE_GTO;
-  if (strcmp(d->sm.policy, "two_level") == 0) p->policy = GPURF_PIPELINE_TWO_LEVEL;
+  if (d->sm.policy == GPURF_RF_POLICY_LRR) p->policy = GPURF_PIPELINE_LRR;
+  if (d->sm.policy == GPURF_RF_POLICY_GTO) p->policy = GPURF_PIPELINE_GTO;
+  if (d->sm.policy == GPURF_RF_POLICY_TWO_LEVEL) p->policy = GPURF_PIPELINE_TWO_LEVEL;
 }
 
 /* Cycles of a bank access by the library's one rounding rule, kept within

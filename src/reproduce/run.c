@@ -50,7 +50,7 @@ static void design_metrics(const gpurf_rf_design *d, const gpurf_rf_table *t, re
 static int crf_storage(gpurf_ctx *ctx, const gpurf_rf_design *d, repro_job *j) {
   const gpurf_rf_extra *x = NULL;
   for (size_t e = 0; e < d->n_extras && !x; e++)
-    if (!strcmp(d->extras[e].kind, "compressed_rf")) x = &d->extras[e];
+    if (d->extras[e].kind == GPURF_RF_EXTRA_COMPRESSED_RF) x = &d->extras[e];
   if (!x) return GPURF_OK;
   gpurf_tech *tech = NULL;
   gpurf_sram_cells *cells = calloc(1, sizeof *cells);
@@ -59,7 +59,7 @@ static int crf_storage(gpurf_ctx *ctx, const gpurf_rf_design *d, repro_job *j) {
   gpurf_crf_spec_init(&spec);
   if (rc == GPURF_OK) rc = gpurf_tech_load(ctx, d->tech, tech);
   if (rc == GPURF_OK) rc = gpurf_sram_cells_load(ctx, cells);
-  if (rc == GPURF_OK) rc = gpurf_device_kind_parse(d->device, &spec.device);
+  spec.device = d->device;
   if (rc == GPURF_OK) {
     gpurf_crf_cost cost;
     spec.tech = tech, spec.temp_k = d->temp_k, spec.cells = cells;

@@ -13,19 +13,29 @@
 #define POS (YS_REQUIRED | YS_MIN_EXCLUSIVE)
 
 /* entries and registers are whole numbers larger than an int: they are read
- * as doubles into a scratch struct and checked, then copied. */
+ * as doubles into a scratch struct and checked, then copied. Words that name
+ * an enumeration are read as text beside the design and resolved once they
+ * are checked, so an error can still point at the word in the file. */
 typedef struct scratch_bank {
   gpurf_rf_bank_group g;
   double entries;
+  char ports[16];
+  char opt[16];
+  char port[8];
 } scratch_bank;
 
 typedef struct scratch_extra {
   gpurf_rf_extra x;
   double budget_bytes;
+  char kind[32];
 } scratch_extra;
 
 typedef struct scratch {
   gpurf_rf_design d;
+  char device[8];
+  char policy[16];
+  char style[16];
+  char wire[16];
   size_t n_extras;
   scratch_extra extras[GPURF_RF_MAX_EXTRAS];
   double registers;
@@ -36,13 +46,13 @@ typedef struct scratch {
 static const ys_field scratch_bank_fields[] = {
     {"name", YS_STRING, REQ, offsetof(scratch_bank, g.name), sizeof(((gpurf_rf_bank_group *)0)->name), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"cell", YS_STRING, REQ, offsetof(scratch_bank, g.cell), sizeof(((gpurf_rf_bank_group *)0)->cell), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
-    {"ports", YS_STRING, REQ, offsetof(scratch_bank, g.ports), sizeof(((gpurf_rf_bank_group *)0)->ports), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"ports", YS_STRING, REQ, offsetof(scratch_bank, ports), sizeof(((scratch_bank *)0)->ports), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"count", YS_INT, REQ, offsetof(scratch_bank, g.count), 0, 1, 1024, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"entries", YS_DOUBLE, REQ, offsetof(scratch_bank, entries), 0, 1, 1e9, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"width_bits", YS_INT, REQ, offsetof(scratch_bank, g.width_bits), 0, 1, 65536, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
-    {"opt", YS_STRING, 0, offsetof(scratch_bank, g.opt), sizeof(((gpurf_rf_bank_group *)0)->opt), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"opt", YS_STRING, 0, offsetof(scratch_bank, opt), sizeof(((scratch_bank *)0)->opt), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"split_write", YS_INT, 0, offsetof(scratch_bank, g.split_write), 0, 0, 1, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
-    {"port", YS_STRING, 0, offsetof(scratch_bank, g.port), sizeof(((gpurf_rf_bank_group *)0)->port), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"port", YS_STRING, 0, offsetof(scratch_bank, port), sizeof(((scratch_bank *)0)->port), 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"gate_groups", YS_INT, 0, offsetof(scratch_bank, g.gate_groups), 0, 0, 64, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     YS_TABLE_END};
 
@@ -51,7 +61,7 @@ static const ys_field scratch_sm_fields[] = {
     {"threads_per_warp", YS_INT, REQ, offsetof(scratch, d.sm.threads_per_warp), 0, 1, 1024, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"registers", YS_DOUBLE, REQ, offsetof(scratch, registers), 0, 1, 1e9, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"schedulers", YS_INT, 0, offsetof(scratch, d.sm.schedulers), 0, 1, 8, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
-    {"policy", YS_STRING, 0, offsetof(scratch, d.sm.policy), 16, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"policy", YS_STRING, 0, offsetof(scratch, policy), 16, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"collectors_sp", YS_INT, 0, offsetof(scratch, d.sm.collectors_sp), 0, 1, 32, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"collectors_sfu", YS_INT, 0, offsetof(scratch, d.sm.collectors_sfu), 0, 1, 32, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"collectors_mem", YS_INT, 0, offsetof(scratch, d.sm.collectors_mem), 0, 1, 32, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
@@ -64,9 +74,9 @@ static const ys_field crossbar_fields[] = {
     DF("inputs", YS_INT, REQ, d.crossbar.inputs, 1, 1024),
     DF("outputs", YS_INT, REQ, d.crossbar.outputs, 1, 1024),
     DF("width_bits", YS_INT, REQ, d.crossbar.width_bits, 1, 65536),
-    {"style", YS_STRING, 0, offsetof(scratch, d.crossbar.style), 16, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"style", YS_STRING, 0, offsetof(scratch, style), 16, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     DF("activity", YS_DOUBLE, YS_MIN_EXCLUSIVE, d.crossbar.activity, 0, 2),
-    {"wire", YS_STRING, 0, offsetof(scratch, d.crossbar.wire), 16, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"wire", YS_STRING, 0, offsetof(scratch, wire), 16, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     YS_TABLE_END};
 
 static const ys_field arbiter_fields[] = {
@@ -75,14 +85,11 @@ static const ys_field arbiter_fields[] = {
     DF("classes", YS_INT, REQ, d.arbiter.classes, 2, 5),
     YS_TABLE_END};
 
-static const char *const extra_kinds[] = {"rename_table", "write_pool", "compressed_rf", "rfc_tags",
-                                           NULL};
-
 #define XF(KEY, KIND, FLAGS, MEMBER, LO, HI) \
   {KEY, KIND, FLAGS, offsetof(scratch_extra, MEMBER), 0, LO, HI, NULL, NULL, 0, 0, 0, YS_NO_FLAG}
 
 static const ys_field extra_fields[] = {
-    {"kind", YS_STRING, REQ, offsetof(scratch_extra, x.kind), 32, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"kind", YS_STRING, REQ, offsetof(scratch_extra, kind), 32, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"name", YS_STRING, REQ, offsetof(scratch_extra, x.name), GPURF_RF_NAME_MAX, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     XF("entries", YS_INT, 0, x.entries, 1, 1 << 20),
     XF("budget_bytes", YS_DOUBLE, 0, budget_bytes, 1, 1e12),
@@ -95,7 +102,7 @@ static const ys_field design_fields[] = {
     {"design", YS_STRING, REQ, offsetof(scratch, d.design), GPURF_RF_NAME_MAX, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"source", YS_STRING, REQ, offsetof(scratch, d.source), GPURF_RF_TEXT_MAX, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"tech", YS_STRING, REQ, offsetof(scratch, d.tech), GPURF_RF_PATH_MAX, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
-    {"device", YS_STRING, REQ, offsetof(scratch, d.device), 8, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"device", YS_STRING, REQ, offsetof(scratch, device), 8, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"temp_k", YS_DOUBLE, REQ | YS_MIN_EXCLUSIVE, offsetof(scratch, d.temp_k), 0, 0, 1000, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"clock_hz", YS_DOUBLE, REQ | YS_MIN_EXCLUSIVE, offsetof(scratch, d.clock_hz), 0, 0, 1e11, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"sm", YS_MAP, REQ, 0, 0, 0, 0, NULL, scratch_sm_fields, 0, 0, 0, YS_NO_FLAG},
@@ -113,51 +120,49 @@ static int whole(ys_doc *doc, const double *v, const char *what) {
   return GPURF_OK;
 }
 
-/* Checks that need the whole file: names that parse, unique bank names. */
+/* Checks that need the whole file (names that parse, unique bank names),
+ * resolving every word into its enumeration on the way. */
 static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
-  gpurf_device_kind kind;
-  if (gpurf_device_kind_parse(s->d.device, &kind) != GPURF_OK)
-    return ys_fail_value(doc, s->d.device, GPURF_ESCHEMA, "device '%s' is not hp, lstp or lop",
-                         s->d.device);
-  const char *pol = s->d.sm.policy;
-  if (pol[0] && strcmp(pol, "lrr") != 0 && strcmp(pol, "gto") != 0 && strcmp(pol, "two_level") != 0)
+  if (gpurf_device_kind_parse(s->device, &s->d.device) != GPURF_OK)
+    return ys_fail_value(doc, s->device, GPURF_ESCHEMA, "device '%s' is not hp, lstp or lop",
+                         s->device);
+  const char *pol = s->policy;
+  if (pol[0] && gpurf_rf_policy_parse(pol, &s->d.sm.policy) != GPURF_OK)
     return ys_fail_value(doc, pol, GPURF_ESCHEMA, "policy '%s' is not lrr, gto or two_level", pol);
   int rc = whole(doc, &s->registers, "registers");
   if (rc != GPURF_OK) return rc;
   if (s->n_banks == 0 && s->n_extras == 0)
     return ys_fail_value(doc, s->d.design, GPURF_ESCHEMA,
                          "a design needs storage: a 'banks' list or a compressed_rf extra");
-  if (s->d.has_crossbar && s->d.crossbar.style[0] && strcmp(s->d.crossbar.style, "matrix") != 0 &&
-      strcmp(s->d.crossbar.style, "mux") != 0)
-    return ys_fail_value(doc, s->d.crossbar.style, GPURF_ESCHEMA,
-                         "crossbar style '%s' is not matrix or mux", s->d.crossbar.style);
-  gpurf_wire_kind wire;
-  if (s->d.has_crossbar && s->d.crossbar.wire[0] &&
-      gpurf_wire_kind_parse(s->d.crossbar.wire, &wire) != GPURF_OK)
-    return ys_fail_value(doc, s->d.crossbar.wire, GPURF_ESCHEMA,
-                         "crossbar wire '%s' is not local, semi-global or global",
-                         s->d.crossbar.wire);
+  /* Absent, the crossbar takes its model's defaults. */
+  s->d.crossbar.style = GPURF_XBAR_MATRIX;
+  s->d.crossbar.wire = GPURF_WIRE_SEMI_GLOBAL;
+  if (s->d.has_crossbar && s->style[0] &&
+      gpurf_xbar_style_parse(s->style, &s->d.crossbar.style) != GPURF_OK)
+    return ys_fail_value(doc, s->style, GPURF_ESCHEMA, "crossbar style '%s' is not matrix or mux",
+                         s->style);
+  if (s->d.has_crossbar && s->wire[0] &&
+      gpurf_wire_kind_parse(s->wire, &s->d.crossbar.wire) != GPURF_OK)
+    return ys_fail_value(doc, s->wire, GPURF_ESCHEMA,
+                         "crossbar wire '%s' is not local, semi-global or global", s->wire);
   for (size_t i = 0; i < s->n_extras; i++) {
     scratch_extra *x = &s->extras[i];
-    int known = 0;
-    for (int k = 0; extra_kinds[k]; k++) known |= strcmp(x->x.kind, extra_kinds[k]) == 0;
-    if (!known)
-      return ys_fail_value(doc, x->x.kind, GPURF_ESCHEMA,
+    if (gpurf_rf_extra_kind_parse(x->kind, &x->x.kind) != GPURF_OK)
+      return ys_fail_value(doc, x->kind, GPURF_ESCHEMA,
                            "extra kind '%s' is not rename_table, write_pool, compressed_rf or rfc_tags",
-                           x->x.kind);
+                           x->kind);
     if ((rc = whole(doc, &x->budget_bytes, "budget_bytes")) != GPURF_OK) return rc;
   }
   for (size_t i = 0; i < s->n_banks; i++) {
     scratch_bank *b = &s->banks[i];
     if ((rc = whole(doc, &b->entries, "entries")) != GPURF_OK) return rc;
-    gpurf_ports ports;
-    if (gpurf_ports_parse(b->g.ports, &ports) != GPURF_OK)
-      return ys_fail_value(doc, b->g.ports, GPURF_ESCHEMA,
-                           "ports '%s' is not a port mix such as 1rw, 1r1w or 3r1w", b->g.ports);
-    gpurf_opt opt;
-    if (b->g.opt[0] && gpurf_opt_parse(b->g.opt, &opt) != GPURF_OK)
-      return ys_fail_value(doc, b->g.opt, GPURF_ESCHEMA,
-                           "opt '%s' is not ed2, edp, delay, energy, area or leakage", b->g.opt);
+    if (gpurf_ports_parse(b->ports, &b->g.ports) != GPURF_OK)
+      return ys_fail_value(doc, b->ports, GPURF_ESCHEMA,
+                           "ports '%s' is not a port mix such as 1rw, 1r1w or 3r1w", b->ports);
+    b->g.opt = GPURF_OPT_ED2;
+    if (b->opt[0] && gpurf_opt_parse(b->opt, &b->g.opt) != GPURF_OK)
+      return ys_fail_value(doc, b->opt, GPURF_ESCHEMA,
+                           "opt '%s' is not ed2, edp, delay, energy, area or leakage", b->opt);
     /* A named cell must exist now, so the error can point at this line. */
     if (strcmp(b->g.cell, "sram") != 0) {
       gpurf_cell cell;
@@ -171,9 +176,10 @@ static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
     if (g & (g - 1))
       return ys_fail_value(doc, &b->g.gate_groups, GPURF_ESCHEMA,
                            "gate_groups %d is not a power of two (1, 2, 4 ... 64)", g);
-    if (b->g.port[0] && strcmp(b->g.port, "edge") != 0 && strcmp(b->g.port, "point") != 0)
-      return ys_fail_value(doc, b->g.port, GPURF_ESCHEMA, "port '%s' is not edge or point",
-                           b->g.port);
+    b->g.port = GPURF_RF_PORT_POINT;
+    if (b->port[0] && gpurf_rf_port_place_parse(b->port, &b->g.port) != GPURF_OK)
+      return ys_fail_value(doc, b->port, GPURF_ESCHEMA, "port '%s' is not edge or point",
+                           b->port);
     for (size_t j = 0; j < i; j++)
       if (strcmp(s->banks[j].g.name, b->g.name) == 0)
         return ys_fail_value(doc, b->g.name, GPURF_ESCHEMA,
@@ -204,8 +210,6 @@ static int load_file(gpurf_ctx *ctx, const char *path, gpurf_rf_design *out) {
   for (size_t i = 0; i < sp->n_banks; i++) {
     d.bank_groups[i] = sp->banks[i].g;
     d.bank_groups[i].entries = (long long)sp->banks[i].entries;
-    if (!d.bank_groups[i].opt[0]) snprintf(d.bank_groups[i].opt, sizeof d.bank_groups[i].opt, "ed2");
-    if (!d.bank_groups[i].port[0]) snprintf(d.bank_groups[i].port, sizeof d.bank_groups[i].port, "point");
   }
   d.n_extras = sp->n_extras;
   for (size_t i = 0; i < sp->n_extras; i++) {

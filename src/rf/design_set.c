@@ -17,7 +17,9 @@
 #include "gpurf/tech.h"
 #include "tech/tech_internal.h"
 
-typedef enum key_type { KT_STRING, KT_INT, KT_LONG, KT_DOUBLE } key_type;
+/* KT_WORD: a word resolved into an enumeration (or, for ports, a port mix)
+ * by the key's check. */
+typedef enum key_type { KT_STRING, KT_WORD, KT_INT, KT_LONG, KT_DOUBLE } key_type;
 
 /* What a string value must name. */
 typedef enum key_check {
@@ -44,13 +46,14 @@ typedef struct key_desc {
 } key_desc;
 
 #define KS(NAME, T, M, CHECK) {NAME, KT_STRING, offsetof(T, M), sizeof(((T *)0)->M), 0, 0, 0, CHECK}
+#define KW(NAME, T, M, CHECK) {NAME, KT_WORD, offsetof(T, M), sizeof(((T *)0)->M), 0, 0, 0, CHECK}
 #define KN(NAME, TY, T, M, LO, HI, OPEN) {NAME, TY, offsetof(T, M), 0, LO, HI, OPEN, KC_NONE}
 
 static const key_desc top_keys[] = {
     KS("design", gpurf_rf_design, design, KC_NONE),
     KS("source", gpurf_rf_design, source, KC_NONE),
     KS("tech", gpurf_rf_design, tech, KC_TECH),
-    KS("device", gpurf_rf_design, device, KC_DEVICE),
+    KW("device", gpurf_rf_design, device, KC_DEVICE),
     KN("temp_k", KT_DOUBLE, gpurf_rf_design, temp_k, 0, 1000, 1),
     KN("clock_hz", KT_DOUBLE, gpurf_rf_design, clock_hz, 0, 1e11, 1),
     {NULL, KT_INT, 0, 0, 0, 0, 0, KC_NONE}};
@@ -64,13 +67,13 @@ static const key_desc sm_keys[] = {
 static const key_desc bank_keys[] = {
     KS("name", gpurf_rf_bank_group, name, KC_BANK_NAME),
     KS("cell", gpurf_rf_bank_group, cell, KC_CELL),
-    KS("ports", gpurf_rf_bank_group, ports, KC_PORTS),
+    KW("ports", gpurf_rf_bank_group, ports, KC_PORTS),
     KN("count", KT_INT, gpurf_rf_bank_group, count, 1, 1024, 0),
     KN("entries", KT_LONG, gpurf_rf_bank_group, entries, 1, 1e9, 0),
     KN("width_bits", KT_INT, gpurf_rf_bank_group, width_bits, 1, 65536, 0),
-    KS("opt", gpurf_rf_bank_group, opt, KC_OPT),
+    KW("opt", gpurf_rf_bank_group, opt, KC_OPT),
     KN("split_write", KT_INT, gpurf_rf_bank_group, split_write, 0, 1, 0),
-    KS("port", gpurf_rf_bank_group, port, KC_PORT_PLACE),
+    KW("port", gpurf_rf_bank_group, port, KC_PORT_PLACE),
     KN("gate_groups", KT_INT, gpurf_rf_bank_group, gate_groups, 0, 64, 0),
     {NULL, KT_INT, 0, 0, 0, 0, 0, KC_NONE}};
 
@@ -78,8 +81,8 @@ static const key_desc crossbar_keys[] = {
     KN("inputs", KT_INT, gpurf_rf_crossbar, inputs, 1, 1024, 0),
     KN("outputs", KT_INT, gpurf_rf_crossbar, outputs, 1, 1024, 0),
     KN("width_bits", KT_INT, gpurf_rf_crossbar, width_bits, 1, 65536, 0),
-    KS("style", gpurf_rf_crossbar, style, KC_STYLE),
-    KS("wire", gpurf_rf_crossbar, wire, KC_WIRE),
+    KW("style", gpurf_rf_crossbar, style, KC_STYLE),
+    KW("wire", gpurf_rf_crossbar, wire, KC_WIRE),
     /* The crossbar model takes activities in (0, 1]. */
     KN("activity", KT_DOUBLE, gpurf_rf_crossbar, activity, 0, 1, 1),
     {NULL, KT_INT, 0, 0, 0, 0, 0, KC_NONE}};
@@ -91,7 +94,7 @@ static const key_desc arbiter_keys[] = {
     {NULL, KT_INT, 0, 0, 0, 0, 0, KC_NONE}};
 
 static const key_desc extra_keys[] = {
-    KS("kind", gpurf_rf_extra, kind, KC_EXTRA_KIND),
+    KW("kind", gpurf_rf_extra, kind, KC_EXTRA_KIND),
     KS("name", gpurf_rf_extra, name, KC_NONE),
     KN("entries", KT_INT, gpurf_rf_extra, entries, 1, 1 << 20, 0),
     KN("budget_bytes", KT_LONG, gpurf_rf_extra, budget_bytes, 1, 1e12, 0),
@@ -99,9 +102,6 @@ static const key_desc extra_keys[] = {
     KN("arch_regs", KT_INT, gpurf_rf_extra, arch_regs, 1, 1024, 0),
     KN("active_warps", KT_INT, gpurf_rf_extra, active_warps, 1, 1024, 0),
     {NULL, KT_INT, 0, 0, 0, 0, 0, KC_NONE}};
-
-static const char *const extra_kinds[] = {"rename_table", "write_pool", "compressed_rf", "rfc_tags",
-                                           NULL};
 
 static int bad(gpurf_ctx *ctx, int status, const char *key, const char *fmt, const char *value) {
   return gpurf_fail_at(ctx, status, NULL, 0, 0, key, fmt, value);
@@ -128,40 +128,73 @@ static int parse_double(const char *s, double *out) {
   return 0;
 }
 
+/* Resolves a word into the field's type: an enumeration (stored as an int)
+ * or a port mix. Writes nothing when the word is refused. */
+static int parse_word(gpurf_ctx *ctx, const char *key, key_check check, const char *value,
+                      void *dst, size_t size) {
+  int e = 0, ok = 0;
+  gpurf_ports ports;
+  switch (check) {
+  case KC_DEVICE: {
+    gpurf_device_kind v;
+    if ((ok = gpurf_device_kind_parse(value, &v) == GPURF_OK)) e = (int)v;
+    if (!ok) return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not hp, lstp or lop", value);
+    break;
+  }
+  case KC_OPT: {
+    gpurf_opt v;
+    if ((ok = gpurf_opt_parse(value, &v) == GPURF_OK)) e = (int)v;
+    if (!ok)
+      return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not ed2, edp, delay, energy, area or leakage",
+                 value);
+    break;
+  }
+  case KC_PORT_PLACE: {
+    gpurf_rf_port_place v;
+    if ((ok = gpurf_rf_port_place_parse(value, &v) == GPURF_OK)) e = (int)v;
+    if (!ok) return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not edge or point", value);
+    break;
+  }
+  case KC_STYLE: {
+    gpurf_xbar_style v;
+    if ((ok = gpurf_xbar_style_parse(value, &v) == GPURF_OK)) e = (int)v;
+    if (!ok) return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not matrix or mux", value);
+    break;
+  }
+  case KC_WIRE: {
+    gpurf_wire_kind v;
+    if ((ok = gpurf_wire_kind_parse(value, &v) == GPURF_OK)) e = (int)v;
+    if (!ok) return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not local, semi-global or global", value);
+    break;
+  }
+  case KC_EXTRA_KIND: {
+    gpurf_rf_extra_kind v;
+    if ((ok = gpurf_rf_extra_kind_parse(value, &v) == GPURF_OK)) e = (int)v;
+    if (!ok)
+      return bad(ctx, GPURF_ESCHEMA, key,
+                 "'%s' is not rename_table, write_pool, compressed_rf or rfc_tags", value);
+    break;
+  }
+  case KC_PORTS:
+    if (gpurf_ports_parse(value, &ports) != GPURF_OK)
+      return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not a port mix such as 1rw, 1r1w or 3r1w",
+                 value);
+    memcpy(dst, &ports, sizeof ports);
+    return GPURF_OK;
+  default:
+    return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, key, "no word check for this key");
+  }
+  /* Enumerations are int-sized (C11 6.7.2.2 leaves the choice to the
+   * compiler, but every one here fits an int and the compilers we build
+   * with make them int). */
+  if (size != sizeof e) return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, key, "bad field size");
+  memcpy(dst, &e, sizeof e);
+  return GPURF_OK;
+}
+
 static int check_string(gpurf_ctx *ctx, const gpurf_rf_design *d, const char *key, key_check check,
                         const char *value, size_t bank_index) {
-  gpurf_device_kind dev;
-  gpurf_ports ports;
-  gpurf_opt opt;
-  gpurf_xbar_style style;
-  gpurf_wire_kind wire;
   switch (check) {
-  case KC_NONE:
-    return GPURF_OK;
-  case KC_DEVICE:
-    if (gpurf_device_kind_parse(value, &dev) == GPURF_OK) return GPURF_OK;
-    return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not hp, lstp or lop", value);
-  case KC_PORTS:
-    if (gpurf_ports_parse(value, &ports) == GPURF_OK) return GPURF_OK;
-    return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not a port mix such as 1rw, 1r1w or 3r1w", value);
-  case KC_OPT:
-    if (gpurf_opt_parse(value, &opt) == GPURF_OK) return GPURF_OK;
-    return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not ed2, edp, delay, energy, area or leakage",
-               value);
-  case KC_PORT_PLACE:
-    if (strcmp(value, "edge") == 0 || strcmp(value, "point") == 0) return GPURF_OK;
-    return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not edge or point", value);
-  case KC_STYLE:
-    if (gpurf_xbar_style_parse(value, &style) == GPURF_OK) return GPURF_OK;
-    return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not matrix or mux", value);
-  case KC_WIRE:
-    if (gpurf_wire_kind_parse(value, &wire) == GPURF_OK) return GPURF_OK;
-    return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not local, semi-global or global", value);
-  case KC_EXTRA_KIND:
-    for (int k = 0; extra_kinds[k]; k++)
-      if (strcmp(value, extra_kinds[k]) == 0) return GPURF_OK;
-    return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not rename_table, write_pool, compressed_rf or rfc_tags",
-               value);
   case KC_BANK_NAME:
     for (size_t j = 0; j < d->n_bank_groups; j++)
       if (j != bank_index && strcmp(d->bank_groups[j].name, value) == 0)
@@ -183,13 +216,18 @@ static int check_string(gpurf_ctx *ctx, const gpurf_rf_design *d, const char *ke
     gpurf_error_format(gpurf_ctx_error(ctx), why, sizeof why);
     return gpurf_fail_at(ctx, rc, NULL, 0, 0, key, "%s", why);
   }
+  default:
+    return GPURF_OK;
   }
-  return GPURF_OK;
 }
 
 static int set_field(gpurf_ctx *ctx, gpurf_rf_design *d, void *base, const key_desc *k,
                      const char *key, const char *value, size_t index) {
   char *p = (char *)base + k->offset;
+  if (k->type == KT_WORD) {
+    if (value[0] == '\0') return bad(ctx, GPURF_ESCHEMA, key, "an empty value%s", "");
+    return parse_word(ctx, key, k->check, value, p, k->size);
+  }
   if (k->type == KT_STRING) {
     if (value[0] == '\0') return bad(ctx, GPURF_ESCHEMA, key, "an empty value%s", "");
     if (strlen(value) >= k->size)

@@ -9,6 +9,7 @@
 #include "gpurf/component.h"
 #include "gpurf/rf.h"
 #include "gpurf/tech.h"
+#include "rf/rf_internal.h"
 #include "tech/tech_internal.h"
 
 /* The next free component of the table, or NULL (error set) when full. */
@@ -58,24 +59,20 @@ static int bank_group(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech
   gpurf_bank_spec spec;
   gpurf_bank_spec_init(&spec);
   gpurf_cell cell;
-  if (gpurf_ports_parse(g->ports, &spec.ports) != GPURF_OK)
-    return gpurf_fail_at(ctx, GPURF_ESCHEMA, d->path, 0, 0, "banks.ports", "bad ports '%s'",
-                         g->ports);
+  spec.ports = g->ports;
   int rc = gpurf_cell_load(ctx, cell_for(g->cell, &spec.ports), &cell);
   if (rc != GPURF_OK) return rc;
-  gpurf_device_kind kind;
-  gpurf_device_kind_parse(d->device, &kind);
-  gpurf_opt_parse(g->opt, &spec.opt);
+  spec.opt = g->opt;
   spec.tech = tech;
   spec.cell = &cell;
-  spec.device = kind;
+  spec.device = d->device;
   spec.entries = g->entries;
   spec.width_bits = g->width_bits;
   spec.banks = 1; /* each bank of a register file has its own port */
   spec.temp_k = d->temp_k;
   spec.clock_hz = d->clock_hz;
   spec.split_write = g->split_write;
-  spec.port_along_edge = strcmp(g->port, "edge") == 0;
+  spec.port_along_edge = g->port == GPURF_RF_PORT_EDGE;
   spec.gate_groups = g->gate_groups;
   gpurf_cost cost;
   rc = gpurf_bank_eval(ctx, &spec, &cost);
@@ -107,9 +104,9 @@ static int crossbar(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *
   spec.inputs = d->crossbar.inputs;
   spec.outputs = d->crossbar.outputs;
   spec.width_bits = d->crossbar.width_bits;
-  if (d->crossbar.style[0]) gpurf_xbar_style_parse(d->crossbar.style, &spec.style);
+  spec.style = d->crossbar.style;
   if (d->crossbar.activity > 0.0) spec.activity = d->crossbar.activity;
-  if (d->crossbar.wire[0]) gpurf_wire_kind_parse(d->crossbar.wire, &spec.wire_layer);
+  spec.wire_layer = d->crossbar.wire;
   gpurf_xbar_cost cost;
   int rc = gpurf_xbar_eval(ctx, &spec, &cost);
   if (rc != GPURF_OK) return rc;
@@ -150,7 +147,7 @@ static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tec
                  gpurf_rf_table *t) {
   gpurf_rf_component *c = NULL;
   int rc;
-  if (strcmp(x->kind, "rename_table") == 0) {
+  if (x->kind == GPURF_RF_EXTRA_RENAME_TABLE) {
     gpurf_rename_spec spec;
     gpurf_rename_spec_init(&spec);
     spec.tech = tech, spec.device = kind, spec.temp_k = d->temp_k, spec.cells = cells;
@@ -160,7 +157,7 @@ static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tec
     spec.budget_bytes = x->budget_bytes;
     gpurf_rename_cost k;
     if ((rc = gpurf_rename_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
-    c = new_component(ctx, t, x->name, x->kind, 1, k.leakage_w, k.area_m2, k.lookup_time_s);
+    c = new_component(ctx, t, x->name, gpurf_rf_extra_kind_name(x->kind), 1, k.leakage_w, k.area_m2, k.lookup_time_s);
     if (!c) return GPURF_EINVAL;
     add_event(c, "lookup", k.lookup_energy_j);
     add_event(c, "update", k.update_energy_j);
@@ -168,7 +165,7 @@ static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tec
     add_event(c, "release", k.release_energy_j);
     add_event(c, "flag_read", k.flag_read_energy_j);
     add_event(c, "flag_fill", k.flag_fill_energy_j);
-  } else if (strcmp(x->kind, "rfc_tags") == 0) {
+  } else if (x->kind == GPURF_RF_EXTRA_RFC_TAGS) {
     gpurf_cell flop;
     if ((rc = gpurf_cell_load(ctx, "dff", &flop)) != GPURF_OK) return rc;
     gpurf_rfc_tags_spec spec;
@@ -179,11 +176,11 @@ static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tec
     if (x->arch_regs) spec.arch_regs = x->arch_regs;
     gpurf_rfc_tags_cost k;
     if ((rc = gpurf_rfc_tags_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
-    c = new_component(ctx, t, x->name, x->kind, 1, k.leakage_w, k.area_m2, k.check_time_s);
+    c = new_component(ctx, t, x->name, gpurf_rf_extra_kind_name(x->kind), 1, k.leakage_w, k.area_m2, k.check_time_s);
     if (!c) return GPURF_EINVAL;
     add_event(c, "check", k.check_energy_j);
     add_event(c, "update", k.update_energy_j);
-  } else if (strcmp(x->kind, "write_pool") == 0) {
+  } else if (x->kind == GPURF_RF_EXTRA_WRITE_POOL) {
     gpurf_wpool_spec spec;
     gpurf_wpool_spec_init(&spec);
     spec.tech = tech, spec.device = kind, spec.temp_k = d->temp_k, spec.cells = cells;
@@ -193,7 +190,7 @@ static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tec
     if (x->arch_regs) spec.arch_regs = x->arch_regs;
     gpurf_wpool_cost k;
     if ((rc = gpurf_wpool_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
-    c = new_component(ctx, t, x->name, x->kind, 1, k.leakage_w, k.area_m2, k.pool_access_time_s);
+    c = new_component(ctx, t, x->name, gpurf_rf_extra_kind_name(x->kind), 1, k.leakage_w, k.area_m2, k.pool_access_time_s);
     if (!c) return GPURF_EINVAL;
     add_event(c, "cam_search", k.cam_search_energy_j);
     add_event(c, "cam_update", k.cam_update_energy_j);
@@ -209,7 +206,7 @@ static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tec
     spec.vrf_regs = x->vrf_regs;
     gpurf_crf_cost k;
     if ((rc = gpurf_crf_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
-    c = new_component(ctx, t, x->name, x->kind, 1, k.leakage_w, k.area_m2, k.read_path_s);
+    c = new_component(ctx, t, x->name, gpurf_rf_extra_kind_name(x->kind), 1, k.leakage_w, k.area_m2, k.read_path_s);
     if (!c) return GPURF_EINVAL;
     /* Without a VRF size the register file is uncompressed: only the
      * vector array exists and it is read and written directly. */
@@ -230,8 +227,10 @@ static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tec
 
 int gpurf_rf_design_table(gpurf_ctx *ctx, const gpurf_rf_design *d, gpurf_rf_table *out) {
   if (!ctx || !d || !out) return GPURF_EINVAL;
+  int rc = rf_design_check(ctx, d);
+  if (rc != GPURF_OK) return rc;
   gpurf_tech tech;
-  int rc = gpurf_tech_load(ctx, d->tech, &tech);
+  rc = gpurf_tech_load(ctx, d->tech, &tech);
   if (rc != GPURF_OK) return rc;
   gpurf_rf_table t;
   memset(&t, 0, sizeof t);
@@ -241,8 +240,7 @@ int gpurf_rf_design_table(gpurf_ctx *ctx, const gpurf_rf_design *d, gpurf_rf_tab
     rc = bank_group(ctx, d, &tech, &d->bank_groups[i], &t);
     if (rc != GPURF_OK) return rc;
   }
-  gpurf_device_kind kind = GPURF_DEVICE_HP;
-  gpurf_device_kind_parse(d->device, &kind);
+  gpurf_device_kind kind = d->device;
   if (d->has_crossbar && (rc = crossbar(ctx, d, &tech, kind, &t)) != GPURF_OK) return rc;
   if (d->has_arbiter && (rc = arbiter(ctx, d, &tech, kind, &t)) != GPURF_OK) return rc;
   if (d->n_extras > 0) {
