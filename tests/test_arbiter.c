@@ -84,7 +84,8 @@ static void bad_specs_are_rejected(void **state) {
   bad[5].activity = 1.5;
   gpurf_arbiter_cost c;
   for (int i = 0; i < 6; i++)
-    if (gpurf_arbiter_eval(f->ctx, &bad[i], &c) != GPURF_EINVAL) fail_msg("bad spec %d accepted", i);
+    if (gpurf_arbiter_eval(f->ctx, &bad[i], &c) != GPURF_EINVAL)
+      fail_msg("bad spec %d accepted", i);
   gpurf_arbiter_overhead o;
   assert_int_equal(gpurf_arbiter_overhead_eval(f->ctx, &s, -1.0, &o), GPURF_EINVAL);
 }
@@ -93,14 +94,15 @@ static void more_classes_cost_more(void **state) {
   fixture *f = *state;
   gpurf_arbiter_cost c2 = eval(f, 16, 16, 2), c3 = eval(f, 16, 16, 3);
   gpurf_arbiter_cost c4 = eval(f, 16, 16, 4), c5 = eval(f, 16, 16, 5);
-  assert_true(c3.area_m2 > c2.area_m2 && c4.area_m2 > c3.area_m2 && c5.area_m2 > c4.area_m2);
-  assert_true(c3.decision_energy_j > c2.decision_energy_j);
-  assert_true(c5.decision_energy_j > c4.decision_energy_j);
-  assert_true(c5.leakage_sub_w > c2.leakage_sub_w);
+  assert_true(c3.base.area_m2 > c2.base.area_m2 && c4.base.area_m2 > c3.base.area_m2 &&
+              c5.base.area_m2 > c4.base.area_m2);
+  assert_true(test_ev_j(&c3.base, GPURF_EV_DECISION) > test_ev_j(&c2.base, GPURF_EV_DECISION));
+  assert_true(test_ev_j(&c5.base, GPURF_EV_DECISION) > test_ev_j(&c4.base, GPURF_EV_DECISION));
+  assert_true(c5.base.leakage_sub_w > c2.base.leakage_sub_w);
   /* Merging the stealing read into the read enable adds a gate level. */
-  assert_true(c3.read_path_s > c2.read_path_s);
-  assert_true(c5.read_path_s > c2.read_path_s);
-  assert_true(c5.write_path_s >= c5.read_path_s);
+  assert_true(c3.base.access_time_s > c2.base.access_time_s);
+  assert_true(c5.base.access_time_s > c2.base.access_time_s);
+  assert_true(c5.write_path_s >= c5.base.access_time_s);
   assert_int_equal(c2.status_bits, 0);
 }
 
@@ -108,12 +110,12 @@ static void more_banks_and_requesters_cost_more(void **state) {
   fixture *f = *state;
   gpurf_arbiter_cost base = eval(f, 8, 8, 5);
   gpurf_arbiter_cost banks = eval(f, 16, 8, 5), req = eval(f, 8, 16, 5);
-  assert_true(banks.area_m2 > base.area_m2 && req.area_m2 > base.area_m2);
-  assert_true(banks.decision_energy_j > base.decision_energy_j);
-  assert_true(req.decision_energy_j > base.decision_energy_j);
-  assert_true(req.read_path_s > base.read_path_s);
-  assert_true(banks.read_path_s >= base.read_path_s);
-  assert_true(base.area_m2 > 0 && base.gates > 0 && base.flops > 0);
+  assert_true(banks.base.area_m2 > base.base.area_m2 && req.base.area_m2 > base.base.area_m2);
+  assert_true(test_ev_j(&banks.base, GPURF_EV_DECISION) > test_ev_j(&base.base, GPURF_EV_DECISION));
+  assert_true(test_ev_j(&req.base, GPURF_EV_DECISION) > test_ev_j(&base.base, GPURF_EV_DECISION));
+  assert_true(req.base.access_time_s > base.base.access_time_s);
+  assert_true(banks.base.access_time_s >= base.base.access_time_s);
+  assert_true(base.base.area_m2 > 0 && base.gates > 0 && base.flops > 0);
 }
 
 /* The paper's status table: two valid bits, a 7-bit free register id and a

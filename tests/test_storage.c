@@ -65,10 +65,12 @@ static void rename_table_sizes(void **state) {
   assert_true(small.table_bits > 0.99 * 1024 * 8);
   assert_int_equal(small.renamed_regs + small.exempt_regs, 63);
   assert_true(small.exempt_regs > 0);
-  assert_true(small.area_m2 < c.area_m2);
-  assert_true(small.lookup_energy_j < c.lookup_energy_j);
-  assert_true(c.alloc_energy_j > c.release_energy_j && c.release_energy_j > 0);
-  assert_true(c.lookup_time_s > 0 && c.alloc_time_s > 0 && c.leakage_w > 0);
+  assert_true(small.base.area_m2 < c.base.area_m2);
+  assert_true(test_ev_j(&small.base, GPURF_EV_LOOKUP) < test_ev_j(&c.base, GPURF_EV_LOOKUP));
+  assert_true(test_ev_j(&c.base, GPURF_EV_ALLOC) > test_ev_j(&c.base, GPURF_EV_RELEASE) &&
+              test_ev_j(&c.base, GPURF_EV_RELEASE) > 0);
+  assert_true(test_ev_s(&c.base, GPURF_EV_LOOKUP) > 0 && test_ev_s(&c.base, GPURF_EV_ALLOC) > 0 &&
+              test_leak_w(&c.base) > 0);
 }
 
 static void rename_grows_with_warps_and_registers(void **state) {
@@ -85,10 +87,11 @@ static void rename_grows_with_warps_and_registers(void **state) {
   s.arch_regs = 63;
   s.phys_regs = 2048;
   gpurf_rename_cost cp = rename_eval(f, &s);
-  assert_true(cw.area_m2 > c0.area_m2 && cr.area_m2 > c0.area_m2 && cp.area_m2 > c0.area_m2);
+  assert_true(cw.base.area_m2 > c0.base.area_m2 && cr.base.area_m2 > c0.base.area_m2 &&
+              cp.base.area_m2 > c0.base.area_m2);
   assert_true(cw.table_bits == 2 * c0.table_bits);
   assert_int_equal(cp.entry_bits, 11);
-  assert_true(cp.alloc_energy_j > c0.alloc_energy_j);
+  assert_true(test_ev_j(&cp.base, GPURF_EV_ALLOC) > test_ev_j(&c0.base, GPURF_EV_ALLOC));
 }
 
 static void rename_bad_specs(void **state) {
@@ -132,20 +135,24 @@ static void write_pool_share_of_the_rf(void **state) {
   b.banks = 16;
   gpurf_cost rf;
   assert_ok(f->ctx, gpurf_bank_eval(f->ctx, &b, &rf));
-  double share = c.area_m2 / rf.area_m2;
+  double share = c.base.area_m2 / rf.area_m2;
   assert_true(share > 0.01 && share < 0.06);
-  assert_true(c.cam_area_m2 > 0 && c.cam_area_m2 < c.array.area_m2);
-  assert_true(c.cam_search_energy_j > 0 && c.cam_update_energy_j > 0);
-  assert_true(c.pool_read_energy_j > c.cam_search_energy_j);
-  assert_true(c.cam_search_time_s > 0 && c.leakage_w > c.cam_leakage_w);
+  assert_true(gpurf_component_cost_part_m2(&c.base, "cam") > 0 &&
+              gpurf_component_cost_part_m2(&c.base, "cam") < c.array.area_m2);
+  assert_true(test_ev_j(&c.base, GPURF_EV_CAM_SEARCH) > 0 &&
+              test_ev_j(&c.base, GPURF_EV_CAM_UPDATE) > 0);
+  assert_true(test_ev_j(&c.base, GPURF_EV_READ) > test_ev_j(&c.base, GPURF_EV_CAM_SEARCH));
+  assert_true(test_ev_s(&c.base, GPURF_EV_CAM_SEARCH) > 0 &&
+              test_leak_w(&c.base) > c.cam_leakage_w);
 }
 
 static void write_pool_grows_with_entries(void **state) {
   fixture *f = *state;
   gpurf_wpool_cost a = wpool_eval(f, 30), b = wpool_eval(f, 120);
-  assert_true(b.area_m2 > a.area_m2 && b.cam_area_m2 > a.cam_area_m2);
-  assert_true(b.cam_search_energy_j > a.cam_search_energy_j);
-  assert_true(b.leakage_w > a.leakage_w);
+  assert_true(b.base.area_m2 > a.base.area_m2 && gpurf_component_cost_part_m2(&b.base, "cam") >
+                                                     gpurf_component_cost_part_m2(&a.base, "cam"));
+  assert_true(test_ev_j(&b.base, GPURF_EV_CAM_SEARCH) > test_ev_j(&a.base, GPURF_EV_CAM_SEARCH));
+  assert_true(test_leak_w(&b.base) > test_leak_w(&a.base));
   gpurf_wpool_spec s;
   gpurf_wpool_spec_init(&s);
   s.tech = f->t22;
@@ -182,12 +189,13 @@ static void simtight_storage_totals(void **state) {
     assert_int_equal(c.total_bits, c.srf_bits + c.vrf_bits + c.stack_bits);
     if (i > 0) {
       assert_int_equal(c.srf_entry_bits, 1 + 32 + 2);
-      assert_true(c.area_m2 < prev_area);
-      assert_true(c.stack_push_energy_j > 0 && c.stack_pop_energy_j > 0);
-      assert_true(c.srf_write_energy_j > c.srf.write_energy_j);
-      assert_true(c.read_path_s > c.vrf.access_time_s);
+      assert_true(c.base.area_m2 < prev_area);
+      assert_true(test_ev_j(&c.base, GPURF_EV_STACK_PUSH) > 0 &&
+                  test_ev_j(&c.base, GPURF_EV_STACK_POP) > 0);
+      assert_true(test_ev_j(&c.base, GPURF_EV_SRF_WRITE) > c.srf.write_energy_j);
+      assert_true(c.base.access_time_s > c.vrf.access_time_s);
     }
-    prev_area = c.area_m2;
+    prev_area = c.base.area_m2;
   }
   /* A pointer field of its own costs its bits in every SRF entry. */
   gpurf_crf_cost sep = crf_eval(f, 512, 1);
@@ -233,18 +241,23 @@ static void rfc_tags_sizes_and_growth(void **state) {
   gpurf_rfc_tags_cost c = tags_eval(f, 8, 6, 4);
   assert_int_equal(c.tag_bits, 8);
   assert_int_equal(c.store_bits, 8 * 6 * 8);
-  assert_true(c.check_energy_j > c.store.read_energy_j);
-  assert_true(c.check_time_s > 0.0 && c.check_time_s < 1e-9);
-  assert_rel(c.area_m2, c.store_area_m2 + c.compare_area_m2, 1e-12);
+  assert_true(test_ev_j(&c.base, GPURF_EV_CHECK) > c.store.read_energy_j);
+  assert_true(c.base.access_time_s > 0.0 && c.base.access_time_s < 1e-9);
+  assert_rel(c.base.area_m2,
+             gpurf_component_cost_part_m2(&c.base, "store") +
+                 gpurf_component_cost_part_m2(&c.base, "compare"),
+             1e-12);
   gpurf_rfc_tags_cost more_warps = tags_eval(f, 16, 6, 4);
   gpurf_rfc_tags_cost more_entries = tags_eval(f, 8, 8, 4);
   gpurf_rfc_tags_cost fewer_ops = tags_eval(f, 8, 6, 2);
-  assert_true(more_warps.store_area_m2 > c.store_area_m2);
-  assert_true(more_warps.leakage_w > c.leakage_w);
-  assert_true(more_entries.area_m2 > c.area_m2);
-  assert_true(more_entries.check_energy_j > c.check_energy_j);
-  assert_true(fewer_ops.check_energy_j < c.check_energy_j);
-  assert_true(fewer_ops.compare_area_m2 < c.compare_area_m2);
+  assert_true(gpurf_component_cost_part_m2(&more_warps.base, "store") >
+              gpurf_component_cost_part_m2(&c.base, "store"));
+  assert_true(test_leak_w(&more_warps.base) > test_leak_w(&c.base));
+  assert_true(more_entries.base.area_m2 > c.base.area_m2);
+  assert_true(test_ev_j(&more_entries.base, GPURF_EV_CHECK) > test_ev_j(&c.base, GPURF_EV_CHECK));
+  assert_true(test_ev_j(&fewer_ops.base, GPURF_EV_CHECK) < test_ev_j(&c.base, GPURF_EV_CHECK));
+  assert_true(gpurf_component_cost_part_m2(&fewer_ops.base, "compare") <
+              gpurf_component_cost_part_m2(&c.base, "compare"));
 }
 
 static void rfc_tags_bad_specs(void **state) {

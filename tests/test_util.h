@@ -103,4 +103,21 @@ static inline void assert_same_report(const gpurf_energy_report *a, const gpurf_
   }
 }
 
+/* An event of a component's cost record, which must have it. */
+static inline const gpurf_component_event *test_ev(const gpurf_component_cost *c,
+                                                   const char *event) {
+  const gpurf_component_event *e = gpurf_component_cost_event(c, event);
+  if (!e) fail_msg("the %s record has no event '%s'", c->kind, event);
+  return e;
+}
+static inline double test_ev_j(const gpurf_component_cost *c, const char *event) {
+  return test_ev(c, event)->energy_j;
+}
+static inline double test_ev_s(const gpurf_component_cost *c, const char *event) {
+  return test_ev(c, event)->time_s;
+}
+static inline double test_leak_w(const gpurf_component_cost *c) {
+  return c->leakage_sub_w + c->leakage_gate_w;
+}
+
 #endif

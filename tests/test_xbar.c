@@ -86,22 +86,22 @@ static void matrix_is_sliced_and_wire_bound(void **state) {
   assert_int_equal(c.slices_x, 32);
   assert_int_equal(c.slices_y, 32);
   assert_int_equal(c.tracks_h, 16 * 16);
-  assert_true(c.area_part_m2[GPURF_XBAR_PART_WIRES] > 0.5 * c.area_m2);
+  assert_true(c.base.area_part_m2[GPURF_XBAR_PART_WIRES] > 0.5 * c.base.area_m2);
   double a = 0, e = 0, d = 0;
   for (int p = 0; p < GPURF_XBAR_PART_COUNT; p++) {
-    assert_true(c.area_part_m2[p] >= 0 && c.transfer_part_j[p] >= 0 && c.delay_part_s[p] >= 0);
-    a += c.area_part_m2[p];
+    assert_true(c.base.area_part_m2[p] >= 0 && c.transfer_part_j[p] >= 0 && c.delay_part_s[p] >= 0);
+    a += c.base.area_part_m2[p];
     e += c.transfer_part_j[p];
     d += c.delay_part_s[p];
   }
-  assert_rel(a, c.area_m2, 1e-9);
-  assert_rel(e, c.transfer_energy_j, 1e-9);
-  assert_rel(d, c.delay_s, 1e-9);
+  assert_rel(a, c.base.area_m2, 1e-9);
+  assert_rel(e, test_ev_j(&c.base, GPURF_EV_TRANSFER), 1e-9);
+  assert_rel(d, c.base.access_time_s, 1e-9);
   /* The track-limited array is at least as large as its channels. */
   const double pitch = gpurf_tech_wire_value(f->t32, GPURF_WIRE_SEMI_GLOBAL, GPURF_WIRE_PITCH_M);
   assert_true(c.width_m * c.height_m >= 32.0 * 256 * pitch * 32.0 * 256 * pitch);
-  assert_true(c.delay_s > c.fo4_delay_s && c.delay_s < 2e-9);
-  assert_true(c.leakage_sub_w > 0 && c.leakage_gate_w >= 0);
+  assert_true(c.base.access_time_s > c.fo4_delay_s && c.base.access_time_s < 2e-9);
+  assert_true(c.base.leakage_sub_w > 0 && c.base.leakage_gate_w >= 0);
 }
 
 /* Bigger in every dimension costs more, for both styles. */
@@ -117,12 +117,14 @@ static void more_ports_and_width_cost_more(void **state) {
       if (dim == 1) b.outputs *= 2;
       if (dim == 2) b.width_bits *= 4;
       gpurf_xbar_cost c1 = eval(f, &b);
-      if (!(c1.area_m2 > c0.area_m2)) fail_msg("style %d dim %d: area did not grow", st, dim);
-      if (!(c1.transfer_energy_j > c0.transfer_energy_j))
+      if (!(c1.base.area_m2 > c0.base.area_m2))
+        fail_msg("style %d dim %d: area did not grow", st, dim);
+      if (!(test_ev_j(&c1.base, GPURF_EV_TRANSFER) > test_ev_j(&c0.base, GPURF_EV_TRANSFER)))
         fail_msg("style %d dim %d: energy did not grow", st, dim);
-      if (!(c1.leakage_sub_w > c0.leakage_sub_w))
+      if (!(c1.base.leakage_sub_w > c0.base.leakage_sub_w))
         fail_msg("style %d dim %d: leakage did not grow", st, dim);
-      if (!(c1.delay_s >= c0.delay_s)) fail_msg("style %d dim %d: delay fell", st, dim);
+      if (!(c1.base.access_time_s >= c0.base.access_time_s))
+        fail_msg("style %d dim %d: delay fell", st, dim);
     }
   }
 }
@@ -134,8 +136,8 @@ static void matrix_beats_mux_on_wide_ports(void **state) {
   gpurf_xbar_spec m = spec(f->t32, 16, 16, 1024, GPURF_XBAR_MATRIX);
   gpurf_xbar_spec x = spec(f->t32, 16, 16, 1024, GPURF_XBAR_MUX);
   gpurf_xbar_cost cm = eval(f, &m), cx = eval(f, &x);
-  assert_true(cx.area_m2 > 2.0 * cm.area_m2);
-  assert_true(cx.transfer_energy_j > cm.transfer_energy_j);
+  assert_true(cx.base.area_m2 > 2.0 * cm.base.area_m2);
+  assert_true(test_ev_j(&cx.base, GPURF_EV_TRANSFER) > test_ev_j(&cm.base, GPURF_EV_TRANSFER));
   assert_true(cx.tracks_h == 16 * 1024);
 }
 
@@ -145,8 +147,9 @@ static void activity_scales_energy(void **state) {
   gpurf_xbar_cost lo = eval(f, &s);
   s.activity = 0.5;
   gpurf_xbar_cost hi = eval(f, &s);
-  assert_rel(hi.transfer_energy_j, 2.0 * lo.transfer_energy_j, 1e-9);
-  assert_rel(hi.area_m2, lo.area_m2, 1e-12);
+  assert_rel(test_ev_j(&hi.base, GPURF_EV_TRANSFER), 2.0 * test_ev_j(&lo.base, GPURF_EV_TRANSFER),
+             1e-9);
+  assert_rel(hi.base.area_m2, lo.base.area_m2, 1e-12);
 }
 
 int main(void) {

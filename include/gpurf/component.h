@@ -13,6 +13,82 @@
 
 GPURF_BEGIN_DECLS
 
+/* ---- The cost record every component fills ---- */
+
+/* Names of the events components report; a primitive table (rf.h) keys its
+ * per-event energies by them. */
+#define GPURF_EV_READ "read"
+#define GPURF_EV_WRITE "write"
+#define GPURF_EV_TRANSFER "transfer"     /* crossbar: one word from an input to an output */
+#define GPURF_EV_DECISION "decision"     /* arbiter: one arbitration cycle of all banks */
+#define GPURF_EV_LOOKUP "lookup"         /* renaming table: read one mapping */
+#define GPURF_EV_UPDATE "update"         /* renaming table, RFC tags: write one entry or row */
+#define GPURF_EV_ALLOC "alloc"
+#define GPURF_EV_RELEASE "release"
+#define GPURF_EV_FLAG_READ "flag_read"
+#define GPURF_EV_FLAG_FILL "flag_fill"
+#define GPURF_EV_CHECK "check"           /* RFC tags: one instruction's operands checked */
+#define GPURF_EV_CAM_SEARCH "cam_search"
+#define GPURF_EV_CAM_UPDATE "cam_update"
+#define GPURF_EV_SRF_READ "srf_read"
+#define GPURF_EV_SRF_WRITE "srf_write"
+#define GPURF_EV_VRF_READ "vrf_read"
+#define GPURF_EV_VRF_WRITE "vrf_write"
+#define GPURF_EV_STACK_PUSH "stack_push"
+#define GPURF_EV_STACK_POP "stack_pop"
+
+#define GPURF_COMPONENT_MAX_EVENTS 8
+#define GPURF_COMPONENT_MAX_PARTS 12
+
+/* One kind of event of a component: its dynamic energy and how long it takes
+ * (0 when the model gives it no time of its own). */
+typedef struct gpurf_component_event {
+  const char *name; /* a GPURF_EV_* constant: static storage */
+  double energy_j;  /* one event of one instance */
+  double time_s;
+} gpurf_component_event;
+
+/* What one instance of a component costs, in the same shape for every
+ * component (storage banks, crossbar, arbiter, renaming table, write pool,
+ * compressed RF, RFC tags, flip-flop arrays). The component's own record
+ * carries this as its member `base`, beside the details only it has. */
+typedef struct gpurf_component_cost {
+  const char *kind;        /* the model: "sram", "stt", "dff", "latch", "xbar", "arbiter",
+                              "rename_table", ... (static storage) */
+  double area_m2;
+  double leakage_sub_w;    /* subthreshold, all sub-arrays powered */
+  double leakage_gate_w;   /* gate oxide (0 where the model has none) */
+  double access_time_s;    /* the read, or the component's only, access: what an operand
+                              read waits for */
+  int n_events;
+  gpurf_component_event events[GPURF_COMPONENT_MAX_EVENTS];
+  /* Area by part; the parts add up to area_m2. A part named "cells" is the
+   * storage cells of an array built from them. */
+  int n_parts;
+  const char *part_name[GPURF_COMPONENT_MAX_PARTS];
+  double area_part_m2[GPURF_COMPONENT_MAX_PARTS];
+  /* Sub-array power gating (Jeon et al.): subarrays = 0 when the component
+   * cannot be gated; else a gated sub-array leaks gated_leakage_fraction of
+   * its share, and waking one costs wake_energy_j and wake_latency_s. */
+  int subarrays;
+  double gated_leakage_fraction;
+  double wake_energy_j;
+  double wake_latency_s;
+} gpurf_component_cost;
+
+/* The event of that name, or NULL. */
+GPURF_API const gpurf_component_event *gpurf_component_cost_event(const gpurf_component_cost *cost,
+                                                                  const char *event);
+/* Area of the part of that name, 0 when there is none. */
+GPURF_API double gpurf_component_cost_part_m2(const gpurf_component_cost *cost, const char *part);
+
+/* A storage bank's record (bank.h) in the common shape: events read and
+ * write, kind from the cell, parts as gpurf_part_name names them, gating
+ * with gate_groups. The bank keeps its own wider record because its
+ * organisation search evaluates thousands of them. */
+GPURF_API int gpurf_bank_cost_common(const gpurf_bank_spec *spec, const gpurf_cost *bank,
+                                     gpurf_component_cost *out);
+
 /* ---- SRAM cells the storage components build their arrays from ---- */
 
 /* The shipped cells, picked by port mix as `gpurf bank --cell sram` does:
@@ -68,17 +144,15 @@ typedef struct gpurf_xbar_spec {
  * wires. tech, inputs, outputs and width must be set. */
 GPURF_API void gpurf_xbar_spec_init(gpurf_xbar_spec *spec);
 
+/* base: kind "xbar"; one event, transfer (one width-bit word from one
+ * input to one output; its time, and access_time_s, from input port to
+ * output port for the farthest bit); area parts in gpurf_xbar_part order. */
 typedef struct gpurf_xbar_cost {
-  double area_m2;
+  gpurf_component_cost base;
   double width_m, height_m;
-  double transfer_energy_j; /* one width-bit word from one input to one output */
-  double delay_s;           /* input port to output port, farthest bit */
-  double fo4_delay_s;       /* of the node, for expressing delay_s in FO4 */
-  double leakage_sub_w;
-  double leakage_gate_w;
+  double fo4_delay_s;       /* of the node, for expressing the delay in FO4 */
   int slices_x, slices_y;   /* matrix: slice array; mux: 0 */
   int tracks_h, tracks_v;   /* wire tracks of the widest horizontal/vertical channel */
-  double area_part_m2[GPURF_XBAR_PART_COUNT];
   double transfer_part_j[GPURF_XBAR_PART_COUNT];
   double delay_part_s[GPURF_XBAR_PART_COUNT];
   double leakage_part_w[GPURF_XBAR_PART_COUNT];
@@ -138,21 +212,20 @@ typedef struct gpurf_arbiter_spec {
  * tech, banks and requesters must be set. */
 GPURF_API void gpurf_arbiter_spec_init(gpurf_arbiter_spec *spec);
 
+/* base: kind "arbiter"; area of the gate footprints (no routing); one
+ * event, decision (one arbitration cycle of all banks), whose time and
+ * access_time_s are the read path: request in to read enable out, the
+ * critical path; area parts in gpurf_arb_part order. */
 typedef struct gpurf_arbiter_cost {
-  double area_m2;          /* gate footprints, no routing */
-  double decision_energy_j;/* one arbitration cycle of all banks */
-  double read_path_s;      /* request in to read enable out (the critical path) */
+  gpurf_component_cost base;
   double write_path_s;     /* request in to write enable out */
   double read_path_fo4;
   double fo4_delay_s;
-  double leakage_sub_w;
-  double leakage_gate_w;
   long long gates;         /* two-input gate equivalents */
   long long flops;
   long long status_bits;   /* stealing status table (0 without write stealing) */
   int class_count;
   gpurf_arb_class class_order[GPURF_ARB_MAX_CLASSES];
-  double area_part_m2[GPURF_ARB_PART_COUNT];
   double energy_part_j[GPURF_ARB_PART_COUNT];
   double leakage_part_w[GPURF_ARB_PART_COUNT];
 } gpurf_arbiter_cost;
@@ -185,7 +258,8 @@ typedef struct gpurf_array_cost {
   double read_energy_j;
   double write_energy_j;
   double access_time_s;
-  double leakage_w;
+  double leakage_sub_w;
+  double leakage_gate_w;
 } gpurf_array_cost;
 
 /* Jeon et al.'s register renaming table: warps x renamed registers entries of
@@ -212,27 +286,21 @@ typedef struct gpurf_rename_spec {
  * hp, 360 K. tech and cells must be set. */
 GPURF_API void gpurf_rename_spec_init(gpurf_rename_spec *spec);
 
+/* base: kind "rename_table"; events lookup (read one mapping; time: the
+ * table's access, also access_time_s), update (write one mapping), alloc
+ * (find a free register in a bank and mark it taken; time: the find-free
+ * path), release (mark a register free), flag_read, flag_fill; parts table,
+ * flag_cache, availability. */
 typedef struct gpurf_rename_cost {
+  gpurf_component_cost base;
   int entry_bits;          /* ceil(log2(phys_regs)) */
   int renamed_regs;        /* per warp */
   int exempt_regs;         /* per warp, mapped directly */
   long long table_bits;
   long long availability_bits;
   long long flag_cache_bits;
-  double area_m2;
-  double leakage_w;
-  double lookup_energy_j;  /* read one mapping */
-  double update_energy_j;  /* write one mapping */
-  double alloc_energy_j;   /* find a free register in a bank and mark it taken */
-  double release_energy_j; /* mark a register free */
-  double flag_read_energy_j;
-  double flag_fill_energy_j;
-  double lookup_time_s;
-  double alloc_time_s;
   gpurf_array_cost table;
   gpurf_array_cost flag_cache;
-  double availability_area_m2;
-  double availability_leakage_w;
 } gpurf_rename_cost;
 
 GPURF_API int gpurf_rename_eval(gpurf_ctx *ctx, const gpurf_rename_spec *spec,
@@ -256,21 +324,16 @@ typedef struct gpurf_wpool_spec {
 
 GPURF_API void gpurf_wpool_spec_init(gpurf_wpool_spec *spec);
 
+/* base: kind "write_pool"; events cam_search (time: the search), cam_update,
+ * read and write of the pool array (time: its access, also access_time_s);
+ * parts cam and array. The CAM model counts subthreshold leakage only. */
 typedef struct gpurf_wpool_cost {
+  gpurf_component_cost base;
   int key_bits;       /* warp id + register id, searched */
   int payload_bits;   /* dirty + pool id, read on a match */
   long long cam_bits;
   long long array_bits;
-  double area_m2;
-  double cam_area_m2;
-  double leakage_w;
   double cam_leakage_w;
-  double cam_search_energy_j;
-  double cam_update_energy_j;
-  double pool_read_energy_j;
-  double pool_write_energy_j;
-  double cam_search_time_s;
-  double pool_access_time_s;
   gpurf_array_cost array;
 } gpurf_wpool_cost;
 
@@ -296,16 +359,13 @@ typedef struct gpurf_rfc_tags_spec {
 
 GPURF_API void gpurf_rfc_tags_spec_init(gpurf_rfc_tags_spec *spec);
 
+/* base: kind "rfc_tags"; events check (one instruction: a row read and
+ * every comparison; time: row read and compare, also access_time_s) and
+ * update (one row written); parts store and compare. */
 typedef struct gpurf_rfc_tags_cost {
+  gpurf_component_cost base;
   int tag_bits;            /* register id + valid + dirty */
   long long store_bits;
-  double area_m2;
-  double store_area_m2;
-  double compare_area_m2;
-  double leakage_w;
-  double check_energy_j;   /* one instruction: a row read and every comparison */
-  double update_energy_j;  /* one row written */
-  double check_time_s;
   gpurf_array_cost store;
 } gpurf_rfc_tags_cost;
 
@@ -338,26 +398,23 @@ typedef struct gpurf_crf_spec {
 
 GPURF_API void gpurf_crf_spec_init(gpurf_crf_spec *spec);
 
+/* base: kind "compressed_rf". Compressed (vrf_regs > 0): events srf_read,
+ * srf_write (every copy), vrf_read, vrf_write, stack_push, stack_pop; parts
+ * srf, vrf, stack, stack_pointer. Uncompressed: only the vector array
+ * exists and is read and written directly: events read and write, part
+ * vrf. access_time_s: the read path, the SRF lookup then, for a vector,
+ * the VRF. */
 typedef struct gpurf_crf_cost {
+  gpurf_component_cost base;
   int srf_entry_bits;
   int pointer_bits;
   long long srf_bits;   /* all copies */
   long long vrf_bits;
   long long stack_bits;
   long long total_bits;
-  double area_m2;
-  double leakage_w;
-  double srf_read_energy_j;
-  double srf_write_energy_j; /* every copy */
-  double vrf_read_energy_j;
-  double vrf_write_energy_j;
-  double stack_push_energy_j;
-  double stack_pop_energy_j;
-  double read_path_s;        /* SRF lookup then, for a vector, the VRF */
   gpurf_array_cost srf;      /* one copy */
   gpurf_array_cost vrf;
   gpurf_array_cost stack;
-  double stack_pointer_area_m2;
 } gpurf_crf_cost;
 
 GPURF_API int gpurf_crf_eval(gpurf_ctx *ctx, const gpurf_crf_spec *spec, gpurf_crf_cost *cost);

@@ -16,6 +16,16 @@
 
 GPURF_BEGIN_DECLS
 
+/* Names of the components a design's table holds besides its bank groups and
+ * extras (which are named in the design file). Their events are named by the
+ * GPURF_EV_* constants of component.h: a pipeline counts "bank"/read,
+ * GPURF_RF_CROSSBAR/GPURF_EV_TRANSFER, GPURF_RF_ARBITER/GPURF_EV_DECISION
+ * and GPURF_RF_COLLECTOR/GPURF_EV_WRITE. */
+#define GPURF_RF_BANK "bank"           /* the main bank group of the shipped designs */
+#define GPURF_RF_CROSSBAR "crossbar"
+#define GPURF_RF_ARBITER "arbiter"
+#define GPURF_RF_COLLECTOR "collector" /* operand collectors, one per crossbar output */
+
 #define GPURF_RF_NAME_MAX 48
 #define GPURF_RF_MAX_EVENTS 16
 #define GPURF_RF_MAX_COMPONENTS 32

@@ -118,15 +118,15 @@ int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv) {
   rep_int(&r, "registers", "registers", s.rf_registers);
   rep_num(&r, "temp_k", "temperature", "K", s.temp_k);
   rep_section(&r, "Per decision (one cycle, all banks)");
-  rep_num(&r, "decision_energy_pj", "energy", "pJ", c.decision_energy_j * 1e12);
-  rep_num(&r, "read_path_ns", "read-enable path", "ns", c.read_path_s * 1e9);
+  rep_num(&r, "decision_energy_pj", "energy", "pJ", c.base.events[0].energy_j * 1e12);
+  rep_num(&r, "read_path_ns", "read-enable path", "ns", c.base.access_time_s * 1e9);
   rep_num(&r, "read_path_fo4", "read-enable path", "FO4", c.read_path_fo4);
   rep_num(&r, "write_path_ns", "write-enable path", "ns", c.write_path_s * 1e9);
   rep_num(&r, "write_path_fo4", "write-enable path", "FO4", c.write_path_s / c.fo4_delay_s);
   rep_num(&r, "fo4_ps", "FO4 of the node", "ps", c.fo4_delay_s * 1e12);
   rep_section(&r, "The arbiter as a whole");
-  rep_num(&r, "area_mm2", "area (gates)", "mm^2", c.area_m2 * 1e6);
-  rep_num(&r, "leakage_mw", "leakage", "mW", (c.leakage_sub_w + c.leakage_gate_w) * 1e3);
+  rep_num(&r, "area_mm2", "area (gates)", "mm^2", c.base.area_m2 * 1e6);
+  rep_num(&r, "leakage_mw", "leakage", "mW", (c.base.leakage_sub_w + c.base.leakage_gate_w) * 1e3);
   rep_int(&r, "gates", "two-input gates", c.gates);
   rep_int(&r, "flops", "flip-flops", c.flops);
   rep_int(&r, "status_bits", "stealing status table bits", c.status_bits);
@@ -146,7 +146,7 @@ int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv) {
   r.breakdown_title = "Breakdown (energy: one decision)";
   for (int p = 0; p < GPURF_ARB_PART_COUNT; p++)
     r.parts[r.nparts++] = gpurf_arb_part_name((gpurf_arb_part)p);
-  rep_table(&r, "area_mm2", "area mm^2", c.area_part_m2, 1e6);
+  rep_table(&r, "area_mm2", "area mm^2", c.base.area_part_m2, 1e6);
   rep_table(&r, "decision_energy_pj", "decision pJ", c.energy_part_j, 1e12);
   rep_table(&r, "leakage_mw", "leakage mW", c.leakage_part_w, 1e3);
   rc = rep_emit(&r, fmt);

@@ -243,9 +243,9 @@ static void bench_table(gpurf_rf_table *t) {
     const char *name;
     int instances, subarrays;
     const char *events[2];
-  } parts[] = {{"bank", 16, 8, {"read", "write"}},
-               {"crossbar", 1, 0, {"transfer", NULL}},
-               {"collector", 8, 0, {"write", "read"}}};
+  } parts[] = {{GPURF_RF_BANK, 16, 8, {GPURF_EV_READ, GPURF_EV_WRITE}},
+               {GPURF_RF_CROSSBAR, 1, 0, {GPURF_EV_TRANSFER, NULL}},
+               {GPURF_RF_COLLECTOR, 8, 0, {GPURF_EV_WRITE, GPURF_EV_READ}}};
   memset(t, 0, sizeof *t);
   snprintf(t->design, sizeof t->design, "bench");
   t->clock_hz = 1.0e9;
@@ -298,8 +298,10 @@ static int bench_events(gpurf_ctx *ctx, cli_args *a) {
     return CLI_FAIL;
   }
   /* Every (event, instance) pair of the table, drawn in a seeded order. */
-  static const char *const ev[5][2] = {{"bank", "read"}, {"bank", "write"}, {"crossbar", "transfer"},
-                                       {"collector", "write"}, {"collector", "read"}};
+  static const char *const ev[5][2] = {
+      {GPURF_RF_BANK, GPURF_EV_READ},          {GPURF_RF_BANK, GPURF_EV_WRITE},
+      {GPURF_RF_CROSSBAR, GPURF_EV_TRANSFER},  {GPURF_RF_COLLECTOR, GPURF_EV_WRITE},
+      {GPURF_RF_COLLECTOR, GPURF_EV_READ}};
   static const int inst[5] = {16, 16, 1, 8, 8};
   int ids[5];
   for (int i = 0; i < 5; i++) gpurf_energy_event_id(e, ev[i][0], ev[i][1], &ids[i]);

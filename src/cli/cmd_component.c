@@ -62,10 +62,24 @@ static void env_rows(report *r, const gpurf_tech *t, gpurf_device_kind dev, doub
   rep_num(r, "temp_k", "temperature", "K", temp_k);
 }
 
+/* Energy and time of an event a component documents, from its record. */
+static double ev_j(const gpurf_component_cost *c, const char *event) {
+  const gpurf_component_event *e = gpurf_component_cost_event(c, event);
+  return e ? e->energy_j : 0.0;
+}
+
+static double ev_s(const gpurf_component_cost *c, const char *event) {
+  const gpurf_component_event *e = gpurf_component_cost_event(c, event);
+  return e ? e->time_s : 0.0;
+}
+
+static double leak_w(const gpurf_component_cost *c) { return c->leakage_sub_w + c->leakage_gate_w; }
+
 static void array_rows(report *r, const char *key_prefix, const gpurf_array_cost *a,
                        char keys[][48], int *nk) {
   static const char *const what[] = {"area_mm2", "access_time_ns", "leakage_mw"};
-  const double v[] = {a->area_m2 * 1e6, a->access_time_s * 1e9, a->leakage_w * 1e3};
+  const double v[] = {a->area_m2 * 1e6, a->access_time_s * 1e9,
+                      (a->leakage_sub_w + a->leakage_gate_w) * 1e3};
   static const char *const units[] = {"mm^2", "ns", "mW"};
   for (int i = 0; i < 3; i++) {
     snprintf(keys[*nk], 48, "%s_%s", key_prefix, what[i]);
@@ -133,20 +147,23 @@ static int run_rename(gpurf_ctx *ctx, cli_args *a) {
   rep_int(&r, "availability_bits", "availability vector bits", c.availability_bits);
   rep_int(&r, "flag_cache_bits", "release flag cache bits", c.flag_cache_bits);
   rep_section(&r, "Per event");
-  rep_num(&r, "lookup_energy_pj", "lookup", "pJ", c.lookup_energy_j * 1e12);
-  rep_num(&r, "update_energy_pj", "update", "pJ", c.update_energy_j * 1e12);
-  rep_num(&r, "alloc_energy_pj", "allocate a register", "pJ", c.alloc_energy_j * 1e12);
-  rep_num(&r, "release_energy_pj", "release a register", "pJ", c.release_energy_j * 1e12);
-  rep_num(&r, "flag_read_energy_pj", "release flag cache read", "pJ", c.flag_read_energy_j * 1e12);
-  rep_num(&r, "flag_fill_energy_pj", "release flag cache fill", "pJ", c.flag_fill_energy_j * 1e12);
-  rep_num(&r, "lookup_time_ns", "lookup time", "ns", c.lookup_time_s * 1e9);
-  rep_num(&r, "alloc_time_ns", "find-free time", "ns", c.alloc_time_s * 1e9);
+  rep_num(&r, "lookup_energy_pj", "lookup", "pJ", ev_j(&c.base, GPURF_EV_LOOKUP) * 1e12);
+  rep_num(&r, "update_energy_pj", "update", "pJ", ev_j(&c.base, GPURF_EV_UPDATE) * 1e12);
+  rep_num(&r, "alloc_energy_pj", "allocate a register", "pJ", ev_j(&c.base, GPURF_EV_ALLOC) * 1e12);
+  rep_num(&r, "release_energy_pj", "release a register", "pJ",
+          ev_j(&c.base, GPURF_EV_RELEASE) * 1e12);
+  rep_num(&r, "flag_read_energy_pj", "release flag cache read", "pJ",
+          ev_j(&c.base, GPURF_EV_FLAG_READ) * 1e12);
+  rep_num(&r, "flag_fill_energy_pj", "release flag cache fill", "pJ",
+          ev_j(&c.base, GPURF_EV_FLAG_FILL) * 1e12);
+  rep_num(&r, "lookup_time_ns", "lookup time", "ns", ev_s(&c.base, GPURF_EV_LOOKUP) * 1e9);
+  rep_num(&r, "alloc_time_ns", "find-free time", "ns", ev_s(&c.base, GPURF_EV_ALLOC) * 1e9);
   rep_section(&r, "The component as a whole");
-  rep_num(&r, "area_mm2", "area", "mm^2", c.area_m2 * 1e6);
-  rep_num(&r, "leakage_mw", "leakage", "mW", c.leakage_w * 1e3);
+  rep_num(&r, "area_mm2", "area", "mm^2", c.base.area_m2 * 1e6);
+  rep_num(&r, "leakage_mw", "leakage", "mW", leak_w(&c.base) * 1e3);
   array_rows(&r, "table", &c.table, keys, &nk);
   rep_num(&r, "availability_area_mm2", "availability_area_mm2", "mm^2",
-          c.availability_area_m2 * 1e6);
+          gpurf_component_cost_part_m2(&c.base, "availability") * 1e6);
   rc = rep_emit(&r, fmt);
   gpurf_tech_free(tech);
   return rc;
@@ -223,21 +240,24 @@ static int run_wpool(gpurf_ctx *ctx, cli_args *a) {
   rep_int(&r, "cam_bits", "indicator bits", c.cam_bits);
   rep_int(&r, "array_bits", "pool array bits", c.array_bits);
   rep_section(&r, "Per event");
-  rep_num(&r, "cam_search_energy_pj", "indicator search", "pJ", c.cam_search_energy_j * 1e12);
-  rep_num(&r, "cam_update_energy_pj", "indicator update", "pJ", c.cam_update_energy_j * 1e12);
-  rep_num(&r, "pool_read_energy_pj", "pool read", "pJ", c.pool_read_energy_j * 1e12);
-  rep_num(&r, "pool_write_energy_pj", "pool write", "pJ", c.pool_write_energy_j * 1e12);
-  rep_num(&r, "cam_search_time_ns", "search time", "ns", c.cam_search_time_s * 1e9);
-  rep_num(&r, "pool_access_time_ns", "pool access time", "ns", c.pool_access_time_s * 1e9);
+  rep_num(&r, "cam_search_energy_pj", "indicator search", "pJ",
+          ev_j(&c.base, GPURF_EV_CAM_SEARCH) * 1e12);
+  rep_num(&r, "cam_update_energy_pj", "indicator update", "pJ",
+          ev_j(&c.base, GPURF_EV_CAM_UPDATE) * 1e12);
+  rep_num(&r, "pool_read_energy_pj", "pool read", "pJ", ev_j(&c.base, GPURF_EV_READ) * 1e12);
+  rep_num(&r, "pool_write_energy_pj", "pool write", "pJ", ev_j(&c.base, GPURF_EV_WRITE) * 1e12);
+  rep_num(&r, "cam_search_time_ns", "search time", "ns", ev_s(&c.base, GPURF_EV_CAM_SEARCH) * 1e9);
+  rep_num(&r, "pool_access_time_ns", "pool access time", "ns", c.base.access_time_s * 1e9);
   rep_section(&r, "The component as a whole");
-  rep_num(&r, "area_mm2", "area", "mm^2", c.area_m2 * 1e6);
-  rep_num(&r, "cam_area_mm2", "  indicator", "mm^2", c.cam_area_m2 * 1e6);
+  rep_num(&r, "area_mm2", "area", "mm^2", c.base.area_m2 * 1e6);
+  rep_num(&r, "cam_area_mm2", "  indicator", "mm^2",
+          gpurf_component_cost_part_m2(&c.base, "cam") * 1e6);
   rep_num(&r, "array_area_mm2", "  pool array", "mm^2", c.array.area_m2 * 1e6);
-  rep_num(&r, "leakage_mw", "leakage", "mW", c.leakage_w * 1e3);
+  rep_num(&r, "leakage_mw", "leakage", "mW", leak_w(&c.base) * 1e3);
   if (rf_area > 0.0) {
     rep_num(&r, "rf_area_mm2", "register-file area", "mm^2", rf_area * 1e6);
     rep_num(&r, "area_percent_of_rf", "share of the register file", "%",
-            100.0 * c.area_m2 / rf_area);
+            100.0 * c.base.area_m2 / rf_area);
   }
   rc = rep_emit(&r, fmt);
   gpurf_tech_free(tech);
@@ -298,19 +318,24 @@ static int run_crf(gpurf_ctx *ctx, cli_args *a) {
   rep_num(&r, "total_kbit", "total", "kbit", c.total_bits / 1000.0);
   rep_section(&r, "Per event");
   if (s.vrf_regs) {
-    rep_num(&r, "srf_read_energy_pj", "SRF read", "pJ", c.srf_read_energy_j * 1e12);
-    rep_num(&r, "srf_write_energy_pj", "SRF write (all copies)", "pJ", c.srf_write_energy_j * 1e12);
+    rep_num(&r, "srf_read_energy_pj", "SRF read", "pJ", ev_j(&c.base, GPURF_EV_SRF_READ) * 1e12);
+    rep_num(&r, "srf_write_energy_pj", "SRF write (all copies)", "pJ",
+            ev_j(&c.base, GPURF_EV_SRF_WRITE) * 1e12);
   }
-  rep_num(&r, "vrf_read_energy_pj", "VRF read", "pJ", c.vrf_read_energy_j * 1e12);
-  rep_num(&r, "vrf_write_energy_pj", "VRF write", "pJ", c.vrf_write_energy_j * 1e12);
+  rep_num(&r, "vrf_read_energy_pj", "VRF read", "pJ",
+          ev_j(&c.base, s.vrf_regs ? GPURF_EV_VRF_READ : GPURF_EV_READ) * 1e12);
+  rep_num(&r, "vrf_write_energy_pj", "VRF write", "pJ",
+          ev_j(&c.base, s.vrf_regs ? GPURF_EV_VRF_WRITE : GPURF_EV_WRITE) * 1e12);
   if (s.vrf_regs) {
-    rep_num(&r, "stack_push_energy_pj", "free-slot push", "pJ", c.stack_push_energy_j * 1e12);
-    rep_num(&r, "stack_pop_energy_pj", "free-slot pop", "pJ", c.stack_pop_energy_j * 1e12);
+    rep_num(&r, "stack_push_energy_pj", "free-slot push", "pJ",
+            ev_j(&c.base, GPURF_EV_STACK_PUSH) * 1e12);
+    rep_num(&r, "stack_pop_energy_pj", "free-slot pop", "pJ",
+            ev_j(&c.base, GPURF_EV_STACK_POP) * 1e12);
   }
-  rep_num(&r, "read_path_ns", "read path", "ns", c.read_path_s * 1e9);
+  rep_num(&r, "read_path_ns", "read path", "ns", c.base.access_time_s * 1e9);
   rep_section(&r, "The component as a whole");
-  rep_num(&r, "area_mm2", "area", "mm^2", c.area_m2 * 1e6);
-  rep_num(&r, "leakage_mw", "leakage", "mW", c.leakage_w * 1e3);
+  rep_num(&r, "area_mm2", "area", "mm^2", c.base.area_m2 * 1e6);
+  rep_num(&r, "leakage_mw", "leakage", "mW", leak_w(&c.base) * 1e3);
   array_rows(&r, "vrf", &c.vrf, keys, &nk);
   if (s.vrf_regs) {
     array_rows(&r, "srf", &c.srf, keys, &nk);
@@ -365,14 +390,16 @@ static int run_rfc_tags(gpurf_ctx *ctx, cli_args *a) {
   rep_int(&r, "tag_bits", "tag bits (register id, valid, dirty)", c.tag_bits);
   rep_int(&r, "store_bits", "tag store bits", c.store_bits);
   rep_section(&r, "Per event");
-  rep_num(&r, "check_energy_pj", "tag check", "pJ", c.check_energy_j * 1e12);
-  rep_num(&r, "update_energy_pj", "tag row update", "pJ", c.update_energy_j * 1e12);
-  rep_num(&r, "check_time_ns", "check time", "ns", c.check_time_s * 1e9);
+  rep_num(&r, "check_energy_pj", "tag check", "pJ", ev_j(&c.base, GPURF_EV_CHECK) * 1e12);
+  rep_num(&r, "update_energy_pj", "tag row update", "pJ", ev_j(&c.base, GPURF_EV_UPDATE) * 1e12);
+  rep_num(&r, "check_time_ns", "check time", "ns", c.base.access_time_s * 1e9);
   rep_section(&r, "The component as a whole");
-  rep_num(&r, "area_mm2", "area", "mm^2", c.area_m2 * 1e6);
-  rep_num(&r, "store_area_mm2", "  tag store", "mm^2", c.store_area_m2 * 1e6);
-  rep_num(&r, "compare_area_mm2", "  comparators", "mm^2", c.compare_area_m2 * 1e6);
-  rep_num(&r, "leakage_mw", "leakage", "mW", c.leakage_w * 1e3);
+  rep_num(&r, "area_mm2", "area", "mm^2", c.base.area_m2 * 1e6);
+  rep_num(&r, "store_area_mm2", "  tag store", "mm^2",
+          gpurf_component_cost_part_m2(&c.base, "store") * 1e6);
+  rep_num(&r, "compare_area_mm2", "  comparators", "mm^2",
+          gpurf_component_cost_part_m2(&c.base, "compare") * 1e6);
+  rep_num(&r, "leakage_mw", "leakage", "mW", leak_w(&c.base) * 1e3);
   rc = rep_emit(&r, fmt);
   gpurf_tech_free(tech);
   return rc;

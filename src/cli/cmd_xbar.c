@@ -91,16 +91,16 @@ int cmd_xbar(gpurf_ctx *ctx, int argc, char **argv) {
   rep_num(&r, "activity", "activity", "", s.activity);
   rep_num(&r, "temp_k", "temperature", "K", s.temp_k);
   rep_section(&r, "Per transfer of one word");
-  rep_num(&r, "transfer_energy_pj", "energy", "pJ", c.transfer_energy_j * 1e12);
-  rep_num(&r, "delay_ns", "delay", "ns", c.delay_s * 1e9);
-  rep_num(&r, "delay_fo4", "delay", "FO4", c.delay_s / c.fo4_delay_s);
+  rep_num(&r, "transfer_energy_pj", "energy", "pJ", c.base.events[0].energy_j * 1e12);
+  rep_num(&r, "delay_ns", "delay", "ns", c.base.access_time_s * 1e9);
+  rep_num(&r, "delay_fo4", "delay", "FO4", c.base.access_time_s / c.fo4_delay_s);
   rep_section(&r, "The crossbar as a whole");
-  rep_num(&r, "area_mm2", "area", "mm^2", c.area_m2 * 1e6);
+  rep_num(&r, "area_mm2", "area", "mm^2", c.base.area_m2 * 1e6);
   rep_num(&r, "width_mm", "width", "mm", c.width_m * 1e3);
   rep_num(&r, "height_mm", "height", "mm", c.height_m * 1e3);
-  rep_num(&r, "leakage_mw", "leakage", "mW", (c.leakage_sub_w + c.leakage_gate_w) * 1e3);
-  rep_num(&r, "leakage_sub_mw", "  subthreshold", "mW", c.leakage_sub_w * 1e3);
-  rep_num(&r, "leakage_gate_mw", "  gate", "mW", c.leakage_gate_w * 1e3);
+  rep_num(&r, "leakage_mw", "leakage", "mW", (c.base.leakage_sub_w + c.base.leakage_gate_w) * 1e3);
+  rep_num(&r, "leakage_sub_mw", "  subthreshold", "mW", c.base.leakage_sub_w * 1e3);
+  rep_num(&r, "leakage_gate_mw", "  gate", "mW", c.base.leakage_gate_w * 1e3);
   rep_int(&r, "slices_x", "slices across", c.slices_x);
   rep_int(&r, "slices_y", "slices down", c.slices_y);
   rep_int(&r, "tracks_h", "tracks in a horizontal channel", c.tracks_h);
@@ -108,7 +108,7 @@ int cmd_xbar(gpurf_ctx *ctx, int argc, char **argv) {
   r.breakdown_title = "Breakdown (energy and delay: one transfer)";
   for (int p = 0; p < GPURF_XBAR_PART_COUNT; p++)
     r.parts[r.nparts++] = gpurf_xbar_part_name((gpurf_xbar_part)p);
-  rep_table(&r, "area_mm2", "area mm^2", c.area_part_m2, 1e6);
+  rep_table(&r, "area_mm2", "area mm^2", c.base.area_part_m2, 1e6);
   rep_table(&r, "transfer_energy_pj", "transfer pJ", c.transfer_part_j, 1e12);
   rep_table(&r, "delay_ns", "delay ns", c.delay_part_s, 1e9);
   rep_table(&r, "leakage_mw", "leakage mW", c.leakage_part_w, 1e3);

@@ -45,8 +45,8 @@ static int jing_t3(gpurf_ctx *ctx, st_table *t) {
   loaded *l = calloc(1, sizeof *l);
   if (!l) return CLI_FAIL;
   int rc = load(ctx, "jing-128k-16bk-straight", l);
-  const char *names[] = {"bank", "crossbar", "arbiter"};
-  const char *events[] = {"read", "transfer", "decision"};
+  const char *names[] = {GPURF_RF_BANK, GPURF_RF_CROSSBAR, GPURF_RF_ARBITER};
+  const char *events[] = {GPURF_EV_READ, GPURF_EV_TRANSFER, GPURF_EV_DECISION};
   const char *metrics[] = {"read_energy", "transfer_energy", "decision_energy"};
   for (int i = 0; rc == CLI_OK && i < 3; i++) {
     const gpurf_rf_component *c = component(&l->t, names[i]);
@@ -58,7 +58,7 @@ static int jing_t3(gpurf_ctx *ctx, st_table *t) {
     st_add(t, names[i], "area", "mm^2", c->area_m2 * 1e6);
     st_add(t, names[i], "delay", "ns", c->access_time_s * 1e9);
     st_add(t, names[i], metrics[i], "pJ", event_j(c, events[i]) * 1e12);
-    if (i == 0) st_add(t, names[i], "write_energy", "pJ", event_j(c, "write") * 1e12);
+    if (i == 0) st_add(t, names[i], "write_energy", "pJ", event_j(c, GPURF_EV_WRITE) * 1e12);
     st_add(t, names[i], "leakage", "mW", c->leakage_w * 1e3);
   }
   gpurf_metrics_summary *s = NULL;
@@ -119,13 +119,14 @@ static int jing_f3(gpurf_ctx *ctx, st_table *t) {
       free(l);
       return CLI_FAIL;
     }
-    const gpurf_rf_component *b = component(&l->t, "bank"), *x = component(&l->t, "crossbar");
+    const gpurf_rf_component *b = component(&l->t, GPURF_RF_BANK);
+    const gpurf_rf_component *x = component(&l->t, GPURF_RF_CROSSBAR);
     if (!b || !x) {
       free(l);
       return missing(name, b ? "crossbar" : "bank");
     }
-    cell_e[i] = event_j(b, "read");
-    xbar_e[i] = event_j(x, "transfer");
+    cell_e[i] = event_j(b, GPURF_EV_READ);
+    xbar_e[i] = event_j(x, GPURF_EV_TRANSFER);
   }
   free(l);
   const f3_point *r = &s[2];
@@ -196,8 +197,8 @@ static int gebhart_t4(gpurf_ctx *ctx, st_table *t) {
         break;
       }
       const gpurf_rf_component *c = &l->t.components[0];
-      st_add(t, cfg, "read_energy", "pJ", event_j(c, "read") * 1e12);
-      st_add(t, cfg, "write_energy", "pJ", event_j(c, "write") * 1e12);
+      st_add(t, cfg, "read_energy", "pJ", event_j(c, GPURF_EV_READ) * 1e12);
+      st_add(t, cfg, "write_energy", "pJ", event_j(c, GPURF_EV_WRITE) * 1e12);
       st_add(t, cfg, "area_per_bank", "mm^2", c->area_m2 * 1e6);
     }
   free(l);
@@ -245,9 +246,9 @@ static int gebhart_t5(gpurf_ctx *ctx, st_table *t) {
   const gpurf_rf_component *c = rc == CLI_OK ? component(&l->t, "mrf") : NULL;
   if (rc == CLI_OK && !c) rc = missing("gebhart-mrf", "mrf");
   if (rc == CLI_OK) {
-    add_vs(t, "MRF bank", "read_energy", "pJ", event_j(c, "read") * 1e12, mrf_set,
+    add_vs(t, "MRF bank", "read_energy", "pJ", event_j(c, GPURF_EV_READ) * 1e12, mrf_set,
            GPURF_VALIDATE_READ_ENERGY, 1e12);
-    add_vs(t, "MRF bank", "write_energy", "pJ", event_j(c, "write") * 1e12, mrf_set,
+    add_vs(t, "MRF bank", "write_energy", "pJ", event_j(c, GPURF_EV_WRITE) * 1e12, mrf_set,
            GPURF_VALIDATE_WRITE_ENERGY, 1e12);
     add_vs(t, "MRF bank", "area", "um^2", c->area_m2 * 1e12, mrf_set, GPURF_VALIDATE_AREA, 1e12);
     rc = load(ctx, "gebhart-l0-l1", l);
@@ -255,9 +256,9 @@ static int gebhart_t5(gpurf_ctx *ctx, st_table *t) {
   c = rc == CLI_OK ? component(&l->t, "l0") : NULL;
   if (rc == CLI_OK && !c) rc = missing("gebhart-l0-l1", "l0");
   if (rc == CLI_OK) {
-    add_vs(t, "L0 ORF/RFC bank", "read_energy", "pJ", event_j(c, "read") * 1e12, l0_set,
+    add_vs(t, "L0 ORF/RFC bank", "read_energy", "pJ", event_j(c, GPURF_EV_READ) * 1e12, l0_set,
            GPURF_VALIDATE_READ_ENERGY, 1e12);
-    add_vs(t, "L0 ORF/RFC bank", "write_energy", "pJ", event_j(c, "write") * 1e12, l0_set,
+    add_vs(t, "L0 ORF/RFC bank", "write_energy", "pJ", event_j(c, GPURF_EV_WRITE) * 1e12, l0_set,
            GPURF_VALIDATE_WRITE_ENERGY, 1e12);
   }
   free(l);
@@ -308,13 +309,13 @@ static int warrf_wpool(gpurf_ctx *ctx, st_table *t) {
   loaded *l = calloc(1, sizeof *l);
   int rc = l ? load(ctx, "warrf-stt-sbw-wpool", l) : CLI_FAIL;
   const gpurf_rf_component *p = rc == CLI_OK ? component(&l->t, "write_pool") : NULL;
-  const gpurf_rf_component *b = rc == CLI_OK ? component(&l->t, "bank") : NULL;
+  const gpurf_rf_component *b = rc == CLI_OK ? component(&l->t, GPURF_RF_BANK) : NULL;
   if (rc == CLI_OK && (!p || !b)) rc = missing("warrf-stt-sbw-wpool", p ? "bank" : "write_pool");
   if (rc == CLI_OK) {
     const char *cfg = "write pool 60 entries";
     double bits = l->d.bank_groups[0].width_bits;
     st_add(t, cfg, "access_energy", "pJ/bit",
-           0.5 * (event_j(p, "read") + event_j(p, "write")) * 1e12 / bits);
+           0.5 * (event_j(p, GPURF_EV_READ) + event_j(p, GPURF_EV_WRITE)) * 1e12 / bits);
     st_add(t, cfg, "area_share_of_rf", "-", p->area_m2 / (b->instances * b->area_m2));
   }
   free(l);
@@ -332,11 +333,11 @@ static int warrf_t2(gpurf_ctx *ctx, st_table *t) {
 static int jeon_t2(gpurf_ctx *ctx, st_table *t) {
   loaded *l = calloc(1, sizeof *l);
   int rc = l ? load(ctx, "jeon-baseline", l) : CLI_FAIL;
-  const gpurf_rf_component *c = rc == CLI_OK ? component(&l->t, "bank") : NULL;
+  const gpurf_rf_component *c = rc == CLI_OK ? component(&l->t, GPURF_RF_BANK) : NULL;
   if (rc == CLI_OK && !c) rc = missing("jeon-baseline", "bank");
   if (rc == CLI_OK) {
-    st_add(t, "register bank 4 KB", "read_energy", "pJ", event_j(c, "read") * 1e12);
-    st_add(t, "register bank 4 KB", "write_energy", "pJ", event_j(c, "write") * 1e12);
+    st_add(t, "register bank 4 KB", "read_energy", "pJ", event_j(c, GPURF_EV_READ) * 1e12);
+    st_add(t, "register bank 4 KB", "write_energy", "pJ", event_j(c, GPURF_EV_WRITE) * 1e12);
     st_add(t, "register bank 4 KB", "leakage_per_bank", "mW", c->leakage_w * 1e3);
     st_add(t, "register bank 4 KB", "access_time", "ns", c->access_time_s * 1e9);
     rc = load(ctx, "jeon-shrink", l);
@@ -355,7 +356,7 @@ static int jeon_t2(gpurf_ctx *ctx, st_table *t) {
   }
   /* GPU-shrink's sub-array power gating (Section 8.2); the paper's text says
    * CACTI-P put the wake-up under one cycle (Section 9). */
-  c = rc == CLI_OK ? component(&l->t, "bank") : NULL;
+  c = rc == CLI_OK ? component(&l->t, GPURF_RF_BANK) : NULL;
   if (rc == CLI_OK && (!c || c->subarrays <= 0)) rc = missing("jeon-shrink", "gated bank");
   if (rc == CLI_OK) {
     const char *cfg = "sub-array power gating";

@@ -166,25 +166,30 @@ int gpurf_arbiter_eval(gpurf_ctx *ctx, const gpurf_arbiter_spec *s, gpurf_arbite
 
   gpurf_arbiter_cost c;
   memset(&c, 0, sizeof c);
+  gpurf_component_cost *b = &c.base;
+  b->kind = "arbiter";
   const double v2 = e.vdd_v * e.vdd_v;
+  double decision_j = 0.0;
   for (int p = 0; p < GPURF_ARB_PART_COUNT; p++) {
     const logic_sum *l = &o.part[p];
-    c.area_part_m2[p] = l->area_m2;
+    comp_cost_part(b, gpurf_arb_part_name((gpurf_arb_part)p), l->area_m2);
     c.energy_part_j[p] = (s->activity * l->cap_f + l->clock_cap_f) * v2;
     c.leakage_part_w[p] = l->leak_w;
-    c.area_m2 += l->area_m2;
-    c.decision_energy_j += c.energy_part_j[p];
-    c.leakage_sub_w += l->leak_w;
-    c.leakage_gate_w += l->gate_leak_w;
+    b->area_m2 += l->area_m2;
+    decision_j += c.energy_part_j[p];
+    b->leakage_sub_w += l->leak_w;
+    b->leakage_gate_w += l->gate_leak_w;
     c.gates += l->gates;
     c.flops += l->flops;
   }
   /* The enables drive a bank's control inputs: a driver of four minimum inverters. */
   double c_enable = gc_inv_input_c(&e, 4.0 * e.w_min_m);
-  c.read_path_s = logic_path_s(&e, &g, o.read_levels, ARB_FANOUT, c_enable);
+  double read_path_s = logic_path_s(&e, &g, o.read_levels, ARB_FANOUT, c_enable);
+  b->access_time_s = read_path_s;
+  comp_cost_event(b, GPURF_EV_DECISION, decision_j, read_path_s);
   c.write_path_s = logic_path_s(&e, &g, o.write_levels, ARB_FANOUT, c_enable);
   c.fo4_delay_s = e.fo4_s;
-  c.read_path_fo4 = c.read_path_s / e.fo4_s;
+  c.read_path_fo4 = read_path_s / e.fo4_s;
   for (int i = 0; i < s->classes; i++) {
     c.class_order[i] = cls[i];
     if (cls[i] == GPURF_ARB_STEALING_WRITE) {
@@ -225,10 +230,10 @@ int gpurf_arbiter_overhead_eval(gpurf_ctx *ctx, const gpurf_arbiter_spec *spec, 
   if ((rc = gc_env_init(ctx, &e, spec->tech, spec->device, spec->temp_k, 1)) != GPURF_OK) return rc;
   logic_gate g = logic_nand2(&e);
   memset(out, 0, sizeof *out);
-  out->extra_area_m2 = with.area_m2 - base.area_m2;
+  out->extra_area_m2 = with.base.area_m2 - base.base.area_m2;
   out->area_share = rf_area_m2 > 0.0 ? out->extra_area_m2 / rf_area_m2 : 0.0;
   out->extra_read_path_fo4 = with.read_path_fo4 - base.read_path_fo4;
-  out->extra_energy_j = with.decision_energy_j - base.decision_energy_j;
+  out->extra_energy_j = with.base.events[0].energy_j - base.base.events[0].energy_j;
   int read_stealing = 0;
   for (int i = 0; i < with.class_count; i++)
     read_stealing |= with.class_order[i] == GPURF_ARB_STEALING_READ;

@@ -143,6 +143,7 @@ int comp_array_eval(gpurf_ctx *ctx, const gpurf_tech *tech, gpurf_device_kind de
   out->read_energy_j = c.read_energy_j;
   out->write_energy_j = c.write_energy_j;
   out->access_time_s = c.access_time_s;
-  out->leakage_w = c.leakage_sub_w + c.leakage_gate_w;
+  out->leakage_sub_w = c.leakage_sub_w;
+  out->leakage_gate_w = c.leakage_gate_w;
   return GPURF_OK;
 }

@@ -62,6 +62,10 @@ int logic_decoder_levels(long long n);
 /* Bits to number n things: ceil(log2(n)), 0 for n <= 1. */
 int comp_bits_for(long long n);
 
+/* Appends an event or an area part to a cost record (names: static strings). */
+void comp_cost_event(gpurf_component_cost *c, const char *name, double energy_j, double time_s);
+void comp_cost_part(gpurf_component_cost *c, const char *name, double area_m2);
+
 /* Common argument check: tech set, device known, temperature positive. */
 int comp_check_env(gpurf_ctx *ctx, const char *what, const gpurf_tech *tech,
                    gpurf_device_kind device, double temp_k);

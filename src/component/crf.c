@@ -79,12 +79,18 @@ int gpurf_crf_eval(gpurf_ctx *ctx, const gpurf_crf_spec *s, gpurf_crf_cost *cost
   rc = comp_array_eval(ctx, s->tech, s->device, s->temp_k, s->cells, slots, vec_bits, s->vrf_ports,
                        1, &c.vrf);
   if (rc != GPURF_OK) return rc;
-  c.vrf_read_energy_j = c.vrf.read_energy_j;
-  c.vrf_write_energy_j = c.vrf.write_energy_j;
-  c.read_path_s = c.vrf.access_time_s;
-  c.area_m2 = c.vrf.area_m2;
-  c.leakage_w = c.vrf.leakage_w;
-  if (s->vrf_regs > 0) {
+  gpurf_component_cost *b = &c.base;
+  b->kind = "compressed_rf";
+  b->access_time_s = c.vrf.access_time_s;
+  b->area_m2 = c.vrf.area_m2;
+  b->leakage_sub_w = c.vrf.leakage_sub_w;
+  b->leakage_gate_w = c.vrf.leakage_gate_w;
+  if (s->vrf_regs == 0) {
+    /* Uncompressed: only the vector array exists, read and written directly. */
+    comp_cost_event(b, GPURF_EV_READ, c.vrf.read_energy_j, c.vrf.access_time_s);
+    comp_cost_event(b, GPURF_EV_WRITE, c.vrf.write_energy_j, 0.0);
+    comp_cost_part(b, "vrf", c.vrf.area_m2);
+  } else {
     c.pointer_bits = comp_bits_for(s->vrf_regs);
     int scalar = s->base_bits + s->stride_bits;
     c.srf_entry_bits = 1 + (s->pointer_in_base ? (scalar > c.pointer_bits ? scalar : c.pointer_bits)
@@ -107,14 +113,22 @@ int gpurf_crf_eval(gpurf_ctx *ctx, const gpurf_crf_spec *s, gpurf_crf_cost *cost
     logic_add_flops(&sp, &e, c.pointer_bits + 1);
     logic_add_gates(&sp, &g, 3.0 * (c.pointer_bits + 1), 1.0);
     double sp_j = (LOGIC_ACTIVITY * sp.cap_f + sp.clock_cap_f) * e.vdd_v * e.vdd_v;
-    c.stack_pointer_area_m2 = sp.area_m2;
-    c.srf_read_energy_j = c.srf.read_energy_j;
-    c.srf_write_energy_j = s->srf_copies * c.srf.write_energy_j;
-    c.stack_push_energy_j = c.stack.write_energy_j + sp_j;
-    c.stack_pop_energy_j = c.stack.read_energy_j + sp_j;
-    c.read_path_s = c.srf.access_time_s + c.vrf.access_time_s;
-    c.area_m2 += s->srf_copies * c.srf.area_m2 + c.stack.area_m2 + sp.area_m2;
-    c.leakage_w += s->srf_copies * c.srf.leakage_w + c.stack.leakage_w + sp.leak_w + sp.gate_leak_w;
+    double read_path_s = c.srf.access_time_s + c.vrf.access_time_s;
+    comp_cost_event(b, GPURF_EV_SRF_READ, c.srf.read_energy_j, c.srf.access_time_s);
+    comp_cost_event(b, GPURF_EV_SRF_WRITE, s->srf_copies * c.srf.write_energy_j, 0.0);
+    comp_cost_event(b, GPURF_EV_VRF_READ, c.vrf.read_energy_j, c.vrf.access_time_s);
+    comp_cost_event(b, GPURF_EV_VRF_WRITE, c.vrf.write_energy_j, 0.0);
+    comp_cost_event(b, GPURF_EV_STACK_PUSH, c.stack.write_energy_j + sp_j, 0.0);
+    comp_cost_event(b, GPURF_EV_STACK_POP, c.stack.read_energy_j + sp_j, 0.0);
+    b->access_time_s = read_path_s;
+    comp_cost_part(b, "srf", s->srf_copies * c.srf.area_m2);
+    comp_cost_part(b, "vrf", c.vrf.area_m2);
+    comp_cost_part(b, "stack", c.stack.area_m2);
+    comp_cost_part(b, "stack_pointer", sp.area_m2);
+    b->area_m2 += s->srf_copies * c.srf.area_m2 + c.stack.area_m2 + sp.area_m2;
+    b->leakage_sub_w += s->srf_copies * c.srf.leakage_sub_w + c.stack.leakage_sub_w + sp.leak_w;
+    b->leakage_gate_w += s->srf_copies * c.srf.leakage_gate_w + c.stack.leakage_gate_w +
+                         sp.gate_leak_w;
   }
   c.total_bits = c.srf_bits + c.vrf_bits + c.stack_bits;
   *cost = c;

@@ -113,21 +113,28 @@ int gpurf_rename_eval(gpurf_ctx *ctx, const gpurf_rename_spec *s, gpurf_rename_c
   const double v2 = e.vdd_v * e.vdd_v;
   /* One flip-flop written per event, its clock gated otherwise. */
   double flop_j = (a.bits.cap_f + a.bits.clock_cap_f) / (double)(s->phys_regs / s->banks) * v2;
-  c.availability_area_m2 = s->banks * (a.find.area_m2 + a.mark.area_m2 + a.bits.area_m2);
-  c.availability_leakage_w = s->banks * (a.find.leak_w + a.mark.leak_w + a.bits.leak_w +
-                                         a.find.gate_leak_w + a.mark.gate_leak_w +
-                                         a.bits.gate_leak_w);
-  c.alloc_energy_j = LOGIC_ACTIVITY * (a.find.cap_f + a.mark.cap_f) * v2 + flop_j;
-  c.release_energy_j = LOGIC_ACTIVITY * a.mark.cap_f * v2 + flop_j;
-  c.alloc_time_s = logic_path_s(&e, &g, a.find_levels, 2.0, g.c_in_f);
+  double avail_area_m2 = s->banks * (a.find.area_m2 + a.mark.area_m2 + a.bits.area_m2);
+  double alloc_j = LOGIC_ACTIVITY * (a.find.cap_f + a.mark.cap_f) * v2 + flop_j;
+  double release_j = LOGIC_ACTIVITY * a.mark.cap_f * v2 + flop_j;
+  double alloc_s = logic_path_s(&e, &g, a.find_levels, 2.0, g.c_in_f);
 
-  c.lookup_energy_j = c.table.read_energy_j;
-  c.update_energy_j = c.table.write_energy_j;
-  c.lookup_time_s = c.table.access_time_s;
-  c.flag_read_energy_j = c.flag_cache.read_energy_j;
-  c.flag_fill_energy_j = c.flag_cache.write_energy_j;
-  c.area_m2 = c.table.area_m2 + c.flag_cache.area_m2 + c.availability_area_m2;
-  c.leakage_w = c.table.leakage_w + c.flag_cache.leakage_w + c.availability_leakage_w;
+  gpurf_component_cost *b = &c.base;
+  b->kind = "rename_table";
+  comp_cost_event(b, GPURF_EV_LOOKUP, c.table.read_energy_j, c.table.access_time_s);
+  comp_cost_event(b, GPURF_EV_UPDATE, c.table.write_energy_j, 0.0);
+  comp_cost_event(b, GPURF_EV_ALLOC, alloc_j, alloc_s);
+  comp_cost_event(b, GPURF_EV_RELEASE, release_j, 0.0);
+  comp_cost_event(b, GPURF_EV_FLAG_READ, c.flag_cache.read_energy_j, 0.0);
+  comp_cost_event(b, GPURF_EV_FLAG_FILL, c.flag_cache.write_energy_j, 0.0);
+  b->access_time_s = c.table.access_time_s;
+  comp_cost_part(b, "table", c.table.area_m2);
+  comp_cost_part(b, "flag_cache", c.flag_cache.area_m2);
+  comp_cost_part(b, "availability", avail_area_m2);
+  b->area_m2 = c.table.area_m2 + c.flag_cache.area_m2 + avail_area_m2;
+  b->leakage_sub_w = c.table.leakage_sub_w + c.flag_cache.leakage_sub_w +
+                     s->banks * (a.find.leak_w + a.mark.leak_w + a.bits.leak_w);
+  b->leakage_gate_w = c.table.leakage_gate_w + c.flag_cache.leakage_gate_w +
+                      s->banks * (a.find.gate_leak_w + a.mark.gate_leak_w + a.bits.gate_leak_w);
   *cost = c;
   return GPURF_OK;
 }

@@ -75,9 +75,9 @@ int gpurf_rfc_tags_eval(gpurf_ctx *ctx, const gpurf_rfc_tags_spec *s, gpurf_rfc_
   b.width_bits = n * c.tag_bits;
   gpurf_cost store;
   if ((rc = gpurf_bank_eval(ctx, &b, &store)) != GPURF_OK) return rc;
-  c.store = (gpurf_array_cost){s->warps, b.width_bits, 1, store.area_m2, store.read_energy_j,
-                               store.write_energy_j, store.access_time_s,
-                               store.leakage_sub_w + store.leakage_gate_w};
+  c.store = (gpurf_array_cost){s->warps,           b.width_bits,           1,
+                               store.area_m2,      store.read_energy_j,    store.write_energy_j,
+                               store.access_time_s, store.leakage_sub_w,   store.leakage_gate_w};
 
   gc_env e;
   if ((rc = gc_env_init(ctx, &e, s->tech, s->device, s->temp_k, 1)) != GPURF_OK) return rc;
@@ -96,15 +96,20 @@ int gpurf_rfc_tags_eval(gpurf_ctx *ctx, const gpurf_rfc_tags_spec *s, gpurf_rfc_
   logic_sum_add(&cmp, &per_operand, s->lookups);
 
   const double v2 = e.vdd_v * e.vdd_v;
-  c.store_area_m2 = store.area_m2;
-  c.compare_area_m2 = cmp.area_m2;
-  c.area_m2 = store.area_m2 + cmp.area_m2;
-  c.leakage_w = c.store.leakage_w + cmp.leak_w + cmp.gate_leak_w;
-  c.check_energy_j = store.read_energy_j + LOGIC_ACTIVITY * cmp.cap_f * v2;
-  c.update_energy_j = store.write_energy_j;
   /* Row read, then XOR, AND tree and encoder in series. */
   int levels = 2 + logic_tree_levels(reg_bits + 1) + logic_tree_levels(n);
-  c.check_time_s = store.access_time_s + logic_path_s(&e, &g, levels, 1.0, g.c_in_f);
+  double check_s = store.access_time_s + logic_path_s(&e, &g, levels, 1.0, g.c_in_f);
+  gpurf_component_cost *cb = &c.base;
+  cb->kind = "rfc_tags";
+  comp_cost_event(cb, GPURF_EV_CHECK, store.read_energy_j + LOGIC_ACTIVITY * cmp.cap_f * v2,
+                  check_s);
+  comp_cost_event(cb, GPURF_EV_UPDATE, store.write_energy_j, 0.0);
+  cb->access_time_s = check_s;
+  comp_cost_part(cb, "store", store.area_m2);
+  comp_cost_part(cb, "compare", cmp.area_m2);
+  cb->area_m2 = store.area_m2 + cmp.area_m2;
+  cb->leakage_sub_w = c.store.leakage_sub_w + cmp.leak_w;
+  cb->leakage_gate_w = c.store.leakage_gate_w + cmp.gate_leak_w;
   *cost = c;
   return GPURF_OK;
 }

@@ -8,6 +8,7 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/stt_split.c
   ${CMAKE_CURRENT_LIST_DIR}/ff_array.c
   ${CMAKE_CURRENT_LIST_DIR}/comp_common.c
+  ${CMAKE_CURRENT_LIST_DIR}/cost.c
   ${CMAKE_CURRENT_LIST_DIR}/xbar.c
   ${CMAKE_CURRENT_LIST_DIR}/arbiter.c
   ${CMAKE_CURRENT_LIST_DIR}/rename.c

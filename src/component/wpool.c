@@ -143,16 +143,20 @@ int gpurf_wpool_eval(gpurf_ctx *ctx, const gpurf_wpool_spec *s, gpurf_wpool_cost
   if (rc != GPURF_OK) return rc;
   cam_cost cam;
   if ((rc = cam_eval(ctx, s, c.key_bits, c.payload_bits, &cam)) != GPURF_OK) return rc;
-  c.cam_area_m2 = cam.area_m2;
   c.cam_leakage_w = cam.leak_w;
-  c.cam_search_energy_j = cam.search_j;
-  c.cam_update_energy_j = cam.update_j;
-  c.cam_search_time_s = cam.search_s;
-  c.pool_read_energy_j = c.array.read_energy_j;
-  c.pool_write_energy_j = c.array.write_energy_j;
-  c.pool_access_time_s = c.array.access_time_s;
-  c.area_m2 = c.array.area_m2 + cam.area_m2;
-  c.leakage_w = c.array.leakage_w + cam.leak_w;
+  gpurf_component_cost *b = &c.base;
+  b->kind = "write_pool";
+  comp_cost_event(b, GPURF_EV_CAM_SEARCH, cam.search_j, cam.search_s);
+  comp_cost_event(b, GPURF_EV_CAM_UPDATE, cam.update_j, 0.0);
+  comp_cost_event(b, GPURF_EV_READ, c.array.read_energy_j, c.array.access_time_s);
+  comp_cost_event(b, GPURF_EV_WRITE, c.array.write_energy_j, 0.0);
+  b->access_time_s = c.array.access_time_s;
+  comp_cost_part(b, "cam", cam.area_m2);
+  comp_cost_part(b, "array", c.array.area_m2);
+  b->area_m2 = c.array.area_m2 + cam.area_m2;
+  /* The CAM model counts subthreshold leakage only. */
+  b->leakage_sub_w = c.array.leakage_sub_w + cam.leak_w;
+  b->leakage_gate_w = c.array.leakage_gate_w;
   *cost = c;
   return GPURF_OK;
 }

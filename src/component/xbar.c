@@ -113,14 +113,22 @@ static drive drive_wire(const gc_env *e, gpurf_wire_kind layer, double len, doub
   return d;
 }
 
+/* Totals from the parts: the common record's area, leakage and transfer. */
 static void finish(gpurf_xbar_cost *c) {
-  c->area_m2 = c->transfer_energy_j = c->delay_s = c->leakage_sub_w = 0.0;
+  gpurf_component_cost *b = &c->base;
+  double energy_j = 0.0, delay_s = 0.0;
+  b->kind = "xbar";
+  b->area_m2 = b->leakage_sub_w = 0.0;
+  b->n_parts = GPURF_XBAR_PART_COUNT;
   for (int p = 0; p < GPURF_XBAR_PART_COUNT; p++) {
-    c->area_m2 += c->area_part_m2[p];
-    c->transfer_energy_j += c->transfer_part_j[p];
-    c->delay_s += c->delay_part_s[p];
-    c->leakage_sub_w += c->leakage_part_w[p];
+    b->part_name[p] = gpurf_xbar_part_name((gpurf_xbar_part)p);
+    b->area_m2 += b->area_part_m2[p];
+    energy_j += c->transfer_part_j[p];
+    delay_s += c->delay_part_s[p];
+    b->leakage_sub_w += c->leakage_part_w[p];
   }
+  b->access_time_s = delay_s;
+  comp_cost_event(b, GPURF_EV_TRANSFER, energy_j, delay_s);
 }
 
 static void eval_matrix(const gpurf_xbar_spec *s, const gc_env *e, gpurf_xbar_cost *c) {
@@ -195,10 +203,10 @@ static void eval_matrix(const gpurf_xbar_spec *s, const gc_env *e, gpurf_xbar_co
   double a_out = (double)w * m * out_max.area_m2, a_in = (double)w * n * in_max.area_m2;
   double a_array = width * height;
   if (a_array < a_xp + a_dec + a_out) a_array = a_xp + a_dec + a_out;
-  c->area_part_m2[GPURF_XBAR_PART_SWITCHES] = a_xp;
-  c->area_part_m2[GPURF_XBAR_PART_CONTROL] = a_dec + spine_h * width;
-  c->area_part_m2[GPURF_XBAR_PART_DRIVERS] = a_out + a_in;
-  c->area_part_m2[GPURF_XBAR_PART_WIRES] = a_array - a_xp - a_dec - a_out - spine_h * width;
+  c->base.area_part_m2[GPURF_XBAR_PART_SWITCHES] = a_xp;
+  c->base.area_part_m2[GPURF_XBAR_PART_CONTROL] = a_dec + spine_h * width;
+  c->base.area_part_m2[GPURF_XBAR_PART_DRIVERS] = a_out + a_in;
+  c->base.area_part_m2[GPURF_XBAR_PART_WIRES] = a_array - a_xp - a_dec - a_out - spine_h * width;
   /* Input drivers in two strips down the left and right edges. */
   c->width_m = width + a_in / height;
   c->height_m = height;
@@ -207,7 +215,7 @@ static void eval_matrix(const gpurf_xbar_spec *s, const gc_env *e, gpurf_xbar_co
   c->leakage_part_w[GPURF_XBAR_PART_CONTROL] = (double)w * m * dec.leak_w;
   /* Repeaters along every input and output wire: average lengths. */
   c->leakage_part_w[GPURF_XBAR_PART_DRIVERS] = (double)w * (n * in_avg.leak_w + m * out_avg.leak_w);
-  c->leakage_gate_w = (double)w * (n * m * xp.gate_leak_w + m * dec.gate_leak_w +
+  c->base.leakage_gate_w = (double)w * (n * m * xp.gate_leak_w + m * dec.gate_leak_w +
                                    n * in_avg.gate_leak_w + m * out_avg.gate_leak_w);
 }
 
@@ -269,7 +277,7 @@ static void eval_mux(const gpurf_xbar_spec *s, const gc_env *e, gpurf_xbar_cost 
     l_sel += ch.leak_w;
   }
   c->transfer_part_j[GPURF_XBAR_PART_CONTROL] = a * c_sel * v2;
-  c->area_part_m2[GPURF_XBAR_PART_CONTROL] = m * a_sel;
+  c->base.area_part_m2[GPURF_XBAR_PART_CONTROL] = m * a_sel;
   c->leakage_part_w[GPURF_XBAR_PART_CONTROL] = m * l_sel;
   c->delay_part_s[GPURF_XBAR_PART_DRIVERS] = in_max.chain_s + out_max.chain_s;
   c->delay_part_s[GPURF_XBAR_PART_WIRES] =
@@ -281,15 +289,15 @@ static void eval_mux(const gpurf_xbar_spec *s, const gc_env *e, gpurf_xbar_cost 
   double a_array = width * height;
   double a_logic = a_sw + (double)m * w * out_max.area_m2;
   if (a_array < a_logic) a_array = a_logic;
-  c->area_part_m2[GPURF_XBAR_PART_SWITCHES] = a_sw;
-  c->area_part_m2[GPURF_XBAR_PART_DRIVERS] = a_drv;
-  c->area_part_m2[GPURF_XBAR_PART_WIRES] = a_array - a_logic;
+  c->base.area_part_m2[GPURF_XBAR_PART_SWITCHES] = a_sw;
+  c->base.area_part_m2[GPURF_XBAR_PART_DRIVERS] = a_drv;
+  c->base.area_part_m2[GPURF_XBAR_PART_WIRES] = a_array - a_logic;
   c->width_m = width;
   c->height_m = height + (double)n * w * in_max.area_m2 / width;
   c->leakage_part_w[GPURF_XBAR_PART_SWITCHES] =
       (double)m * w * (muxes * mx.leak_w + bufs * gc_inv_leak_w(e, e->w_min_m));
   c->leakage_part_w[GPURF_XBAR_PART_DRIVERS] = (double)w * (n * in_max.leak_w + m * out_max.leak_w);
-  c->leakage_gate_w = (double)w * (n * in_max.gate_leak_w + m * out_max.gate_leak_w);
+  c->base.leakage_gate_w = (double)w * (n * in_max.gate_leak_w + m * out_max.gate_leak_w);
 }
 
 int gpurf_xbar_eval(gpurf_ctx *ctx, const gpurf_xbar_spec *s, gpurf_xbar_cost *cost) {

@@ -26,9 +26,11 @@ typedef struct target {
   const char *component, *event;
 } target;
 static const target targets[N_COUNTERS][GPURF_COUNTS_MAX_TARGETS] = {
-    {{"bank", "read"}, {"crossbar", "transfer"}, {"collector", "write"}},
-    {{"bank", "write"}, {NULL, NULL}, {NULL, NULL}},
-    {{"collector", "write"}, {NULL, NULL}, {NULL, NULL}},
+    {{GPURF_RF_BANK, GPURF_EV_READ},
+     {GPURF_RF_CROSSBAR, GPURF_EV_TRANSFER},
+     {GPURF_RF_COLLECTOR, GPURF_EV_WRITE}},
+    {{GPURF_RF_BANK, GPURF_EV_WRITE}, {NULL, NULL}, {NULL, NULL}},
+    {{GPURF_RF_COLLECTOR, GPURF_EV_WRITE}, {NULL, NULL}, {NULL, NULL}},
 };
 
 typedef struct aw_state {

@@ -12,22 +12,23 @@ static const char *const stall_names[GPURF_PIPELINE_STALL_BUILTIN] = {
 static int bind_energy(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_rf_table *t) {
   int rc = gpurf_energy_alloc(ctx, t, &p->energy);
   if (rc != GPURF_OK) return rc;
-  int bank = gpurf_rf_table_find(t, "bank");
+  int bank = gpurf_rf_table_find(t, GPURF_RF_BANK);
   if (bank < 0) bank = 0;
   const gpurf_rf_component *c = &t->components[bank];
   if (c->instances < p->prm.banks)
     return gpurf_fail(ctx, GPURF_EINVAL, "design '%s' has %d %s instances for %d banks", t->design,
                       c->instances, c->name, p->prm.banks);
-  if (gpurf_energy_event_id(p->energy, c->name, "read", &p->ev_read) != GPURF_OK ||
-      gpurf_energy_event_id(p->energy, c->name, "write", &p->ev_write) != GPURF_OK)
+  if (gpurf_energy_event_id(p->energy, c->name, GPURF_EV_READ, &p->ev_read) != GPURF_OK ||
+      gpurf_energy_event_id(p->energy, c->name, GPURF_EV_WRITE, &p->ev_write) != GPURF_OK)
     return gpurf_fail(ctx, GPURF_EINVAL,
                       "component '%s' of design '%s' has no read and write events", c->name,
                       t->design);
-  if (gpurf_energy_event_id(p->energy, "crossbar", "transfer", &p->ev_xfer) != GPURF_OK)
+  if (gpurf_energy_event_id(p->energy, GPURF_RF_CROSSBAR, GPURF_EV_TRANSFER, &p->ev_xfer) != GPURF_OK)
     p->ev_xfer = -1;
-  if (gpurf_energy_event_id(p->energy, "arbiter", "decision", &p->ev_arb) != GPURF_OK)
+  if (gpurf_energy_event_id(p->energy, GPURF_RF_ARBITER, GPURF_EV_DECISION, &p->ev_arb) != GPURF_OK)
     p->ev_arb = -1;
-  if (gpurf_energy_event_id(p->energy, "collector", "write", &p->ev_cu) != GPURF_OK) p->ev_cu = -1;
+  if (gpurf_energy_event_id(p->energy, GPURF_RF_COLLECTOR, GPURF_EV_WRITE, &p->ev_cu) != GPURF_OK)
+    p->ev_cu = -1;
   return GPURF_OK;
 }
 

@@ -85,7 +85,7 @@ static int cycles_of(double t_s, double clock_hz) {
 
 void gpurf_pipeline_params_from_table(gpurf_pipeline_params *p, const gpurf_rf_table *t) {
   if (!p || !t || t->n_components < 1) return;
-  int i = gpurf_rf_table_find(t, "bank");
+  int i = gpurf_rf_table_find(t, GPURF_RF_BANK);
   const gpurf_rf_component *c = &t->components[i < 0 ? 0 : i];
   p->bank_read_cycles = cycles_of(c->access_time_s, t->clock_hz);
   p->bank_write_cycles =

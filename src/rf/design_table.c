@@ -1,5 +1,7 @@
-/* From a design to its primitive table: every component is evaluated with
- * its model and reduced to per-event energies, leakage, area and timing. */
+/* From a design to its primitive table. Every component model fills the
+ * same record (gpurf_component_cost); this file only says how a design's
+ * sections become the models' specs, then copies each record into the table
+ * in one way. The order of the table is the order of `kinds` below. */
 #include <stdio.h>
 #include <string.h>
 
@@ -12,39 +14,22 @@
 #include "rf/rf_internal.h"
 #include "tech/tech_internal.h"
 
-/* The next free component of the table, or NULL (error set) when full. */
-static gpurf_rf_component *add_component(gpurf_ctx *ctx, gpurf_rf_table *t) {
-  if (t->n_components >= GPURF_RF_MAX_COMPONENTS) {
-    gpurf_fail(ctx, GPURF_EINVAL, "design has more than %d components", GPURF_RF_MAX_COMPONENTS);
-    return NULL;
-  }
-  gpurf_rf_component *c = &t->components[t->n_components++];
-  memset(c, 0, sizeof *c);
-  return c;
-}
+/* What every component's spec is built from. */
+typedef struct rf_env {
+  gpurf_ctx *ctx;
+  const gpurf_rf_design *d;
+  const gpurf_tech *tech;
+  const gpurf_sram_cells *cells; /* loaded when the design has extras */
+} rf_env;
 
-/* A new component with the facts every model gives: name, kind, count,
- * leakage, area and access time; NULL (error set) when the table is full. */
-static gpurf_rf_component *new_component(gpurf_ctx *ctx, gpurf_rf_table *t, const char *name,
-                                         const char *kind, int instances, double leakage_w,
-                                         double area_m2, double access_time_s) {
-  gpurf_rf_component *c = add_component(ctx, t);
-  if (!c) return NULL;
-  snprintf(c->name, sizeof c->name, "%s", name);
-  snprintf(c->kind, sizeof c->kind, "%s", kind);
-  c->instances = instances;
-  c->leakage_w = leakage_w;
-  c->area_m2 = area_m2;
-  c->access_time_s = access_time_s;
-  return c;
-}
+/* One component of the table: its name, instances and costs. */
+typedef struct rf_item {
+  const char *name;
+  int instances;
+  gpurf_component_cost cost;
+} rf_item;
 
-static void add_event(gpurf_rf_component *c, const char *name, double energy_j) {
-  if (c->n_events >= GPURF_RF_MAX_EVENTS) return;
-  gpurf_rf_event *e = &c->events[c->n_events++];
-  snprintf(e->name, sizeof e->name, "%s", name);
-  e->energy_j = energy_j;
-}
+typedef int (*rf_cost_fn)(const rf_env *env, size_t index, rf_item *out);
 
 /* "sram" picks the shipped SRAM cell for the port mix, as gpurf bank does. */
 static const char *cell_for(const char *cell, const gpurf_ports *p) {
@@ -54,52 +39,45 @@ static const char *cell_for(const char *cell, const gpurf_ports *p) {
   return "sram-multiport";
 }
 
-static int bank_group(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tech,
-                      const gpurf_rf_bank_group *g, gpurf_rf_table *t) {
+/* A bank of the design's tech, device, temperature and clock. */
+static void bank_spec(const rf_env *env, gpurf_bank_spec *spec) {
+  gpurf_bank_spec_init(spec);
+  spec->tech = env->tech;
+  spec->device = env->d->device;
+  spec->temp_k = env->d->temp_k;
+  spec->clock_hz = env->d->clock_hz;
+  spec->banks = 1; /* each bank of a register file has its own port */
+}
+
+static int bank_cost(const rf_env *env, size_t i, rf_item *out) {
+  const gpurf_rf_bank_group *g = &env->d->bank_groups[i];
   gpurf_bank_spec spec;
-  gpurf_bank_spec_init(&spec);
+  bank_spec(env, &spec);
   gpurf_cell cell;
-  spec.ports = g->ports;
-  int rc = gpurf_cell_load(ctx, cell_for(g->cell, &spec.ports), &cell);
+  int rc = gpurf_cell_load(env->ctx, cell_for(g->cell, &g->ports), &cell);
   if (rc != GPURF_OK) return rc;
-  spec.opt = g->opt;
-  spec.tech = tech;
   spec.cell = &cell;
-  spec.device = d->device;
+  spec.ports = g->ports;
+  spec.opt = g->opt;
   spec.entries = g->entries;
   spec.width_bits = g->width_bits;
-  spec.banks = 1; /* each bank of a register file has its own port */
-  spec.temp_k = d->temp_k;
-  spec.clock_hz = d->clock_hz;
   spec.split_write = g->split_write;
   spec.port_along_edge = g->port == GPURF_RF_PORT_EDGE;
   spec.gate_groups = g->gate_groups;
   gpurf_cost cost;
-  rc = gpurf_bank_eval(ctx, &spec, &cost);
-  if (rc != GPURF_OK) return rc;
-  gpurf_rf_component *c =
-      new_component(ctx, t, g->name, gpurf_cell_kind_name(cell.kind), g->count,
-                    cost.leakage_sub_w + cost.leakage_gate_w, cost.area_m2, cost.access_time_s);
-  if (!c) return GPURF_EINVAL;
-  c->area_cells_m2 = cost.area_part_m2[GPURF_PART_CELLS];
-  c->write_time_s = cost.write_latency_s;
-  if (cost.gate_groups > 0) {
-    c->subarrays = cost.gate_groups;
-    c->gated_leakage_fraction = cost.gated_leakage_fraction;
-    c->wake_energy_j = cost.wake_energy_j;
-    c->wake_latency_s = cost.wake_latency_s;
-  }
-  add_event(c, "read", cost.read_energy_j);
-  add_event(c, "write", cost.write_energy_j);
-  return GPURF_OK;
+  if ((rc = gpurf_bank_eval(env->ctx, &spec, &cost)) != GPURF_OK) return rc;
+  out->name = g->name;
+  out->instances = g->count;
+  return gpurf_bank_cost_common(&spec, &cost, &out->cost);
 }
 
-static int crossbar(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tech,
-                    gpurf_device_kind kind, gpurf_rf_table *t) {
+static int crossbar_cost(const rf_env *env, size_t i, rf_item *out) {
+  (void)i;
+  const gpurf_rf_design *d = env->d;
   gpurf_xbar_spec spec;
   gpurf_xbar_spec_init(&spec);
-  spec.tech = tech;
-  spec.device = kind;
+  spec.tech = env->tech;
+  spec.device = d->device;
   spec.temp_k = d->temp_k;
   spec.inputs = d->crossbar.inputs;
   spec.outputs = d->crossbar.outputs;
@@ -108,119 +86,152 @@ static int crossbar(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *
   if (d->crossbar.activity > 0.0) spec.activity = d->crossbar.activity;
   spec.wire_layer = d->crossbar.wire;
   gpurf_xbar_cost cost;
-  int rc = gpurf_xbar_eval(ctx, &spec, &cost);
+  int rc = gpurf_xbar_eval(env->ctx, &spec, &cost);
   if (rc != GPURF_OK) return rc;
-  gpurf_rf_component *c = new_component(ctx, t, "crossbar", "xbar", 1,
-                                        cost.leakage_sub_w + cost.leakage_gate_w, cost.area_m2,
-                                        cost.delay_s);
-  if (!c) return GPURF_EINVAL;
-  add_event(c, "transfer", cost.transfer_energy_j);
+  out->name = GPURF_RF_CROSSBAR;
+  out->instances = 1;
+  out->cost = cost.base;
   return GPURF_OK;
 }
 
-static int arbiter(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tech,
-                   gpurf_device_kind kind, gpurf_rf_table *t) {
+static int arbiter_cost(const rf_env *env, size_t i, rf_item *out) {
+  (void)i;
+  const gpurf_rf_design *d = env->d;
   gpurf_arbiter_spec spec;
   gpurf_arbiter_spec_init(&spec);
-  spec.tech = tech;
-  spec.device = kind;
+  spec.tech = env->tech;
+  spec.device = d->device;
   spec.temp_k = d->temp_k;
   spec.banks = d->arbiter.banks;
   spec.requesters = d->arbiter.requesters;
   spec.classes = d->arbiter.classes;
-  if (d->sm.threads_per_warp > 0) spec.rf_registers = (int)(d->sm.registers / d->sm.threads_per_warp);
+  spec.rf_registers = (int)(d->sm.registers / d->sm.threads_per_warp);
   gpurf_arbiter_cost cost;
-  int rc = gpurf_arbiter_eval(ctx, &spec, &cost);
+  int rc = gpurf_arbiter_eval(env->ctx, &spec, &cost);
   if (rc != GPURF_OK) return rc;
-  gpurf_rf_component *c = new_component(ctx, t, "arbiter", "arbiter", 1,
-                                        cost.leakage_sub_w + cost.leakage_gate_w, cost.area_m2,
-                                        cost.read_path_s);
-  if (!c) return GPURF_EINVAL;
-  add_event(c, "decision", cost.decision_energy_j);
+  out->name = GPURF_RF_ARBITER;
+  out->instances = 1;
+  out->cost = cost.base;
   return GPURF_OK;
 }
 
 /* The extra structures take the SM's sizes (warps, lanes, warp registers)
  * and keep the component models' defaults for what the design leaves out. */
-static int extra(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tech,
-                 gpurf_device_kind kind, const gpurf_sram_cells *cells, const gpurf_rf_extra *x,
-                 gpurf_rf_table *t) {
-  gpurf_rf_component *c = NULL;
-  int rc;
-  if (x->kind == GPURF_RF_EXTRA_RENAME_TABLE) {
-    gpurf_rename_spec spec;
-    gpurf_rename_spec_init(&spec);
-    spec.tech = tech, spec.device = kind, spec.temp_k = d->temp_k, spec.cells = cells;
-    spec.warps = d->sm.warps;
-    spec.phys_regs = (int)(d->sm.registers / d->sm.threads_per_warp);
-    if (x->arch_regs) spec.arch_regs = x->arch_regs;
-    spec.budget_bytes = x->budget_bytes;
-    gpurf_rename_cost k;
-    if ((rc = gpurf_rename_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
-    c = new_component(ctx, t, x->name, gpurf_rf_extra_kind_name(x->kind), 1, k.leakage_w, k.area_m2, k.lookup_time_s);
-    if (!c) return GPURF_EINVAL;
-    add_event(c, "lookup", k.lookup_energy_j);
-    add_event(c, "update", k.update_energy_j);
-    add_event(c, "alloc", k.alloc_energy_j);
-    add_event(c, "release", k.release_energy_j);
-    add_event(c, "flag_read", k.flag_read_energy_j);
-    add_event(c, "flag_fill", k.flag_fill_energy_j);
-  } else if (x->kind == GPURF_RF_EXTRA_RFC_TAGS) {
-    gpurf_cell flop;
-    if ((rc = gpurf_cell_load(ctx, "dff", &flop)) != GPURF_OK) return rc;
-    gpurf_rfc_tags_spec spec;
-    gpurf_rfc_tags_spec_init(&spec);
-    spec.tech = tech, spec.device = kind, spec.temp_k = d->temp_k, spec.cell = &flop;
-    if (x->active_warps) spec.warps = x->active_warps;
-    if (x->entries) spec.entries_per_thread = x->entries;
-    if (x->arch_regs) spec.arch_regs = x->arch_regs;
-    gpurf_rfc_tags_cost k;
-    if ((rc = gpurf_rfc_tags_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
-    c = new_component(ctx, t, x->name, gpurf_rf_extra_kind_name(x->kind), 1, k.leakage_w, k.area_m2, k.check_time_s);
-    if (!c) return GPURF_EINVAL;
-    add_event(c, "check", k.check_energy_j);
-    add_event(c, "update", k.update_energy_j);
-  } else if (x->kind == GPURF_RF_EXTRA_WRITE_POOL) {
-    gpurf_wpool_spec spec;
-    gpurf_wpool_spec_init(&spec);
-    spec.tech = tech, spec.device = kind, spec.temp_k = d->temp_k, spec.cells = cells;
-    spec.warps = d->sm.warps;
-    spec.lanes = d->sm.threads_per_warp;
-    if (x->entries) spec.entries = x->entries;
-    if (x->arch_regs) spec.arch_regs = x->arch_regs;
-    gpurf_wpool_cost k;
-    if ((rc = gpurf_wpool_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
-    c = new_component(ctx, t, x->name, gpurf_rf_extra_kind_name(x->kind), 1, k.leakage_w, k.area_m2, k.pool_access_time_s);
-    if (!c) return GPURF_EINVAL;
-    add_event(c, "cam_search", k.cam_search_energy_j);
-    add_event(c, "cam_update", k.cam_update_energy_j);
-    add_event(c, "read", k.pool_read_energy_j);
-    add_event(c, "write", k.pool_write_energy_j);
-  } else {
-    gpurf_crf_spec spec;
-    gpurf_crf_spec_init(&spec);
-    spec.tech = tech, spec.device = kind, spec.temp_k = d->temp_k, spec.cells = cells;
-    spec.warps = d->sm.warps;
-    spec.lanes = d->sm.threads_per_warp;
-    if (x->arch_regs) spec.arch_regs = x->arch_regs;
-    spec.vrf_regs = x->vrf_regs;
-    gpurf_crf_cost k;
-    if ((rc = gpurf_crf_eval(ctx, &spec, &k)) != GPURF_OK) return rc;
-    c = new_component(ctx, t, x->name, gpurf_rf_extra_kind_name(x->kind), 1, k.leakage_w, k.area_m2, k.read_path_s);
-    if (!c) return GPURF_EINVAL;
-    /* Without a VRF size the register file is uncompressed: only the
-     * vector array exists and it is read and written directly. */
-    if (x->vrf_regs > 0) {
-      add_event(c, "srf_read", k.srf_read_energy_j);
-      add_event(c, "srf_write", k.srf_write_energy_j);
-      add_event(c, "vrf_read", k.vrf_read_energy_j);
-      add_event(c, "vrf_write", k.vrf_write_energy_j);
-      add_event(c, "stack_push", k.stack_push_energy_j);
-      add_event(c, "stack_pop", k.stack_pop_energy_j);
-    } else {
-      add_event(c, "read", k.vrf_read_energy_j);
-      add_event(c, "write", k.vrf_write_energy_j);
-    }
+
+static int rename_cost(const rf_env *env, const gpurf_rf_extra *x, gpurf_component_cost *out) {
+  const gpurf_rf_design *d = env->d;
+  gpurf_rename_spec spec;
+  gpurf_rename_spec_init(&spec);
+  spec.tech = env->tech, spec.device = d->device, spec.temp_k = d->temp_k, spec.cells = env->cells;
+  spec.warps = d->sm.warps;
+  spec.phys_regs = (int)(d->sm.registers / d->sm.threads_per_warp);
+  if (x->arch_regs) spec.arch_regs = x->arch_regs;
+  spec.budget_bytes = x->budget_bytes;
+  gpurf_rename_cost k;
+  int rc = gpurf_rename_eval(env->ctx, &spec, &k);
+  if (rc == GPURF_OK) *out = k.base;
+  return rc;
+}
+
+static int wpool_cost(const rf_env *env, const gpurf_rf_extra *x, gpurf_component_cost *out) {
+  const gpurf_rf_design *d = env->d;
+  gpurf_wpool_spec spec;
+  gpurf_wpool_spec_init(&spec);
+  spec.tech = env->tech, spec.device = d->device, spec.temp_k = d->temp_k, spec.cells = env->cells;
+  spec.warps = d->sm.warps;
+  spec.lanes = d->sm.threads_per_warp;
+  if (x->entries) spec.entries = x->entries;
+  if (x->arch_regs) spec.arch_regs = x->arch_regs;
+  gpurf_wpool_cost k;
+  int rc = gpurf_wpool_eval(env->ctx, &spec, &k);
+  if (rc == GPURF_OK) *out = k.base;
+  return rc;
+}
+
+static int crf_cost(const rf_env *env, const gpurf_rf_extra *x, gpurf_component_cost *out) {
+  const gpurf_rf_design *d = env->d;
+  gpurf_crf_spec spec;
+  gpurf_crf_spec_init(&spec);
+  spec.tech = env->tech, spec.device = d->device, spec.temp_k = d->temp_k, spec.cells = env->cells;
+  spec.warps = d->sm.warps;
+  spec.lanes = d->sm.threads_per_warp;
+  if (x->arch_regs) spec.arch_regs = x->arch_regs;
+  spec.vrf_regs = x->vrf_regs;
+  gpurf_crf_cost k;
+  int rc = gpurf_crf_eval(env->ctx, &spec, &k);
+  if (rc == GPURF_OK) *out = k.base;
+  return rc;
+}
+
+static int rfc_tags_cost(const rf_env *env, const gpurf_rf_extra *x, gpurf_component_cost *out) {
+  gpurf_cell flop;
+  int rc = gpurf_cell_load(env->ctx, "dff", &flop);
+  if (rc != GPURF_OK) return rc;
+  gpurf_rfc_tags_spec spec;
+  gpurf_rfc_tags_spec_init(&spec);
+  spec.tech = env->tech, spec.device = env->d->device, spec.temp_k = env->d->temp_k;
+  spec.cell = &flop;
+  if (x->active_warps) spec.warps = x->active_warps;
+  if (x->entries) spec.entries_per_thread = x->entries;
+  if (x->arch_regs) spec.arch_regs = x->arch_regs;
+  gpurf_rfc_tags_cost k;
+  if ((rc = gpurf_rfc_tags_eval(env->ctx, &spec, &k)) == GPURF_OK) *out = k.base;
+  return rc;
+}
+
+/* Indexed by gpurf_rf_extra_kind. */
+static int (*const extra_fns[GPURF_RF_EXTRA_KIND_COUNT])(const rf_env *, const gpurf_rf_extra *,
+                                                         gpurf_component_cost *) = {
+    rename_cost, wpool_cost, crf_cost, rfc_tags_cost};
+
+static int extra_cost(const rf_env *env, size_t i, rf_item *out) {
+  const gpurf_rf_extra *x = &env->d->extras[i];
+  out->name = x->name;
+  out->instances = 1;
+  return extra_fns[x->kind](env, x, &out->cost);
+}
+
+static size_t n_banks(const gpurf_rf_design *d) { return d->n_bank_groups; }
+static size_t n_crossbars(const gpurf_rf_design *d) { return d->has_crossbar ? 1 : 0; }
+static size_t n_arbiters(const gpurf_rf_design *d) { return d->has_arbiter ? 1 : 0; }
+static size_t n_extras(const gpurf_rf_design *d) { return d->n_extras; }
+
+static const struct rf_kind {
+  size_t (*count)(const gpurf_rf_design *d);
+  rf_cost_fn cost;
+} kinds[] = {
+    {n_banks, bank_cost},
+    {n_crossbars, crossbar_cost},
+    {n_arbiters, arbiter_cost},
+    {n_extras, extra_cost},
+};
+
+/* The table's row of an item. The write time is kept only where it differs
+ * from the access time (a bank's write), as the table format says. */
+static int add_item(gpurf_ctx *ctx, gpurf_rf_table *t, const rf_item *it) {
+  if (t->n_components >= GPURF_RF_MAX_COMPONENTS)
+    return gpurf_fail(ctx, GPURF_EINVAL, "design has more than %d components",
+                      GPURF_RF_MAX_COMPONENTS);
+  const gpurf_component_cost *k = &it->cost;
+  gpurf_rf_component *c = &t->components[t->n_components++];
+  memset(c, 0, sizeof *c);
+  snprintf(c->name, sizeof c->name, "%s", it->name);
+  snprintf(c->kind, sizeof c->kind, "%s", k->kind);
+  c->instances = it->instances;
+  c->leakage_w = k->leakage_sub_w + k->leakage_gate_w;
+  c->area_m2 = k->area_m2;
+  c->area_cells_m2 = gpurf_component_cost_part_m2(k, "cells");
+  c->access_time_s = k->access_time_s;
+  const gpurf_component_event *w = gpurf_component_cost_event(k, GPURF_EV_WRITE);
+  if (w && w->time_s != k->access_time_s) c->write_time_s = w->time_s;
+  c->subarrays = k->subarrays;
+  c->gated_leakage_fraction = k->gated_leakage_fraction;
+  c->wake_energy_j = k->wake_energy_j;
+  c->wake_latency_s = k->wake_latency_s;
+  for (int e = 0; e < k->n_events && c->n_events < GPURF_RF_MAX_EVENTS; e++) {
+    gpurf_rf_event *o = &c->events[c->n_events++];
+    snprintf(o->name, sizeof o->name, "%s", k->events[e].name);
+    o->energy_j = k->events[e].energy_j;
   }
   return GPURF_OK;
 }
@@ -230,24 +241,21 @@ int gpurf_rf_design_table(gpurf_ctx *ctx, const gpurf_rf_design *d, gpurf_rf_tab
   int rc = rf_design_check(ctx, d);
   if (rc != GPURF_OK) return rc;
   gpurf_tech tech;
-  rc = gpurf_tech_load(ctx, d->tech, &tech);
-  if (rc != GPURF_OK) return rc;
+  if ((rc = gpurf_tech_load(ctx, d->tech, &tech)) != GPURF_OK) return rc;
+  gpurf_sram_cells cells;
+  if (d->n_extras > 0 && (rc = gpurf_sram_cells_load(ctx, &cells)) != GPURF_OK) return rc;
+  const rf_env env = {ctx, d, &tech, d->n_extras > 0 ? &cells : NULL};
   gpurf_rf_table t;
   memset(&t, 0, sizeof t);
   snprintf(t.design, sizeof t.design, "%s", d->design);
   t.clock_hz = d->clock_hz;
-  for (size_t i = 0; i < d->n_bank_groups; i++) {
-    rc = bank_group(ctx, d, &tech, &d->bank_groups[i], &t);
-    if (rc != GPURF_OK) return rc;
-  }
-  gpurf_device_kind kind = d->device;
-  if (d->has_crossbar && (rc = crossbar(ctx, d, &tech, kind, &t)) != GPURF_OK) return rc;
-  if (d->has_arbiter && (rc = arbiter(ctx, d, &tech, kind, &t)) != GPURF_OK) return rc;
-  if (d->n_extras > 0) {
-    gpurf_sram_cells cells;
-    if ((rc = gpurf_sram_cells_load(ctx, &cells)) != GPURF_OK) return rc;
-    for (size_t i = 0; i < d->n_extras; i++)
-      if ((rc = extra(ctx, d, &tech, kind, &cells, &d->extras[i], &t)) != GPURF_OK) return rc;
+  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+    size_t n = kinds[k].count(d);
+    for (size_t i = 0; i < n; i++) {
+      rf_item it;
+      if ((rc = kinds[k].cost(&env, i, &it)) != GPURF_OK) return rc;
+      if ((rc = add_item(ctx, &t, &it)) != GPURF_OK) return rc;
+    }
   }
   *out = t;
   return GPURF_OK;
