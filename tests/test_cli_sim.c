@@ -25,6 +25,7 @@ static void test_json_keys(void **state) {
                         "\"bank\": ",
                         "\"crossbar\": ",
                         "\"arbiter\": ",
+                        "\"collector\": ",
                         "\"total\": ",
                         "\"edp_j_s\": ",
                         "\"bank_utilisation\": [",
@@ -32,6 +33,9 @@ static void test_json_keys(void **state) {
                         "\"collector_full\": "};
   for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
     if (!strstr(r.out, keys[i])) fail_msg("no %s in\n%s", keys[i], r.out);
+  /* Every operand delivered to a collector is a costed collector write. */
+  const char *cu = strstr(r.out, "\"collector\": ");
+  assert_true(cu && strtod(cu + strlen("\"collector\": "), NULL) > 0.0);
 }
 
 /* One CSV row: cycles, IPC and mean bank utilisation of the trace. */

@@ -58,6 +58,39 @@ static void warrf_cycles(void **state) {
   gpurf_ctx_free(ctx);
 }
 
+/* Operand collectors: one per crossbar output, a flip-flop array of three
+ * warp operands whose write (one operand from the crossbar) is costed, and
+ * none without a crossbar. A collector is far smaller and cheaper than a
+ * bank: three warp registers against a bank's 64, a write of a few
+ * flip-flop rows against a bank read. */
+static void collectors_are_costed(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  static gpurf_rf_design d;
+  static gpurf_rf_table t;
+  assert_ok(ctx, gpurf_rf_design_load(ctx, "fermi-baseline", &d));
+  assert_ok(ctx, gpurf_rf_design_table(ctx, &d, &t));
+  int cu = gpurf_rf_table_find(&t, GPURF_RF_COLLECTOR), bank = gpurf_rf_table_find(&t, "bank");
+  assert_true(cu >= 0 && bank >= 0);
+  const gpurf_rf_component *c = &t.components[cu], *b = &t.components[bank];
+  assert_int_equal(c->instances, d.crossbar.outputs);
+  assert_string_equal(c->kind, "dff");
+  int w = gpurf_rf_table_find_event(&t, cu, GPURF_EV_WRITE);
+  int r = gpurf_rf_table_find_event(&t, cu, GPURF_EV_READ);
+  assert_true(w >= 0 && r >= 0);
+  double e_w = c->events[w].energy_j, e_bank = b->events[0].energy_j;
+  assert_true(e_w > 0.0 && e_w < e_bank);
+  assert_true(c->events[r].energy_j > 0.0);
+  assert_true(c->area_m2 > 0.0 && c->area_m2 < b->area_m2);
+  assert_true(c->leakage_w > 0.0);
+  /* A collector access fits in the cycle the bank access takes. */
+  assert_true(c->access_time_s > 0.0 && c->access_time_s < b->access_time_s);
+  assert_ok(ctx, gpurf_rf_design_load(ctx, "warrf-sram", &d));
+  assert_ok(ctx, gpurf_rf_design_table(ctx, &d, &t));
+  assert_int_equal(gpurf_rf_table_find(&t, GPURF_RF_COLLECTOR), -1);
+  gpurf_ctx_free(ctx);
+}
+
 typedef struct bad_design {
   const char *file;
   int line, column;
@@ -147,6 +180,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_shipped_model_builds),
       cmocka_unit_test(warrf_cycles),
+      cmocka_unit_test(collectors_are_costed),
       cmocka_unit_test(broken_designs_fail_at_the_line),
       cmocka_unit_test(rf_command),
   };

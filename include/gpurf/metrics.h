@@ -69,7 +69,9 @@ GPURF_API const char *gpurf_metrics_area_role_name(gpurf_metrics_area_role role)
 GPURF_API const char *gpurf_metrics_leakage_role_name(gpurf_metrics_leakage_role role);
 GPURF_API const char *gpurf_metrics_path_part_name(gpurf_metrics_path_part part);
 
-/* Total area of a table: instances x area of every component. */
+/* Total area of a table: instances x area of every component but the
+ * operand collectors (GPURF_RF_COLLECTOR), which the papers' register-file
+ * areas leave out and which are costed in energy only. */
 GPURF_API int gpurf_metrics_area_total(gpurf_ctx *ctx, const gpurf_rf_table *t, double *area_m2);
 
 /* Area of a plain SRAM register file, the yardstick overheads are given

@@ -62,6 +62,10 @@ int gpurf_metrics_summarise(gpurf_ctx *ctx, const gpurf_rf_table *t, gpurf_metri
   int first_storage = 1;
   for (int i = 0; i < t->n_components; i++) {
     const gpurf_rf_component *c = &t->components[i];
+    /* The roles are the register file as the papers measure it (banks,
+     * crossbar, arbiter, extra structures); the operand collectors are
+     * costed in the table and in simulated energy, not here. */
+    if (strcmp(c->name, GPURF_RF_COLLECTOR) == 0) continue;
     double area = c->instances * c->area_m2, leak = c->instances * c->leakage_w;
     double e0 = c->n_events > 0 ? c->events[0].energy_j : 0.0;
     if (strcmp(c->kind, "xbar") == 0) {

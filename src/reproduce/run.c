@@ -34,6 +34,8 @@ static void design_metrics(const gpurf_rf_design *d, const gpurf_rf_table *t, re
   gpurf_metrics_area_total(NULL, t, &area);
   for (int i = 0; i < t->n_components; i++) {
     const gpurf_rf_component *c = &t->components[i];
+    /* Leakage as gpurf rf totals it: without the operand collectors. */
+    if (!strcmp(c->name, GPURF_RF_COLLECTOR)) continue;
     leak += c->instances * c->leakage_w;
     for (size_t e = 0; e < d->n_extras; e++)
       if (!strcmp(d->extras[e].name, c->name)) extras += c->instances * c->area_m2;

@@ -14,6 +14,14 @@
 #include "rf/rf_internal.h"
 #include "tech/tech_internal.h"
 
+/* An operand collector holds the source operands of one warp instruction
+ * until all have arrived: three registers (the most a Fermi arithmetic
+ * instruction reads, FFMA's a, b and c; the pipeline's collector_slots
+ * default), each one crossbar word wide. Its storage is laid out as one
+ * slice per lane beside the lane's datapath (a flip-flop array of three
+ * lane words), so no wire crosses the warp's width. */
+#define COLLECTOR_SLOTS 3
+
 /* What every component's spec is built from. */
 typedef struct rf_env {
   gpurf_ctx *ctx;
@@ -91,6 +99,35 @@ static int crossbar_cost(const rf_env *env, size_t i, rf_item *out) {
   out->name = GPURF_RF_CROSSBAR;
   out->instances = 1;
   out->cost = cost.base;
+  return GPURF_OK;
+}
+
+/* One collector per crossbar output. A crossbar transfer writes one
+ * operand into every lane slice at once, and dispatch reads one from every
+ * slice: the events of the whole collector are a slice's times the lanes
+ * (their times are a slice's). Without a whole lane word per slice (a
+ * crossbar width that the lanes do not divide) the collector is one array. */
+static int collector_cost(const rf_env *env, size_t i, rf_item *out) {
+  (void)i;
+  const gpurf_rf_design *d = env->d;
+  int lanes = d->sm.threads_per_warp;
+  if (d->crossbar.width_bits % lanes != 0) lanes = 1;
+  gpurf_bank_spec spec;
+  bank_spec(env, &spec);
+  gpurf_cell flop;
+  int rc = gpurf_cell_load(env->ctx, "dff", &flop);
+  if (rc != GPURF_OK) return rc;
+  spec.cell = &flop;
+  spec.ports = (gpurf_ports){0, 1, 1};
+  spec.banks = lanes;
+  spec.entries = (long long)COLLECTOR_SLOTS * lanes;
+  spec.width_bits = d->crossbar.width_bits / lanes;
+  gpurf_cost cost;
+  if ((rc = gpurf_bank_eval(env->ctx, &spec, &cost)) != GPURF_OK) return rc;
+  out->name = GPURF_RF_COLLECTOR;
+  out->instances = d->crossbar.outputs;
+  if ((rc = gpurf_bank_cost_common(&spec, &cost, &out->cost)) != GPURF_OK) return rc;
+  for (int e = 0; e < out->cost.n_events; e++) out->cost.events[e].energy_j *= lanes;
   return GPURF_OK;
 }
 
@@ -204,6 +241,7 @@ static const struct rf_kind {
     {n_crossbars, crossbar_cost},
     {n_arbiters, arbiter_cost},
     {n_extras, extra_cost},
+    {n_crossbars, collector_cost}, /* collectors sit behind the crossbar's outputs */
 };
 
 /* The table's row of an item. The write time is kept only where it differs
