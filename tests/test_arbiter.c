@@ -23,7 +23,7 @@ static int setup(void **state) {
   b.entries = 1024;
   b.width_bits = 1024;
   b.banks = 16;
-  gpurf_cost c;
+  gpurf_bank_cost c;
   assert_ok(f.ctx, gpurf_bank_eval(f.ctx, &b, &c));
   f.rf_area_m2 = c.area_m2;
   *state = &f;
@@ -51,20 +51,20 @@ static gpurf_arbiter_cost eval(fixture *f, int banks, int req, int k) {
 
 static void class_orders(void **state) {
   (void)state;
-  gpurf_arb_class c[GPURF_ARB_MAX_CLASSES];
-  assert_int_equal(gpurf_arb_classes(5, c), GPURF_OK);
-  const gpurf_arb_class paper[5] = {GPURF_ARB_FORCED_WRITE, GPURF_ARB_NORMAL_READ,
-                                    GPURF_ARB_STEALING_READ, GPURF_ARB_NORMAL_WRITE,
-                                    GPURF_ARB_STEALING_WRITE};
+  gpurf_arbiter_class c[GPURF_ARBITER_MAX_CLASSES];
+  assert_int_equal(gpurf_arbiter_classes(5, c), GPURF_OK);
+  const gpurf_arbiter_class paper[5] = {GPURF_ARBITER_FORCED_WRITE, GPURF_ARBITER_NORMAL_READ,
+                                    GPURF_ARBITER_STEALING_READ, GPURF_ARBITER_NORMAL_WRITE,
+                                    GPURF_ARBITER_STEALING_WRITE};
   for (int i = 0; i < 5; i++) assert_int_equal(c[i], paper[i]);
-  assert_int_equal(gpurf_arb_classes(2, c), GPURF_OK);
-  assert_int_equal(c[0], GPURF_ARB_NORMAL_WRITE);
-  assert_int_equal(c[1], GPURF_ARB_NORMAL_READ);
-  assert_int_equal(gpurf_arb_classes(1, c), GPURF_EINVAL);
-  assert_int_equal(gpurf_arb_classes(6, c), GPURF_EINVAL);
-  assert_string_equal(gpurf_arb_class_name(GPURF_ARB_STEALING_WRITE), "stealing_write");
-  for (int p = 0; p < GPURF_ARB_PART_COUNT; p++)
-    assert_string_not_equal(gpurf_arb_part_name((gpurf_arb_part)p), "?");
+  assert_int_equal(gpurf_arbiter_classes(2, c), GPURF_OK);
+  assert_int_equal(c[0], GPURF_ARBITER_NORMAL_WRITE);
+  assert_int_equal(c[1], GPURF_ARBITER_NORMAL_READ);
+  assert_int_equal(gpurf_arbiter_classes(1, c), GPURF_EINVAL);
+  assert_int_equal(gpurf_arbiter_classes(6, c), GPURF_EINVAL);
+  assert_string_equal(gpurf_arbiter_class_name(GPURF_ARBITER_STEALING_WRITE), "stealing_write");
+  for (int p = 0; p < GPURF_ARBITER_PART_COUNT; p++)
+    assert_string_not_equal(gpurf_arbiter_part_name((gpurf_arbiter_part)p), "?");
 }
 
 static void bad_specs_are_rejected(void **state) {

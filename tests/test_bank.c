@@ -31,7 +31,7 @@ static int teardown(void **state) {
 }
 
 static gpurf_bank_spec spec_for(fixture *f, int node, long long entries, int width,
-                                const char *ports, int banks, gpurf_opt opt) {
+                                const char *ports, int banks, gpurf_bank_opt opt) {
   gpurf_bank_spec s;
   gpurf_bank_spec_init(&s);
   assert_int_equal(gpurf_ports_parse(ports, &s.ports), GPURF_OK);
@@ -61,19 +61,19 @@ static void ports_parse_and_format(void **state) {
     gpurf_ports p;
     if (gpurf_ports_parse(bad[i], &p) == GPURF_OK) fail_msg("'%s' was accepted", bad[i]);
   }
-  gpurf_opt o;
-  for (int i = 0; i < GPURF_OPT_COUNT; i++) {
-    assert_int_equal(gpurf_opt_parse(gpurf_opt_name((gpurf_opt)i), &o), GPURF_OK);
+  gpurf_bank_opt o;
+  for (int i = 0; i < GPURF_BANK_OPT_COUNT; i++) {
+    assert_int_equal(gpurf_bank_opt_parse(gpurf_bank_opt_name((gpurf_bank_opt)i), &o), GPURF_OK);
     assert_int_equal(o, i);
   }
-  assert_int_equal(gpurf_opt_parse("speed", &o), GPURF_EINVAL);
-  for (int i = 0; i < GPURF_PART_COUNT; i++) assert_string_not_equal(gpurf_part_name(i), "?");
+  assert_int_equal(gpurf_bank_opt_parse("speed", &o), GPURF_EINVAL);
+  for (int i = 0; i < GPURF_BANK_PART_COUNT; i++) assert_string_not_equal(gpurf_bank_part_name(i), "?");
 }
 
 static void bad_specs_are_rejected(void **state) {
   fixture *f = *state;
-  gpurf_cost c;
-  gpurf_bank_spec s = spec_for(f, 1, 256, 128, "1rw", 1, GPURF_OPT_ED2);
+  gpurf_bank_cost c;
+  gpurf_bank_spec s = spec_for(f, 1, 256, 128, "1rw", 1, GPURF_BANK_OPT_ED2);
   gpurf_bank_spec t = s;
   t.entries = 0;
   assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
@@ -132,8 +132,8 @@ static void odd_sizes_are_padded_physically(void **state) {
     int width;
   } cases[] = {{60, 1024}, {3072, 10}, {1, 1}, {7, 3}, {48 * 63, 10}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    gpurf_bank_spec s = spec_for(f, 0, cases[i].entries, cases[i].width, "1rw", 1, GPURF_OPT_ED2);
-    gpurf_cost c = test_bank_eval(f->ctx, &s);
+    gpurf_bank_spec s = spec_for(f, 0, cases[i].entries, cases[i].width, "1rw", 1, GPURF_BANK_OPT_ED2);
+    gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
     const gpurf_bank_org *o = &c.org;
     long long built = (long long)o->rows * o->ndbl * o->cols * o->ndwl;
     assert_true(built >= cases[i].entries * cases[i].width);
@@ -147,19 +147,19 @@ static void odd_sizes_are_padded_physically(void **state) {
 
 static void totals_are_the_sum_of_their_parts(void **state) {
   fixture *f = *state;
-  gpurf_bank_spec s = spec_for(f, 1, 8 * 1024, 1024, "1rw", 8, GPURF_OPT_ED2);
-  gpurf_cost c = test_bank_eval(f->ctx, &s);
+  gpurf_bank_spec s = spec_for(f, 1, 8 * 1024, 1024, "1rw", 8, GPURF_BANK_OPT_ED2);
+  gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
   test_check_part_sums(&c);
-  assert_true(c.area_part_m2[GPURF_PART_INTERBANK] > 0.0);
+  assert_true(c.area_part_m2[GPURF_BANK_PART_INTERBANK] > 0.0);
   assert_true(c.cycle_time_s > 0.0 && c.write_latency_s > 0.0);
   assert_true(c.candidates > 1);
 }
 
 static void clock_gives_whole_cycles(void **state) {
   fixture *f = *state;
-  gpurf_bank_spec s = spec_for(f, 2, 256, 128, "1r1w", 1, GPURF_OPT_ED2);
+  gpurf_bank_spec s = spec_for(f, 2, 256, 128, "1r1w", 1, GPURF_BANK_OPT_ED2);
   s.clock_hz = 1e9;
-  gpurf_cost c = test_bank_eval(f->ctx, &s);
+  gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
   assert_true(c.read_cycles >= 1 && c.write_cycles >= 1);
   assert_true(c.read_cycles * 1e-9 >= c.access_time_s * (1 - 1e-9));
   assert_true((c.read_cycles - 1) * 1e-9 < c.access_time_s);
@@ -174,19 +174,19 @@ static void clock_gives_whole_cycles(void **state) {
  * the metric it optimises: the search may trade the others.) */
 static void bigger_costs_more(void **state) {
   fixture *f = *state;
-  const gpurf_opt opts[] = {GPURF_OPT_DELAY, GPURF_OPT_ENERGY, GPURF_OPT_AREA, GPURF_OPT_LEAKAGE};
+  const gpurf_bank_opt opts[] = {GPURF_BANK_OPT_DELAY, GPURF_BANK_OPT_ENERGY, GPURF_BANK_OPT_AREA, GPURF_BANK_OPT_LEAKAGE};
   const char *const ports[] = {"1rw", "1r1w", "2r1w", "3r1w", "4r2w"};
   for (int node = 0; node < 4; node += 3) {
     for (size_t oi = 0; oi < 4; oi++) {
-      gpurf_opt o = opts[oi];
+      gpurf_bank_opt o = opts[oi];
       const int widths[] = {10, 128, 1024};
       for (size_t wi = 0; wi < 3; wi++) {
         double prev = 0.0;
         for (long long e = 1; e <= 16384; e *= 4) {
           gpurf_bank_spec s = spec_for(f, node, e, widths[wi], "1rw", 1, o);
-          gpurf_cost c = test_bank_eval(f->ctx, &s);
+          gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
           double m = test_objective_metric(&c, o);
-          if (m < prev) fail_msg("%s: %lld x %d bits costs %g < %g", gpurf_opt_name(o), e,
+          if (m < prev) fail_msg("%s: %lld x %d bits costs %g < %g", gpurf_bank_opt_name(o), e,
                                  widths[wi], m, prev);
           prev = m;
         }
@@ -194,24 +194,24 @@ static void bigger_costs_more(void **state) {
       double prev = 0.0;
       for (int w = 1; w <= 2048; w *= 4) {
         gpurf_bank_spec s = spec_for(f, node, 256, w, "1rw", 1, o);
-        gpurf_cost c = test_bank_eval(f->ctx, &s);
+        gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
         double m = test_objective_metric(&c, o);
-        if (m < prev) fail_msg("%s: width %d costs %g < %g", gpurf_opt_name(o), w, m, prev);
+        if (m < prev) fail_msg("%s: width %d costs %g < %g", gpurf_bank_opt_name(o), w, m, prev);
         prev = m;
       }
       prev = 0.0;
       for (size_t pi = 0; pi < sizeof ports / sizeof ports[0]; pi++) {
         gpurf_bank_spec s = spec_for(f, node, 1024, 128, ports[pi], 1, o);
-        gpurf_cost c = test_bank_eval(f->ctx, &s);
+        gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
         double m = test_objective_metric(&c, o);
-        if (m < prev) fail_msg("%s: ports %s cost %g < %g", gpurf_opt_name(o), ports[pi], m, prev);
+        if (m < prev) fail_msg("%s: ports %s cost %g < %g", gpurf_bank_opt_name(o), ports[pi], m, prev);
         prev = m;
       }
     }
     double prev = 0.0;
     for (int b = 1; b <= 32; b *= 2) {
-      gpurf_bank_spec s = spec_for(f, node, 1024, 1024, "1rw", b, GPURF_OPT_AREA);
-      gpurf_cost c = test_bank_eval(f->ctx, &s);
+      gpurf_bank_spec s = spec_for(f, node, 1024, 1024, "1rw", b, GPURF_BANK_OPT_AREA);
+      gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
       if (c.area_m2 <= prev) fail_msg("%d banks take %g m2 <= %g", b, c.area_m2, prev);
       prev = c.area_m2;
     }
@@ -221,11 +221,11 @@ static void bigger_costs_more(void **state) {
 /* Leakage rises with temperature, through the node's leakage table. */
 static void leakage_follows_temperature(void **state) {
   fixture *f = *state;
-  gpurf_bank_spec s = spec_for(f, 1, 1024, 128, "1rw", 1, GPURF_OPT_ED2);
+  gpurf_bank_spec s = spec_for(f, 1, 1024, 128, "1rw", 1, GPURF_BANK_OPT_ED2);
   s.temp_k = 300.0;
-  gpurf_cost cold = test_bank_eval(f->ctx, &s);
+  gpurf_bank_cost cold = test_bank_eval(f->ctx, &s);
   s.temp_k = 380.0;
-  gpurf_cost hot = test_bank_eval(f->ctx, &s);
+  gpurf_bank_cost hot = test_bank_eval(f->ctx, &s);
   assert_true(hot.leakage_sub_w > 2.0 * cold.leakage_sub_w);
 }
 
@@ -233,31 +233,31 @@ static void leakage_follows_temperature(void **state) {
  * less area and read energy, and the address still reaches every row. */
 static void edge_port_drops_the_data_bus(void **state) {
   fixture *f = *state;
-  gpurf_bank_spec s = spec_for(f, 1, 64, 1024, "1rw", 1, GPURF_OPT_ED2);
-  gpurf_cost point = test_bank_eval(f->ctx, &s);
+  gpurf_bank_spec s = spec_for(f, 1, 64, 1024, "1rw", 1, GPURF_BANK_OPT_ED2);
+  gpurf_bank_cost point = test_bank_eval(f->ctx, &s);
   s.port_along_edge = 1;
-  gpurf_cost edge = test_bank_eval(f->ctx, &s);
+  gpurf_bank_cost edge = test_bank_eval(f->ctx, &s);
   assert_true(edge.area_m2 < point.area_m2);
   assert_true(edge.read_energy_j < point.read_energy_j);
-  assert_true(edge.read_part_j[GPURF_PART_ROUTING] < point.read_part_j[GPURF_PART_ROUTING]);
-  assert_true(edge.read_part_j[GPURF_PART_ROUTING] > 0.0);
-  assert_rel(edge.area_part_m2[GPURF_PART_CELLS], point.area_part_m2[GPURF_PART_CELLS], 0.5);
+  assert_true(edge.read_part_j[GPURF_BANK_PART_ROUTING] < point.read_part_j[GPURF_BANK_PART_ROUTING]);
+  assert_true(edge.read_part_j[GPURF_BANK_PART_ROUTING] > 0.0);
+  assert_rel(edge.area_part_m2[GPURF_BANK_PART_CELLS], point.area_part_m2[GPURF_BANK_PART_CELLS], 0.5);
 }
 
 /* Minimum-length periphery leaks more by the node's long-channel factor and
  * changes nothing else: cells keep their leakage, dynamic costs stay. */
 static void nominal_periphery_leaks_more(void **state) {
   fixture *f = *state;
-  gpurf_bank_spec s = spec_for(f, 1, 256, 256, "1rw", 1, GPURF_OPT_AREA);
-  gpurf_cost lc = test_bank_eval(f->ctx, &s);
+  gpurf_bank_spec s = spec_for(f, 1, 256, 256, "1rw", 1, GPURF_BANK_OPT_AREA);
+  gpurf_bank_cost lc = test_bank_eval(f->ctx, &s);
   s.long_channel_periphery = 0;
-  gpurf_cost nom = test_bank_eval(f->ctx, &s);
+  gpurf_bank_cost nom = test_bank_eval(f->ctx, &s);
   double factor = gpurf_tech_device_value(gpurf_tech_device(f->tech[1], GPURF_DEVICE_HP),
                                      GPURF_DEVICE_LONG_CHANNEL_LEAKAGE_FACTOR);
   assert_true(factor < 1.0);
-  assert_rel(nom.leakage_part_w[GPURF_PART_CELLS], lc.leakage_part_w[GPURF_PART_CELLS], 1e-12);
-  assert_rel(nom.leakage_part_w[GPURF_PART_DECODER] * factor,
-             lc.leakage_part_w[GPURF_PART_DECODER], 1e-9);
+  assert_rel(nom.leakage_part_w[GPURF_BANK_PART_CELLS], lc.leakage_part_w[GPURF_BANK_PART_CELLS], 1e-12);
+  assert_rel(nom.leakage_part_w[GPURF_BANK_PART_DECODER] * factor,
+             lc.leakage_part_w[GPURF_BANK_PART_DECODER], 1e-9);
   assert_rel(nom.read_energy_j, lc.read_energy_j, 1e-12);
   assert_rel(nom.area_m2, lc.area_m2, 1e-12);
   assert_true(nom.leakage_sub_w > lc.leakage_sub_w);
@@ -269,23 +269,23 @@ static void nominal_periphery_leaks_more(void **state) {
  * cheaper; the footers cost a little area and nothing else changes much. */
 static void power_gating_groups(void **state) {
   fixture *f = *state;
-  gpurf_bank_spec s = spec_for(f, 1, 128, 128, "1rw", 1, GPURF_OPT_ED2);
+  gpurf_bank_spec s = spec_for(f, 1, 128, 128, "1rw", 1, GPURF_BANK_OPT_ED2);
   s.clock_hz = 7e8;
-  gpurf_cost plain = test_bank_eval(f->ctx, &s);
+  gpurf_bank_cost plain = test_bank_eval(f->ctx, &s);
   assert_int_equal(plain.gate_groups, 0);
-  assert_true(plain.area_part_m2[GPURF_PART_SLEEP] == 0.0);
+  assert_true(plain.area_part_m2[GPURF_BANK_PART_SLEEP] == 0.0);
   double wake_prev = INFINITY;
   for (int g = 1; g <= 8; g *= 2) {
     s.gate_groups = g;
-    gpurf_cost c = test_bank_eval(f->ctx, &s);
+    gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
     assert_int_equal(c.gate_groups, g);
     assert_int_equal(c.org.ndbl % g, 0);
     assert_true(c.gated_leakage_fraction > 0.0 && c.gated_leakage_fraction < 0.5);
     assert_true(c.wake_energy_j > 0.0 && c.wake_energy_j < 5.0 * c.write_energy_j);
     assert_true(c.wake_latency_s > 0.0 && c.wake_latency_s < 1e-9);
     assert_int_equal(c.wake_cycles, 1);
-    assert_true(c.area_part_m2[GPURF_PART_SLEEP] > 0.0);
-    assert_true(c.area_part_m2[GPURF_PART_SLEEP] < 0.1 * c.area_m2);
+    assert_true(c.area_part_m2[GPURF_BANK_PART_SLEEP] > 0.0);
+    assert_true(c.area_part_m2[GPURF_BANK_PART_SLEEP] < 0.1 * c.area_m2);
     assert_true(c.wake_energy_j < wake_prev);
     wake_prev = c.wake_energy_j;
   }
@@ -293,8 +293,8 @@ static void power_gating_groups(void **state) {
 
 static void same_input_same_output(void **state) {
   fixture *f = *state;
-  gpurf_bank_spec s = spec_for(f, 0, 4096, 64, "3r1w", 4, GPURF_OPT_ED2);
-  gpurf_cost a = test_bank_eval(f->ctx, &s), b = test_bank_eval(f->ctx, &s);
+  gpurf_bank_spec s = spec_for(f, 0, 4096, 64, "3r1w", 4, GPURF_BANK_OPT_ED2);
+  gpurf_bank_cost a = test_bank_eval(f->ctx, &s), b = test_bank_eval(f->ctx, &s);
   assert_memory_equal(&a, &b, sizeof a);
 }
 

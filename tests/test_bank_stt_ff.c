@@ -36,7 +36,7 @@ static int teardown(void **state) {
 }
 
 static gpurf_bank_spec spec(const gpurf_tech *t, const gpurf_cell *c, long long entries, int width,
-                            const char *ports, int banks, gpurf_opt opt) {
+                            const char *ports, int banks, gpurf_bank_opt opt) {
   gpurf_bank_spec s;
   gpurf_bank_spec_init(&s);
   assert_int_equal(gpurf_ports_parse(ports, &s.ports), GPURF_OK);
@@ -50,7 +50,7 @@ static gpurf_bank_spec spec(const gpurf_tech *t, const gpurf_cell *c, long long 
 }
 
 static void expect_error(fixture *f, const gpurf_bank_spec *s, int rc, const char *text) {
-  gpurf_cost c;
+  gpurf_bank_cost c;
   assert_int_equal(gpurf_bank_eval(f->ctx, s, &c), rc);
   const char *msg = gpurf_ctx_error(f->ctx)->message;
   if (!strstr(msg, text)) fail_msg("error '%s' does not say '%s'", msg, text);
@@ -58,7 +58,7 @@ static void expect_error(fixture *f, const gpurf_bank_spec *s, int rc, const cha
 
 static void bad_inputs_are_rejected(void **state) {
   fixture *f = *state;
-  gpurf_bank_spec s = spec(f->t22, &f->vol, 64, 1024, "1rw", 1, GPURF_OPT_ED2);
+  gpurf_bank_spec s = spec(f->t22, &f->vol, 64, 1024, "1rw", 1, GPURF_BANK_OPT_ED2);
   gpurf_bank_spec t = s;
   t.ports = (gpurf_ports){2, 0, 0};
   expect_error(f, &t, GPURF_EINVAL, "one access device");
@@ -67,7 +67,7 @@ static void bad_inputs_are_rejected(void **state) {
   t.split_write = 1;
   expect_error(f, &t, GPURF_EINVAL, "two words per bank");
   /* Current sensing has converter data at 22-45 nm only. */
-  t = spec(f->t90, &f->cur, 64, 1024, "1rw", 1, GPURF_OPT_ED2);
+  t = spec(f->t90, &f->cur, 64, 1024, "1rw", 1, GPURF_BANK_OPT_ED2);
   expect_error(f, &t, GPURF_EUNSUPPORTED, "22-45 nm");
   t.cell = &f->vol;
   test_bank_eval(f->ctx, &t);
@@ -82,12 +82,12 @@ static void bad_inputs_are_rejected(void **state) {
   t.cell = &weak;
   expect_error(f, &t, GPURF_EUNSUPPORTED, "headroom");
   /* Flip-flops have a data input and an output, never a read/write port. */
-  t = spec(f->t45, &f->dff, 8, 128, "1rw", 1, GPURF_OPT_ED2);
+  t = spec(f->t45, &f->dff, 8, 128, "1rw", 1, GPURF_BANK_OPT_ED2);
   expect_error(f, &t, GPURF_EINVAL, "not read/write ports");
   t.cell = &f->latch;
   t.ports = (gpurf_ports){1, 2, 0};
   expect_error(f, &t, GPURF_EINVAL, "not read/write ports");
-  t = spec(f->t45, &f->dff, 8, 128, "1r1w", 1, GPURF_OPT_ED2);
+  t = spec(f->t45, &f->dff, 8, 128, "1r1w", 1, GPURF_BANK_OPT_ED2);
   t.split_write = 1;
   expect_error(f, &t, GPURF_EINVAL, "STT-RAM option");
 }
@@ -98,11 +98,11 @@ static void failing_margins_are_skipped(void **state) {
   fixture *f = *state;
   gpurf_cell hot = f->vol;
   hot.u.stt.read_current_a = 75e-6;
-  gpurf_bank_spec s = spec(f->t22, &hot, 16384, 1024, "1rw", 1, GPURF_OPT_AREA);
-  gpurf_cost c = test_bank_eval(f->ctx, &s);
+  gpurf_bank_spec s = spec(f->t22, &hot, 16384, 1024, "1rw", 1, GPURF_BANK_OPT_AREA);
+  gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
   assert_true(c.rejected > 0 && c.rejected < c.candidates);
   s.cell = &f->vol;
-  gpurf_cost d = test_bank_eval(f->ctx, &s);
+  gpurf_bank_cost d = test_bank_eval(f->ctx, &s);
   assert_int_equal(d.rejected, 0);
   /* Without the tall sub-arrays the smallest bank is no smaller. */
   assert_true(c.area_m2 >= d.area_m2 * (1 - 1e-9));
@@ -110,22 +110,22 @@ static void failing_margins_are_skipped(void **state) {
 
 static void stt_physics(void **state) {
   fixture *f = *state;
-  gpurf_bank_spec s = spec(f->t22, &f->cal_vol, 64, 1024, "1rw", 1, GPURF_OPT_EDP);
+  gpurf_bank_spec s = spec(f->t22, &f->cal_vol, 64, 1024, "1rw", 1, GPURF_BANK_OPT_EDP);
   s.clock_hz = 0.7e9;
-  gpurf_cost c = test_bank_eval(f->ctx, &s);
+  gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
   /* No cell leakage; writes outlast the pulse and cost more than reads. */
-  assert_true(c.leakage_part_w[GPURF_PART_CELLS] == 0.0);
+  assert_true(c.leakage_part_w[GPURF_BANK_PART_CELLS] == 0.0);
   assert_true(c.leakage_sub_w > 0.0);
   assert_true(c.write_latency_s > f->cal_vol.u.stt.set_pulse_s);
   assert_true(c.write_energy_j > 10.0 * c.read_energy_j);
   /* 1024 bits x 150 uA x 3.8 ns at no less than the 0.8 V supply. */
-  assert_true(c.write_part_j[GPURF_PART_CELLS] >= 1024 * 0.8 * 150e-6 * 3.8e-9);
+  assert_true(c.write_part_j[GPURF_BANK_PART_CELLS] >= 1024 * 0.8 * 150e-6 * 3.8e-9);
   /* WarRF: an 8 KB bank's ~4 ns write is 3 cycles of its 0.7 GHz core. */
   assert_int_equal(c.write_cycles, 3);
-  assert_int_equal(c.overlap, GPURF_OVERLAP_NONE);
+  assert_int_equal(c.overlap, GPURF_BANK_OVERLAP_NONE);
   /* Current sensing adds the converter: slower and costlier reads. */
   s.cell = &f->cur;
-  gpurf_cost cur = test_bank_eval(f->ctx, &s);
+  gpurf_bank_cost cur = test_bank_eval(f->ctx, &s);
   assert_true(cur.access_time_s > c.access_time_s + 1e-9);
   assert_true(cur.read_energy_j > c.read_energy_j);
   /* A given write energy replaces V x I x t. */
@@ -133,51 +133,51 @@ static void stt_physics(void **state) {
   given.u.stt.has_set_energy = given.u.stt.has_reset_energy = 1;
   given.u.stt.set_energy_j = given.u.stt.reset_energy_j = 0.1e-12;
   s.cell = &given;
-  gpurf_cost g = test_bank_eval(f->ctx, &s);
-  assert_rel(g.write_part_j[GPURF_PART_CELLS], 1024 * 0.1e-12, 1e-9);
+  gpurf_bank_cost g = test_bank_eval(f->ctx, &s);
+  assert_rel(g.write_part_j[GPURF_BANK_PART_CELLS], 1024 * 0.1e-12, 1e-9);
 }
 
 static void split_write_overlaps_at_a_cost(void **state) {
   fixture *f = *state;
   /* Each objective's optimum, on the metric it optimises: the split adds
    * to every organisation and allows fewer of them. */
-  const gpurf_opt opts[] = {GPURF_OPT_AREA, GPURF_OPT_LEAKAGE, GPURF_OPT_DELAY};
+  const gpurf_bank_opt opts[] = {GPURF_BANK_OPT_AREA, GPURF_BANK_OPT_LEAKAGE, GPURF_BANK_OPT_DELAY};
   for (int i = 0; i < 3; i++) {
     gpurf_bank_spec s = spec(f->t22, &f->cal_vol, 64, 1024, "1rw", 1, opts[i]);
-    gpurf_cost plain = test_bank_eval(f->ctx, &s);
+    gpurf_bank_cost plain = test_bank_eval(f->ctx, &s);
     s.split_write = 1;
-    gpurf_cost split = test_bank_eval(f->ctx, &s);
-    assert_int_equal(split.overlap, GPURF_OVERLAP_SPLIT);
-    assert_string_equal(gpurf_overlap_name(split.overlap), "read_during_write_other_half");
+    gpurf_bank_cost split = test_bank_eval(f->ctx, &s);
+    assert_int_equal(split.overlap, GPURF_BANK_OVERLAP_SPLIT);
+    assert_string_equal(gpurf_bank_overlap_name(split.overlap), "read_during_write_other_half");
     assert_true(split.org.ndbl >= 2);
     double a = test_objective_metric(&plain, opts[i]), b = test_objective_metric(&split, opts[i]);
-    if (!(b > a)) fail_msg("split write: %s %g is not above %g", gpurf_opt_name(opts[i]), b, a);
+    if (!(b > a)) fail_msg("split write: %s %g is not above %g", gpurf_bank_opt_name(opts[i]), b, a);
   }
 }
 
 /* Bigger STT-RAM banks cost more on the metric the search optimises. */
 static void stt_bigger_costs_more(void **state) {
   fixture *f = *state;
-  const gpurf_opt opts[] = {GPURF_OPT_DELAY, GPURF_OPT_ENERGY, GPURF_OPT_AREA, GPURF_OPT_LEAKAGE};
+  const gpurf_bank_opt opts[] = {GPURF_BANK_OPT_DELAY, GPURF_BANK_OPT_ENERGY, GPURF_BANK_OPT_AREA, GPURF_BANK_OPT_LEAKAGE};
   const gpurf_cell *cells[] = {&f->vol, &f->cur};
   for (size_t ci = 0; ci < 2; ci++) {
     for (size_t oi = 0; oi < 4; oi++) {
       double prev = 0.0;
       for (long long e = 4; e <= 65536; e *= 8) {
         gpurf_bank_spec s = spec(f->t45, cells[ci], e, 128, "1rw", 1, opts[oi]);
-        gpurf_cost c = test_bank_eval(f->ctx, &s);
+        gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
         double m = test_objective_metric(&c, opts[oi]);
         if (m < prev) fail_msg("%s %s: %lld words cost %g < %g", cells[ci]->name,
-                               gpurf_opt_name(opts[oi]), e, m, prev);
+                               gpurf_bank_opt_name(opts[oi]), e, m, prev);
         prev = m;
       }
       prev = 0.0;
       for (int w = 8; w <= 2048; w *= 4) {
         gpurf_bank_spec s = spec(f->t45, cells[ci], 512, w, "1rw", 1, opts[oi]);
-        gpurf_cost c = test_bank_eval(f->ctx, &s);
+        gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
         double m = test_objective_metric(&c, opts[oi]);
         if (m < prev) fail_msg("%s %s: width %d costs %g < %g", cells[ci]->name,
-                               gpurf_opt_name(opts[oi]), w, m, prev);
+                               gpurf_bank_opt_name(opts[oi]), w, m, prev);
         prev = m;
       }
     }
@@ -191,13 +191,13 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
   const gpurf_cell *cells[] = {&f->dff, &f->latch};
   const char *const ports[] = {"1r1w", "2r1w", "3r1w", "3r2w", "4r2w"};
   for (size_t ci = 0; ci < 2; ci++) {
-    gpurf_cost prev;
+    gpurf_bank_cost prev;
     memset(&prev, 0, sizeof prev);
     int prev_writes = 0;
     for (size_t pi = 0; pi < sizeof ports / sizeof ports[0]; pi++) {
-      gpurf_bank_spec s = spec(f->t45, cells[ci], 8, 128, ports[pi], 1, GPURF_OPT_ED2);
-      gpurf_cost c = test_bank_eval(f->ctx, &s);
-      assert_int_equal(c.overlap, GPURF_OVERLAP_PORTS);
+      gpurf_bank_spec s = spec(f->t45, cells[ci], 8, 128, ports[pi], 1, GPURF_BANK_OPT_ED2);
+      gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
+      assert_int_equal(c.overlap, GPURF_BANK_OVERLAP_PORTS);
       /* A read port adds a tree under every cell's output: writes cost more.
        * A second write port puts a multiplexer between the data buses and
        * the D pins, which unloads each bus, so write energy need not grow. */
@@ -212,8 +212,8 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
     }
     memset(&prev, 0, sizeof prev);
     for (long long e = 1; e <= 1024; e *= 4) {
-      gpurf_bank_spec s = spec(f->t45, cells[ci], e, 64, "3r1w", 1, GPURF_OPT_ED2);
-      gpurf_cost c = test_bank_eval(f->ctx, &s);
+      gpurf_bank_spec s = spec(f->t45, cells[ci], e, 64, "3r1w", 1, GPURF_BANK_OPT_ED2);
+      gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
       if (c.area_m2 <= prev.area_m2 || c.read_energy_j <= prev.read_energy_j ||
           c.write_energy_j <= prev.write_energy_j || c.access_time_s <= prev.access_time_s ||
           c.leakage_sub_w <= prev.leakage_sub_w)
@@ -222,8 +222,8 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
     }
     memset(&prev, 0, sizeof prev);
     for (int w = 1; w <= 1024; w *= 4) {
-      gpurf_bank_spec s = spec(f->t45, cells[ci], 8, w, "1r1w", 1, GPURF_OPT_ED2);
-      gpurf_cost c = test_bank_eval(f->ctx, &s);
+      gpurf_bank_spec s = spec(f->t45, cells[ci], 8, w, "1r1w", 1, GPURF_BANK_OPT_ED2);
+      gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
       if (c.area_m2 <= prev.area_m2 || c.read_energy_j <= prev.read_energy_j ||
           c.write_energy_j <= prev.write_energy_j)
         fail_msg("%s: width %d costs less than narrower", cells[ci]->name, w);
@@ -231,24 +231,24 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
     }
   }
   /* Banks: area and leakage scale with the count, per-access energy not. */
-  gpurf_bank_spec s = spec(f->t45, &f->dff, 8, 128, "3r1w", 1, GPURF_OPT_ED2);
-  gpurf_cost one = test_bank_eval(f->ctx, &s);
+  gpurf_bank_spec s = spec(f->t45, &f->dff, 8, 128, "3r1w", 1, GPURF_BANK_OPT_ED2);
+  gpurf_bank_cost one = test_bank_eval(f->ctx, &s);
   s.entries = 64;
   s.banks = 8;
-  gpurf_cost eight = test_bank_eval(f->ctx, &s);
+  gpurf_bank_cost eight = test_bank_eval(f->ctx, &s);
   assert_rel(eight.area_m2, 8.0 * one.area_m2, 1e-12);
   assert_rel(eight.leakage_sub_w, 8.0 * one.leakage_sub_w, 1e-12);
   assert_rel(eight.read_energy_j, one.read_energy_j, 1e-12);
   test_check_part_sums(&eight);
   /* A latch is smaller than a flip-flop. */
   s.cell = &f->latch;
-  gpurf_cost lat = test_bank_eval(f->ctx, &s);
+  gpurf_bank_cost lat = test_bank_eval(f->ctx, &s);
   assert_true(lat.area_m2 < eight.area_m2);
   /* The optional clock-pin energy adds to writes only. */
   gpurf_cell bare = f->dff;
   bare.u.ff.has_clock_internal = 0;
   s.cell = &bare;
-  gpurf_cost b = test_bank_eval(f->ctx, &s);
+  gpurf_bank_cost b = test_bank_eval(f->ctx, &s);
   assert_true(b.write_energy_j < eight.write_energy_j);
   assert_rel(b.read_energy_j, eight.read_energy_j, 1e-12);
 }

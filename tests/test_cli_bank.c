@@ -86,9 +86,9 @@ static void json_has_pinned_keys(void **state) {
       "\"periphery\": \"long-channel\"", "\"port\": \"point\""};
   for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
     if (!strstr(R.out, keys[i])) fail_msg("missing %s in JSON output", keys[i]);
-  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
     char key[64];
-    snprintf(key, sizeof key, "\"%s\"", gpurf_part_name((gpurf_part)p));
+    snprintf(key, sizeof key, "\"%s\"", gpurf_bank_part_name((gpurf_bank_part)p));
     if (!strstr(R.out, key)) fail_msg("breakdown lacks part %s", key);
   }
   double total = cli_json_number(R.out, "leakage_mw");

@@ -5,20 +5,20 @@
 #include "test_util.h"
 
 /* Evaluates a bank that must be valid. */
-static inline gpurf_cost test_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *s) {
-  gpurf_cost c;
+static inline gpurf_bank_cost test_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *s) {
+  gpurf_bank_cost c;
   assert_ok(ctx, gpurf_bank_eval(ctx, s, &c));
   return c;
 }
 
 /* The metric a single-metric objective optimises: the search may trade the
  * others, so monotonicity checks look at this one alone. */
-static inline double test_objective_metric(const gpurf_cost *c, gpurf_opt o) {
+static inline double test_objective_metric(const gpurf_bank_cost *c, gpurf_bank_opt o) {
   switch (o) {
-  case GPURF_OPT_DELAY: return c->access_time_s;
-  case GPURF_OPT_ENERGY: return c->read_energy_j + c->write_energy_j;
-  case GPURF_OPT_AREA: return c->area_m2;
-  case GPURF_OPT_LEAKAGE: return c->leakage_sub_w + c->leakage_gate_w;
+  case GPURF_BANK_OPT_DELAY: return c->access_time_s;
+  case GPURF_BANK_OPT_ENERGY: return c->read_energy_j + c->write_energy_j;
+  case GPURF_BANK_OPT_AREA: return c->area_m2;
+  case GPURF_BANK_OPT_LEAKAGE: return c->leakage_sub_w + c->leakage_gate_w;
   default: return 0.0;
   }
 }
@@ -26,9 +26,9 @@ static inline double test_objective_metric(const gpurf_cost *c, gpurf_opt o) {
 /* The totals of a cost are the sums of their per-part breakdowns: a part
  * the model forgets to count shows here. Leakage is checked on its
  * subthreshold share, which the parts break down. */
-static inline void test_check_part_sums(const gpurf_cost *c) {
+static inline void test_check_part_sums(const gpurf_bank_cost *c) {
   double a = 0, r = 0, w = 0, l = 0, d = 0;
-  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
     a += c->area_part_m2[p];
     r += c->read_part_j[p];
     w += c->write_part_j[p];

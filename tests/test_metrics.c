@@ -259,7 +259,7 @@ static void sram_rf_area(void **state) {
   gpurf_bank_spec_init(&s);
   s.tech = tech, s.cell = &cell, s.temp_k = 360, s.width_bits = 1024, s.banks = 16;
   s.entries = 1024;
-  gpurf_cost c;
+  gpurf_bank_cost c;
   assert_ok(ctx, gpurf_bank_eval(ctx, &s, &c));
   assert_rel(a, c.area_m2, 1e-12);
   assert_int_equal(gpurf_metrics_sram_rf_area(ctx, tech, GPURF_DEVICE_HP, 360, 1000, 16, 1024, &a),

@@ -62,7 +62,7 @@ static gpurf_arbiter_overhead stealing_overhead(fixture *f, int banks) {
   b.entries = 1024;
   b.width_bits = 1024;
   b.banks = banks;
-  gpurf_cost bank;
+  gpurf_bank_cost bank;
   assert_ok(f->ctx, gpurf_bank_eval(f->ctx, &b, &bank));
   gpurf_arbiter_spec s;
   gpurf_arbiter_spec_init(&s);

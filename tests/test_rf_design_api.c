@@ -27,7 +27,7 @@ static void fermi_by_hand(gpurf_rf_design *d) {
   g->count = 16;
   g->entries = 64;
   g->width_bits = 1024;
-  g->opt = GPURF_OPT_ED2;
+  g->opt = GPURF_BANK_OPT_ED2;
   g->port = GPURF_RF_PORT_POINT;
   d->has_crossbar = 1;
   d->crossbar = (gpurf_rf_crossbar){16, 16, 1024, GPURF_XBAR_MATRIX, GPURF_WIRE_SEMI_GLOBAL, 0.0};
@@ -77,7 +77,7 @@ typedef struct bad_field {
 static void bad_device(gpurf_rf_design *d) { SET_ENUM(d->device, 7); }
 static void bad_device_neg(gpurf_rf_design *d) { SET_ENUM(d->device, -1); }
 static void bad_policy(gpurf_rf_design *d) { SET_ENUM(d->sm.policy, 9); }
-static void bad_opt(gpurf_rf_design *d) { SET_ENUM(d->bank_groups[0].opt, GPURF_OPT_COUNT); }
+static void bad_opt(gpurf_rf_design *d) { SET_ENUM(d->bank_groups[0].opt, GPURF_BANK_OPT_COUNT); }
 static void bad_port(gpurf_rf_design *d) { SET_ENUM(d->bank_groups[0].port, 2); }
 static void bad_ports(gpurf_rf_design *d) { d->bank_groups[0].ports = (gpurf_ports){0, 0, 0}; }
 static void bad_ports_neg(gpurf_rf_design *d) { d->bank_groups[0].ports = (gpurf_ports){2, -1, 0}; }
@@ -168,7 +168,7 @@ static void bad_words_are_refused(void **state) {
   assert_ok(ctx, gpurf_rf_design_set(ctx, &d, "device", "lstp"));
   assert_int_equal(d.device, GPURF_DEVICE_LSTP);
   assert_ok(ctx, gpurf_rf_design_set(ctx, &d, "banks[0].opt", "leakage"));
-  assert_int_equal(d.bank_groups[0].opt, GPURF_OPT_LEAKAGE);
+  assert_int_equal(d.bank_groups[0].opt, GPURF_BANK_OPT_LEAKAGE);
   assert_ok(ctx, gpurf_rf_design_set(ctx, &d, "banks[0].port", "edge"));
   assert_int_equal(d.bank_groups[0].port, GPURF_RF_PORT_EDGE);
   assert_ok(ctx, gpurf_rf_design_set(ctx, &d, "crossbar.style", "mux"));

@@ -133,7 +133,7 @@ static void write_pool_share_of_the_rf(void **state) {
   b.entries = 1024;
   b.width_bits = 1024;
   b.banks = 16;
-  gpurf_cost rf;
+  gpurf_bank_cost rf;
   assert_ok(f->ctx, gpurf_bank_eval(f->ctx, &b, &rf));
   double share = c.base.area_m2 / rf.area_m2;
   assert_true(share > 0.01 && share < 0.06);

@@ -136,7 +136,7 @@ static void compare_matches_the_bank_model(void **state) {
   assert_ok(ctx, gpurf_cell_load(ctx, "sram-8t-1r1w", &cell)); /* "sram" at 1r1w */
   spec.tech = tech;
   spec.cell = &cell;
-  gpurf_cost cost;
+  gpurf_bank_cost cost;
   assert_ok(ctx, gpurf_bank_eval(ctx, &spec, &cost));
   assert_rel(gpurf_validate_result_ours(res, 0, GPURF_VALIDATE_READ_ENERGY), cost.read_energy_j,
              1e-12);

@@ -14,18 +14,18 @@
 GPURF_BEGIN_DECLS
 
 /* Objective of the organisation search. */
-typedef enum gpurf_opt {
-  GPURF_OPT_ED2 = 0, /* energy x delay^2 (default, as CACTI) */
-  GPURF_OPT_EDP,     /* energy x delay */
-  GPURF_OPT_DELAY,
-  GPURF_OPT_ENERGY,
-  GPURF_OPT_AREA,
-  GPURF_OPT_LEAKAGE,
-  GPURF_OPT_COUNT
-} gpurf_opt;
+typedef enum gpurf_bank_opt {
+  GPURF_BANK_OPT_ED2 = 0, /* energy x delay^2 (default, as CACTI) */
+  GPURF_BANK_OPT_EDP,     /* energy x delay */
+  GPURF_BANK_OPT_DELAY,
+  GPURF_BANK_OPT_ENERGY,
+  GPURF_BANK_OPT_AREA,
+  GPURF_BANK_OPT_LEAKAGE,
+  GPURF_BANK_OPT_COUNT
+} gpurf_bank_opt;
 
-GPURF_API int gpurf_opt_parse(const char *name, gpurf_opt *out);
-GPURF_API const char *gpurf_opt_name(gpurf_opt opt);
+GPURF_API int gpurf_bank_opt_parse(const char *name, gpurf_bank_opt *out);
+GPURF_API const char *gpurf_bank_opt_name(gpurf_bank_opt opt);
 
 /* Port mix of a bank: read/write, read-only and write-only ports. */
 typedef struct gpurf_ports {
@@ -40,33 +40,33 @@ GPURF_API int gpurf_ports_parse(const char *text, gpurf_ports *out);
 GPURF_API void gpurf_ports_format(const gpurf_ports *ports, char *buf, size_t size);
 
 /* Parts of a bank that costs are broken down into. */
-typedef enum gpurf_part {
-  GPURF_PART_CELLS = 0,     /* storage cells */
-  GPURF_PART_DECODER,       /* predecoders and row decoders */
-  GPURF_PART_WORDLINE,      /* wordline drivers and wordline wires */
-  GPURF_PART_BITLINE,       /* bitlines, precharge and column multiplexers */
-  GPURF_PART_SENSE_AMP,     /* sense amplifiers */
-  GPURF_PART_WRITE_DRIVER,  /* write drivers */
-  GPURF_PART_OUTPUT_DRIVER, /* sub-array output drivers */
-  GPURF_PART_ROUTING,       /* H-tree from sub-arrays to the bank edge */
-  GPURF_PART_INTERBANK,     /* wiring between banks and to the port */
-  GPURF_PART_SLEEP,         /* power-gating sleep transistors (with gate_groups) */
-  GPURF_PART_COUNT
-} gpurf_part;
+typedef enum gpurf_bank_part {
+  GPURF_BANK_PART_CELLS = 0,     /* storage cells */
+  GPURF_BANK_PART_DECODER,       /* predecoders and row decoders */
+  GPURF_BANK_PART_WORDLINE,      /* wordline drivers and wordline wires */
+  GPURF_BANK_PART_BITLINE,       /* bitlines, precharge and column multiplexers */
+  GPURF_BANK_PART_SENSE_AMP,     /* sense amplifiers */
+  GPURF_BANK_PART_WRITE_DRIVER,  /* write drivers */
+  GPURF_BANK_PART_OUTPUT_DRIVER, /* sub-array output drivers */
+  GPURF_BANK_PART_ROUTING,       /* H-tree from sub-arrays to the bank edge */
+  GPURF_BANK_PART_INTERBANK,     /* wiring between banks and to the port */
+  GPURF_BANK_PART_SLEEP,         /* power-gating sleep transistors (with gate_groups) */
+  GPURF_BANK_PART_COUNT
+} gpurf_bank_part;
 
-GPURF_API const char *gpurf_part_name(gpurf_part part);
+GPURF_API const char *gpurf_bank_part_name(gpurf_bank_part part);
 
 /* Which accesses of one bank may proceed at the same time. */
-typedef enum gpurf_overlap {
-  GPURF_OVERLAP_NONE = 0,  /* one access at a time: a write holds the whole bank */
-  GPURF_OVERLAP_PORTS,     /* accesses on different ports proceed together */
-  GPURF_OVERLAP_SPLIT,     /* a read of one half during a write of the other half
+typedef enum gpurf_bank_overlap {
+  GPURF_BANK_OVERLAP_NONE = 0,  /* one access at a time: a write holds the whole bank */
+  GPURF_BANK_OVERLAP_PORTS,     /* accesses on different ports proceed together */
+  GPURF_BANK_OVERLAP_SPLIT,     /* a read of one half during a write of the other half
                               (split sub-array write, STT-RAM only) */
-  GPURF_OVERLAP_COUNT
-} gpurf_overlap;
+  GPURF_BANK_OVERLAP_COUNT
+} gpurf_bank_overlap;
 
 /* "none", "ports", "read_during_write_other_half". */
-GPURF_API const char *gpurf_overlap_name(gpurf_overlap overlap);
+GPURF_API const char *gpurf_bank_overlap_name(gpurf_bank_overlap overlap);
 
 typedef struct gpurf_bank_spec {
   const gpurf_tech *tech;
@@ -76,7 +76,7 @@ typedef struct gpurf_bank_spec {
   int width_bits;           /* bits per word; one access moves one word */
   gpurf_ports ports;
   int banks;                /* identical banks sharing the entries evenly */
-  gpurf_opt opt;
+  gpurf_bank_opt opt;
   double temp_k;
   double clock_hz;          /* 0: no clock; else cycles are reported */
   double data_activity;     /* E = data_activity x C Vdd^2 per data wire per access */
@@ -116,7 +116,7 @@ typedef struct gpurf_bank_org {
   long long padding_bits; /* cells built beyond the capacity of one bank */
 } gpurf_bank_org;
 
-typedef struct gpurf_cost {
+typedef struct gpurf_bank_cost {
   double area_m2;         /* all banks and the wiring between them */
   double access_time_s;   /* read: address in to data out, one bank */
   double cycle_time_s;    /* minimum time between accesses of one bank */
@@ -127,16 +127,16 @@ typedef struct gpurf_cost {
   double leakage_gate_w;  /* all banks */
   int read_cycles;        /* with a clock: cycles per read, else 0 */
   int write_cycles;       /* with a clock: cycles per write, else 0 */
-  double area_part_m2[GPURF_PART_COUNT];
-  double read_part_j[GPURF_PART_COUNT];
-  double write_part_j[GPURF_PART_COUNT];
-  double delay_part_s[GPURF_PART_COUNT]; /* contribution to the read access time */
-  double leakage_part_w[GPURF_PART_COUNT];
+  double area_part_m2[GPURF_BANK_PART_COUNT];
+  double read_part_j[GPURF_BANK_PART_COUNT];
+  double write_part_j[GPURF_BANK_PART_COUNT];
+  double delay_part_s[GPURF_BANK_PART_COUNT]; /* contribution to the read access time */
+  double leakage_part_w[GPURF_BANK_PART_COUNT];
   gpurf_bank_org org;
   long long candidates; /* organisations evaluated by the search */
   long long rejected;   /* of those, organisations that cannot work (an STT-RAM read
                            margin or headroom that fails) */
-  gpurf_overlap overlap; /* which accesses of one bank may overlap */
+  gpurf_bank_overlap overlap; /* which accesses of one bank may overlap */
   /* With gate_groups: one group of one bank. Gated, a group leaks
    * gated_leakage_fraction of its share (bank leakage / gate_groups: the
    * bank's routing stays powered); waking it costs wake_energy_j and
@@ -146,7 +146,7 @@ typedef struct gpurf_cost {
   double wake_energy_j;
   double wake_latency_s;
   int wake_cycles;
-} gpurf_cost;
+} gpurf_bank_cost;
 
 /* Evaluates a bank, searching its organisation. SRAM and STT-RAM cells build
  * sub-arrays; flip-flop and latch cells build one flop array per bank (an
@@ -155,7 +155,7 @@ typedef struct gpurf_cost {
  * read/write port on a flip-flop, several ports on a 1T1MTJ cell, a split
  * write on anything but STT-RAM) and with GPURF_EUNSUPPORTED when no
  * organisation can work (an STT-RAM read margin below the cell's minimum). */
-GPURF_API int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_cost *cost);
+GPURF_API int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_bank_cost *cost);
 
 GPURF_END_DECLS
 

@@ -83,10 +83,10 @@ GPURF_API const gpurf_component_event *gpurf_component_cost_event(const gpurf_co
 GPURF_API double gpurf_component_cost_part_m2(const gpurf_component_cost *cost, const char *part);
 
 /* A storage bank's record (bank.h) in the common shape: events read and
- * write, kind from the cell, parts as gpurf_part_name names them, gating
+ * write, kind from the cell, parts as gpurf_bank_part_name names them, gating
  * with gate_groups. The bank keeps its own wider record because its
  * organisation search evaluates thousands of them. */
-GPURF_API int gpurf_bank_cost_common(const gpurf_bank_spec *spec, const gpurf_cost *bank,
+GPURF_API int gpurf_bank_cost_common(const gpurf_bank_spec *spec, const gpurf_bank_cost *bank,
                                      gpurf_component_cost *out);
 
 /* ---- SRAM cells the storage components build their arrays from ---- */
@@ -164,19 +164,19 @@ GPURF_API int gpurf_xbar_eval(gpurf_ctx *ctx, const gpurf_xbar_spec *spec,
 /* ---- Bank arbiter ---- */
 
 /* Request classes of the bank-stealing arbiter (Jing et al.). */
-typedef enum gpurf_arb_class {
-  GPURF_ARB_FORCED_WRITE = 0,
-  GPURF_ARB_NORMAL_READ,
-  GPURF_ARB_STEALING_READ,
-  GPURF_ARB_NORMAL_WRITE,
-  GPURF_ARB_STEALING_WRITE,
-  GPURF_ARB_CLASS_COUNT
-} gpurf_arb_class;
+typedef enum gpurf_arbiter_class {
+  GPURF_ARBITER_FORCED_WRITE = 0,
+  GPURF_ARBITER_NORMAL_READ,
+  GPURF_ARBITER_STEALING_READ,
+  GPURF_ARBITER_NORMAL_WRITE,
+  GPURF_ARBITER_STEALING_WRITE,
+  GPURF_ARBITER_CLASS_COUNT
+} gpurf_arbiter_class;
 
-GPURF_API const char *gpurf_arb_class_name(gpurf_arb_class cls);
+GPURF_API const char *gpurf_arbiter_class_name(gpurf_arbiter_class cls);
 
-#define GPURF_ARB_MIN_CLASSES 2
-#define GPURF_ARB_MAX_CLASSES 5
+#define GPURF_ARBITER_MIN_CLASSES 2
+#define GPURF_ARBITER_MAX_CLASSES 5
 
 /* Classes present for K = 2..5, highest priority first:
  *   2: normal write > normal read                    (conventional)
@@ -184,18 +184,18 @@ GPURF_API const char *gpurf_arb_class_name(gpurf_arb_class cls);
  *   4: forced write > normal read > normal write > stealing write (write stealing)
  *   5: forced write > normal read > stealing read > normal write > stealing write
  * Writes `k` classes into out; fails for K outside 2..5. */
-GPURF_API int gpurf_arb_classes(int k, gpurf_arb_class out[GPURF_ARB_MAX_CLASSES]);
+GPURF_API int gpurf_arbiter_classes(int k, gpurf_arbiter_class out[GPURF_ARBITER_MAX_CLASSES]);
 
-typedef enum gpurf_arb_part {
-  GPURF_ARB_PART_DECODE = 0, /* bank-request decoding (1) */
-  GPURF_ARB_PART_SELECT,     /* round-robin selection inside each class (2) */
-  GPURF_ARB_PART_STEAL_CHECK,/* vacant-bank search for stealing writes (3) */
-  GPURF_ARB_PART_PRIORITY,   /* class priority and grant return (4) */
-  GPURF_ARB_PART_STATE,      /* round-robin pointers and the stealing status table */
-  GPURF_ARB_PART_COUNT
-} gpurf_arb_part;
+typedef enum gpurf_arbiter_part {
+  GPURF_ARBITER_PART_DECODE = 0, /* bank-request decoding (1) */
+  GPURF_ARBITER_PART_SELECT,     /* round-robin selection inside each class (2) */
+  GPURF_ARBITER_PART_STEAL_CHECK,/* vacant-bank search for stealing writes (3) */
+  GPURF_ARBITER_PART_PRIORITY,   /* class priority and grant return (4) */
+  GPURF_ARBITER_PART_STATE,      /* round-robin pointers and the stealing status table */
+  GPURF_ARBITER_PART_COUNT
+} gpurf_arbiter_part;
 
-GPURF_API const char *gpurf_arb_part_name(gpurf_arb_part part);
+GPURF_API const char *gpurf_arbiter_part_name(gpurf_arbiter_part part);
 
 typedef struct gpurf_arbiter_spec {
   const gpurf_tech *tech;
@@ -215,7 +215,7 @@ GPURF_API void gpurf_arbiter_spec_init(gpurf_arbiter_spec *spec);
 /* base: kind "arbiter"; area of the gate footprints (no routing); one
  * event, decision (one arbitration cycle of all banks), whose time and
  * access_time_s are the read path: request in to read enable out, the
- * critical path; area parts in gpurf_arb_part order. */
+ * critical path; area parts in gpurf_arbiter_part order. */
 typedef struct gpurf_arbiter_cost {
   gpurf_component_cost base;
   double write_path_s;     /* request in to write enable out */
@@ -225,9 +225,9 @@ typedef struct gpurf_arbiter_cost {
   long long flops;
   long long status_bits;   /* stealing status table (0 without write stealing) */
   int class_count;
-  gpurf_arb_class class_order[GPURF_ARB_MAX_CLASSES];
-  double energy_part_j[GPURF_ARB_PART_COUNT];
-  double leakage_part_w[GPURF_ARB_PART_COUNT];
+  gpurf_arbiter_class class_order[GPURF_ARBITER_MAX_CLASSES];
+  double energy_part_j[GPURF_ARBITER_PART_COUNT];
+  double leakage_part_w[GPURF_ARBITER_PART_COUNT];
 } gpurf_arbiter_cost;
 
 GPURF_API int gpurf_arbiter_eval(gpurf_ctx *ctx, const gpurf_arbiter_spec *spec,

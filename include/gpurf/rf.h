@@ -106,7 +106,7 @@ typedef struct gpurf_rf_bank_group {
   int count;                     /* banks in the group */
   long long entries;             /* words per bank */
   int width_bits;                /* bits per word */
-  gpurf_opt opt;                 /* organisation objective, as gpurf bank --opt */
+  gpurf_bank_opt opt;                 /* organisation objective, as gpurf bank --opt */
   int split_write;               /* STT-RAM split sub-array write */
   gpurf_rf_port_place port;
   int gate_groups;               /* SRAM sub-array power gating: groups per bank (a power

@@ -58,7 +58,7 @@ int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv) {
       cli_opt_int(prog, &o[O_RF_WIDTH], 1, 65536, &rf_width))
     return CLI_USAGE;
   if (cli_opt_int(prog, &o[O_CLASSES], 1, 1000, &s.classes)) return CLI_USAGE;
-  if (s.classes < GPURF_ARB_MIN_CLASSES || s.classes > GPURF_ARB_MAX_CLASSES) {
+  if (s.classes < GPURF_ARBITER_MIN_CLASSES || s.classes > GPURF_ARBITER_MAX_CLASSES) {
     cli_usage_error(prog, "--classes must be 2..5, not '%s'", o[O_CLASSES].value);
     return CLI_USAGE;
   }
@@ -105,7 +105,7 @@ int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv) {
   for (int i = 0; i < c.class_count; i++) {
     size_t len = strlen(order);
     snprintf(order + len, sizeof order - len, "%s%s", i ? " > " : "",
-             gpurf_arb_class_name(c.class_order[i]));
+             gpurf_arbiter_class_name(c.class_order[i]));
   }
   report r;
   rep_init(&r, "Bank arbiter");
@@ -144,8 +144,8 @@ int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv) {
   rep_num(&r, "scheduler_mux_fo4", "scheduler 2:1 mux (read stealing)", "FO4",
           ov.scheduler_mux_fo4);
   r.breakdown_title = "Breakdown (energy: one decision)";
-  for (int p = 0; p < GPURF_ARB_PART_COUNT; p++)
-    r.parts[r.nparts++] = gpurf_arb_part_name((gpurf_arb_part)p);
+  for (int p = 0; p < GPURF_ARBITER_PART_COUNT; p++)
+    r.parts[r.nparts++] = gpurf_arbiter_part_name((gpurf_arbiter_part)p);
   rep_table(&r, "area_mm2", "area mm^2", c.base.area_part_m2, 1e6);
   rep_table(&r, "decision_energy_pj", "decision pJ", c.energy_part_j, 1e12);
   rep_table(&r, "leakage_mw", "leakage mW", c.leakage_part_w, 1e3);

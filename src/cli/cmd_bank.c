@@ -155,7 +155,7 @@ static int build_spec(const char *prog, const bank_args *o, gpurf_bank_spec *s, 
                     "not '%s'", o->ports);
     return CLI_USAGE;
   }
-  if (o->opt && gpurf_opt_parse(o->opt, &s->opt) != GPURF_OK) {
+  if (o->opt && gpurf_bank_opt_parse(o->opt, &s->opt) != GPURF_OK) {
     cli_usage_error(prog, "--opt must be ed2, edp, delay, energy, area or leakage, not '%s'",
                     o->opt);
     return CLI_USAGE;
@@ -208,7 +208,7 @@ typedef struct metric {
   double v;
 } metric;
 
-static void headline(const gpurf_cost *c, metric per_access[5], metric all_banks[4]) {
+static void headline(const gpurf_bank_cost *c, metric per_access[5], metric all_banks[4]) {
   per_access[0] = (metric){"access_time_ns", "access time (read)", "ns", c->access_time_s * 1e9};
   per_access[1] = (metric){"cycle_time_ns", "cycle time", "ns", c->cycle_time_s * 1e9};
   per_access[2] = (metric){"write_latency_ns", "write latency", "ns", c->write_latency_s * 1e9};
@@ -228,7 +228,7 @@ typedef struct part_table {
   double scale;
 } part_table;
 
-static void part_tables(const gpurf_cost *c, part_table t[5]) {
+static void part_tables(const gpurf_bank_cost *c, part_table t[5]) {
   t[0] = (part_table){"area_mm2", "area mm^2", c->area_part_m2, 1e6};
   t[1] = (part_table){"read_energy_pj", "read pJ", c->read_part_j, 1e12};
   t[2] = (part_table){"write_energy_pj", "write pJ", c->write_part_j, 1e12};
@@ -240,13 +240,13 @@ typedef struct bank_view {
   const gpurf_bank_spec *spec;
   const gpurf_tech *tech;
   const gpurf_cell *cell;
-  const gpurf_cost *cost;
+  const gpurf_bank_cost *cost;
   char ports[32];
 } bank_view;
 
 static void print_json(sbuf *out, const bank_view *b) {
   const gpurf_bank_spec *s = b->spec;
-  const gpurf_cost *c = b->cost;
+  const gpurf_bank_cost *c = b->cost;
   metric pa[5], ab[4];
   part_table t[5];
   headline(c, pa, ab);
@@ -261,13 +261,13 @@ static void print_json(sbuf *out, const bank_view *b) {
   jw_int(&w, "banks", s->banks);
   jw_int(&w, "width_bits", s->width_bits);
   jw_int(&w, "entries", s->entries);
-  jw_str(&w, "opt", gpurf_opt_name(s->opt));
+  jw_str(&w, "opt", gpurf_bank_opt_name(s->opt));
   jw_num(&w, "temp_k", s->temp_k);
   jw_bool(&w, "split_write", s->split_write);
   jw_str(&w, "periphery", s->long_channel_periphery ? "long-channel" : "nominal");
   jw_str(&w, "port", s->port_along_edge ? "edge" : "point");
   jw_int(&w, "gate_groups", s->gate_groups);
-  jw_str(&w, "overlap", gpurf_overlap_name(c->overlap));
+  jw_str(&w, "overlap", gpurf_bank_overlap_name(c->overlap));
   if (s->clock_hz > 0) jw_num(&w, "clock_ghz", s->clock_hz * 1e-9);
   for (int i = 0; i < 5; i++) jw_num(&w, pa[i].key, pa[i].v);
   if (s->clock_hz > 0) {
@@ -298,8 +298,8 @@ static void print_json(sbuf *out, const bank_view *b) {
   jw_obj_begin(&w, "breakdown");
   for (int k = 0; k < 5; k++) {
     jw_obj_begin(&w, t[k].key);
-    for (int p = 0; p < GPURF_PART_COUNT; p++)
-      jw_num(&w, gpurf_part_name((gpurf_part)p), t[k].v[p] * t[k].scale);
+    for (int p = 0; p < GPURF_BANK_PART_COUNT; p++)
+      jw_num(&w, gpurf_bank_part_name((gpurf_bank_part)p), t[k].v[p] * t[k].scale);
     jw_obj_end(&w);
   }
   jw_obj_end(&w);
@@ -309,13 +309,13 @@ static void print_json(sbuf *out, const bank_view *b) {
 
 static void print_text(sbuf *out, const bank_view *b) {
   const gpurf_bank_spec *s = b->spec;
-  const gpurf_cost *c = b->cost;
+  const gpurf_bank_cost *c = b->cost;
   metric pa[5], ab[4];
   part_table t[5];
   headline(c, pa, ab);
   part_tables(c, t);
   sb_printf(out, "Bank: %s %s, cell %s, ports %s, objective %s, %g K\n", gpurf_tech_name(b->tech),
-            gpurf_device_kind_name(s->device), b->cell->name, b->ports, gpurf_opt_name(s->opt),
+            gpurf_device_kind_name(s->device), b->cell->name, b->ports, gpurf_bank_opt_name(s->opt),
             s->temp_k);
   sb_printf(out, "Capacity: %lld words x %d bits in %d bank%s (%lld words per bank)\n", s->entries,
             s->width_bits, s->banks, s->banks == 1 ? "" : "s", c->org.entries_per_bank);
@@ -325,9 +325,9 @@ static void print_text(sbuf *out, const bank_view *b) {
               s->long_channel_periphery ? "long-channel" : "nominal (minimum length)",
               s->port_along_edge ? "along the bottom edge, each bit below its column"
                                  : "middle of the bottom edge");
-  sb_printf(out, "Overlapping accesses: %s%s\n", gpurf_overlap_name(c->overlap),
-            c->overlap == GPURF_OVERLAP_SPLIT ? " (split write)"
-            : c->overlap == GPURF_OVERLAP_PORTS ? " (on different ports)"
+  sb_printf(out, "Overlapping accesses: %s%s\n", gpurf_bank_overlap_name(c->overlap),
+            c->overlap == GPURF_BANK_OVERLAP_SPLIT ? " (split write)"
+            : c->overlap == GPURF_BANK_OVERLAP_PORTS ? " (on different ports)"
                                                 : " (one access at a time)");
   sb_printf(out, "\nPer access of one bank (one %d-bit word)\n", s->width_bits);
   for (int i = 0; i < 5; i++) {
@@ -367,8 +367,8 @@ static void print_text(sbuf *out, const bank_view *b) {
   sb_printf(out, "  %-14s", "part");
   for (int k = 0; k < 5; k++) sb_printf(out, " %12s", t[k].head);
   sb_printf(out, "\n");
-  for (int p = 0; p < GPURF_PART_COUNT; p++) {
-    sb_printf(out, "  %-14s", gpurf_part_name((gpurf_part)p));
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
+    sb_printf(out, "  %-14s", gpurf_bank_part_name((gpurf_bank_part)p));
     for (int k = 0; k < 5; k++) sb_printf(out, " %12.5g", t[k].v[p] * t[k].scale);
     sb_printf(out, "\n");
   }
@@ -376,7 +376,7 @@ static void print_text(sbuf *out, const bank_view *b) {
 
 static void print_csv(sbuf *out, const bank_view *b) {
   const gpurf_bank_spec *s = b->spec;
-  const gpurf_cost *c = b->cost;
+  const gpurf_bank_cost *c = b->cost;
   metric pa[5], ab[4];
   part_table t[5];
   headline(c, pa, ab);
@@ -389,25 +389,25 @@ static void print_csv(sbuf *out, const bank_view *b) {
   sb_printf(out, ",search_rejected,split_write,overlap,periphery,port,gate_groups,"
                  "gated_leakage_fraction,wake_energy_pj,wake_latency_ns,wake_cycles");
   for (int k = 0; k < 5; k++)
-    for (int p = 0; p < GPURF_PART_COUNT; p++)
-      sb_printf(out, ",%s_%s", t[k].key, gpurf_part_name((gpurf_part)p));
+    for (int p = 0; p < GPURF_BANK_PART_COUNT; p++)
+      sb_printf(out, ",%s_%s", t[k].key, gpurf_bank_part_name((gpurf_bank_part)p));
   /* Names are quoted: a cell file may carry any name. */
   sb_printf(out, "\n\"%s\",%s,\"%s\",%s,%d,%d,%lld,%s,%.8g,%.8g", gpurf_tech_name(b->tech),
             gpurf_device_kind_name(s->device), b->cell->name, b->ports, s->banks, s->width_bits,
-            s->entries, gpurf_opt_name(s->opt), s->temp_k, s->clock_hz * 1e-9);
+            s->entries, gpurf_bank_opt_name(s->opt), s->temp_k, s->clock_hz * 1e-9);
   for (int i = 0; i < 5; i++) sb_printf(out, ",%.8g", pa[i].v);
   sb_printf(out, ",%d,%d", c->read_cycles, c->write_cycles);
   for (int i = 0; i < 4; i++) sb_printf(out, ",%.8g", ab[i].v);
   sb_printf(out, ",%d,%d,%d,%d,%d,%lld,%lld,%lld", c->org.rows, c->org.cols, c->org.col_mux,
             c->org.ndwl, c->org.ndbl, c->org.entries_per_bank, c->org.padding_bits,
             c->candidates);
-  sb_printf(out, ",%lld,%d,%s,%s,%s", c->rejected, s->split_write, gpurf_overlap_name(c->overlap),
+  sb_printf(out, ",%lld,%d,%s,%s,%s", c->rejected, s->split_write, gpurf_bank_overlap_name(c->overlap),
             s->long_channel_periphery ? "long-channel" : "nominal",
             s->port_along_edge ? "edge" : "point");
   sb_printf(out, ",%d,%.8g,%.8g,%.8g,%d", c->gate_groups, c->gated_leakage_fraction,
             c->wake_energy_j * 1e12, c->wake_latency_s * 1e9, c->wake_cycles);
   for (int k = 0; k < 5; k++)
-    for (int p = 0; p < GPURF_PART_COUNT; p++) sb_printf(out, ",%.8g", t[k].v[p] * t[k].scale);
+    for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) sb_printf(out, ",%.8g", t[k].v[p] * t[k].scale);
   sb_printf(out, "\n");
 }
 
@@ -438,7 +438,7 @@ int cmd_bank(gpurf_ctx *ctx, int argc, char **argv) {
     spec.ports = (gpurf_ports){0, 1, 1};
   spec.tech = tech;
   spec.cell = &cell;
-  gpurf_cost cost;
+  gpurf_bank_cost cost;
   if (gpurf_bank_eval(ctx, &spec, &cost) != GPURF_OK) {
     cli_print_error(ctx);
     gpurf_tech_free(tech);

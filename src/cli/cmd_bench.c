@@ -189,7 +189,7 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
       if (s.split_write && per_bank < 2) per_bank = 2;
     }
     s.entries = (per_bank < 1 ? 1 : per_bank) * s.banks;
-    gpurf_cost cost;
+    gpurf_bank_cost cost;
     if (gpurf_bank_eval(ctx, &s, &cost) != GPURF_OK) {
       char ports_txt[32], msg[2048];
       gpurf_ports_format(&s.ports, ports_txt, sizeof ports_txt);

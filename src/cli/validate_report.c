@@ -170,7 +170,7 @@ void vr_print_json(sbuf *o, const vr_set *sets, size_t n, int all_pass) {
       jw_int(&w, "banks", spec.banks);
       jw_int(&w, "width_bits", spec.width_bits);
       jw_int(&w, "entries", spec.entries);
-      jw_str(&w, "opt", gpurf_opt_name(spec.opt));
+      jw_str(&w, "opt", gpurf_bank_opt_name(spec.opt));
       jw_num(&w, "temp_k", spec.temp_k);
       if (spec.clock_hz > 0) jw_num(&w, "clock_ghz", spec.clock_hz * 1e-9);
       jw_obj_begin(&w, "metrics");

@@ -23,9 +23,9 @@
 #include "component/comp_internal.h"
 #include "core/ctx_internal.h"
 
-static const char *const class_names[GPURF_ARB_CLASS_COUNT] = {
+static const char *const class_names[GPURF_ARBITER_CLASS_COUNT] = {
     "forced_write", "normal_read", "stealing_read", "normal_write", "stealing_write"};
-static const char *const part_names[GPURF_ARB_PART_COUNT] = {"decode", "select", "steal_check",
+static const char *const part_names[GPURF_ARBITER_PART_COUNT] = {"decode", "select", "steal_check",
                                                              "priority", "state"};
 
 #define ARB_MAX_BANKS 1024
@@ -33,38 +33,38 @@ static const char *const part_names[GPURF_ARB_PART_COUNT] = {"decode", "select",
 /* Each internal gate drives about two others (prefix trees fan out). */
 #define ARB_FANOUT 2.0
 
-const char *gpurf_arb_class_name(gpurf_arb_class c) {
-  return (unsigned)c < GPURF_ARB_CLASS_COUNT ? class_names[c] : "?";
+const char *gpurf_arbiter_class_name(gpurf_arbiter_class c) {
+  return (unsigned)c < GPURF_ARBITER_CLASS_COUNT ? class_names[c] : "?";
 }
 
-const char *gpurf_arb_part_name(gpurf_arb_part p) {
-  return (unsigned)p < GPURF_ARB_PART_COUNT ? part_names[p] : "?";
+const char *gpurf_arbiter_part_name(gpurf_arbiter_part p) {
+  return (unsigned)p < GPURF_ARBITER_PART_COUNT ? part_names[p] : "?";
 }
 
-int gpurf_arb_classes(int k, gpurf_arb_class out[GPURF_ARB_MAX_CLASSES]) {
-  static const gpurf_arb_class orders[4][GPURF_ARB_MAX_CLASSES] = {
-      {GPURF_ARB_NORMAL_WRITE, GPURF_ARB_NORMAL_READ},
-      {GPURF_ARB_NORMAL_WRITE, GPURF_ARB_NORMAL_READ, GPURF_ARB_STEALING_READ},
-      {GPURF_ARB_FORCED_WRITE, GPURF_ARB_NORMAL_READ, GPURF_ARB_NORMAL_WRITE,
-       GPURF_ARB_STEALING_WRITE},
-      {GPURF_ARB_FORCED_WRITE, GPURF_ARB_NORMAL_READ, GPURF_ARB_STEALING_READ,
-       GPURF_ARB_NORMAL_WRITE, GPURF_ARB_STEALING_WRITE}};
-  if (k < GPURF_ARB_MIN_CLASSES || k > GPURF_ARB_MAX_CLASSES) return GPURF_EINVAL;
-  memcpy(out, orders[k - GPURF_ARB_MIN_CLASSES], sizeof orders[0]);
+int gpurf_arbiter_classes(int k, gpurf_arbiter_class out[GPURF_ARBITER_MAX_CLASSES]) {
+  static const gpurf_arbiter_class orders[4][GPURF_ARBITER_MAX_CLASSES] = {
+      {GPURF_ARBITER_NORMAL_WRITE, GPURF_ARBITER_NORMAL_READ},
+      {GPURF_ARBITER_NORMAL_WRITE, GPURF_ARBITER_NORMAL_READ, GPURF_ARBITER_STEALING_READ},
+      {GPURF_ARBITER_FORCED_WRITE, GPURF_ARBITER_NORMAL_READ, GPURF_ARBITER_NORMAL_WRITE,
+       GPURF_ARBITER_STEALING_WRITE},
+      {GPURF_ARBITER_FORCED_WRITE, GPURF_ARBITER_NORMAL_READ, GPURF_ARBITER_STEALING_READ,
+       GPURF_ARBITER_NORMAL_WRITE, GPURF_ARBITER_STEALING_WRITE}};
+  if (k < GPURF_ARBITER_MIN_CLASSES || k > GPURF_ARBITER_MAX_CLASSES) return GPURF_EINVAL;
+  memcpy(out, orders[k - GPURF_ARBITER_MIN_CLASSES], sizeof orders[0]);
   return GPURF_OK;
 }
 
 void gpurf_arbiter_spec_init(gpurf_arbiter_spec *s) {
   memset(s, 0, sizeof *s);
   s->device = GPURF_DEVICE_HP;
-  s->classes = GPURF_ARB_MAX_CLASSES;
+  s->classes = GPURF_ARBITER_MAX_CLASSES;
   s->rf_registers = 1024;
   s->activity = 0.25;
   s->temp_k = GPURF_DEFAULT_TEMP_K;
 }
 
-static int is_read(gpurf_arb_class c) {
-  return c == GPURF_ARB_NORMAL_READ || c == GPURF_ARB_STEALING_READ;
+static int is_read(gpurf_arbiter_class c) {
+  return c == GPURF_ARBITER_NORMAL_READ || c == GPURF_ARBITER_STEALING_READ;
 }
 
 /* Round-robin choice of one of n requests; levels on its path. */
@@ -80,30 +80,30 @@ static int rr_add(logic_sum *s, logic_sum *state, const gc_env *e, const logic_g
 }
 
 typedef struct arb_eval {
-  logic_sum part[GPURF_ARB_PART_COUNT];
+  logic_sum part[GPURF_ARBITER_PART_COUNT];
   int read_levels, write_levels;
 } arb_eval;
 
 static void count(const gpurf_arbiter_spec *s, const gc_env *e, const logic_gate *g,
-                  const gpurf_arb_class *cls, arb_eval *o) {
+                  const gpurf_arbiter_class *cls, arb_eval *o) {
   const int b = s->banks, r = s->requesters, k = s->classes;
   memset(o, 0, sizeof *o);
   int n_read = 0, n_write = 0, steal_write = 0;
   for (int i = 0; i < k; i++) {
     if (is_read(cls[i])) n_read++;
     else n_write++;
-    if (cls[i] == GPURF_ARB_STEALING_WRITE) steal_write = 1;
+    if (cls[i] == GPURF_ARBITER_STEALING_WRITE) steal_write = 1;
   }
   /* (1) Decoding: every requester of every class, into b lines each gated by valid. */
   double dec_gates = (double)r * k * ((double)logic_decoder_gates(b) + b);
-  logic_add_gates(&o->part[GPURF_ARB_PART_DECODE], g, dec_gates, 1.0);
+  logic_add_gates(&o->part[GPURF_ARBITER_PART_DECODE], g, dec_gates, 1.0);
   int dec_levels = (b > 1 ? logic_decoder_levels(b) : 0) + 1;
 
   /* (2) Selection inside each class at each bank. */
   logic_sum one_rr = {0}, one_rr_state = {0};
   int sel_levels = rr_add(&one_rr, &one_rr_state, e, g, r);
-  logic_sum_add(&o->part[GPURF_ARB_PART_SELECT], &one_rr, (double)b * k);
-  logic_sum_add(&o->part[GPURF_ARB_PART_STATE], &one_rr_state, (double)b * k);
+  logic_sum_add(&o->part[GPURF_ARBITER_PART_SELECT], &one_rr, (double)b * k);
+  logic_sum_add(&o->part[GPURF_ARBITER_PART_STATE], &one_rr_state, (double)b * k);
 
   /* (3) Vacant-bank search and status table for stealing writes. */
   int steal_levels = 0;
@@ -111,11 +111,11 @@ static void count(const gpurf_arbiter_spec *s, const gc_env *e, const logic_gate
     logic_sum v = {0}, vs = {0};
     steal_levels = rr_add(&v, &vs, e, g, b) + 1;
     logic_add_gates(&v, g, b, 1.0);
-    logic_sum_add(&o->part[GPURF_ARB_PART_STEAL_CHECK], &v, b);
-    logic_sum_add(&o->part[GPURF_ARB_PART_STATE], &vs, b);
+    logic_sum_add(&o->part[GPURF_ARBITER_PART_STEAL_CHECK], &v, b);
+    logic_sum_add(&o->part[GPURF_ARBITER_PART_STATE], &vs, b);
     long long regs_per_bank = s->rf_registers / b > 0 ? s->rf_registers / b : 1;
     double bits = 2.0 + comp_bits_for(regs_per_bank) + comp_bits_for(s->rf_registers);
-    logic_add_flops(&o->part[GPURF_ARB_PART_STATE], e, bits * b);
+    logic_add_flops(&o->part[GPURF_ARBITER_PART_STATE], e, bits * b);
   }
 
   /* (4) Priority among classes, enables, grant return. */
@@ -123,7 +123,7 @@ static void count(const gpurf_arbiter_spec *s, const gc_env *e, const logic_gate
   for (int p = 1; p < k; p++) prio += p; /* OR of p higher requests, then an AND */
   prio += (n_read > 1 ? n_read - 1 : 0) + (n_write > 1 ? n_write - 1 : 0);
   if (r > 1) prio += (double)r * k;
-  logic_add_gates(&o->part[GPURF_ARB_PART_PRIORITY], g, prio * b, 1.0);
+  logic_add_gates(&o->part[GPURF_ARBITER_PART_PRIORITY], g, prio * b, 1.0);
 
   /* The read enable: the granted read class (gated by no higher request,
    * whose OR settles in parallel) merged with the other read classes. */
@@ -149,10 +149,10 @@ int gpurf_arbiter_eval(gpurf_ctx *ctx, const gpurf_arbiter_spec *s, gpurf_arbite
   if (s->requesters < 1 || s->requesters > ARB_MAX_REQUESTERS)
     return gpurf_fail(ctx, GPURF_EINVAL, "arbiter: %d requesters is outside 1..%d",
                       s->requesters, ARB_MAX_REQUESTERS);
-  gpurf_arb_class cls[GPURF_ARB_MAX_CLASSES];
-  if (gpurf_arb_classes(s->classes, cls) != GPURF_OK)
+  gpurf_arbiter_class cls[GPURF_ARBITER_MAX_CLASSES];
+  if (gpurf_arbiter_classes(s->classes, cls) != GPURF_OK)
     return gpurf_fail(ctx, GPURF_EINVAL, "arbiter: %d request classes is outside %d..%d",
-                      s->classes, GPURF_ARB_MIN_CLASSES, GPURF_ARB_MAX_CLASSES);
+                      s->classes, GPURF_ARBITER_MIN_CLASSES, GPURF_ARBITER_MAX_CLASSES);
   if (s->rf_registers < s->banks)
     return gpurf_fail(ctx, GPURF_EINVAL, "arbiter: %d registers cannot fill %d banks",
                       s->rf_registers, s->banks);
@@ -170,9 +170,9 @@ int gpurf_arbiter_eval(gpurf_ctx *ctx, const gpurf_arbiter_spec *s, gpurf_arbite
   b->kind = "arbiter";
   const double v2 = e.vdd_v * e.vdd_v;
   double decision_j = 0.0;
-  for (int p = 0; p < GPURF_ARB_PART_COUNT; p++) {
+  for (int p = 0; p < GPURF_ARBITER_PART_COUNT; p++) {
     const logic_sum *l = &o.part[p];
-    comp_cost_part(b, gpurf_arb_part_name((gpurf_arb_part)p), l->area_m2);
+    comp_cost_part(b, gpurf_arbiter_part_name((gpurf_arbiter_part)p), l->area_m2);
     c.energy_part_j[p] = (s->activity * l->cap_f + l->clock_cap_f) * v2;
     c.leakage_part_w[p] = l->leak_w;
     b->area_m2 += l->area_m2;
@@ -192,7 +192,7 @@ int gpurf_arbiter_eval(gpurf_ctx *ctx, const gpurf_arbiter_spec *s, gpurf_arbite
   c.read_path_fo4 = read_path_s / e.fo4_s;
   for (int i = 0; i < s->classes; i++) {
     c.class_order[i] = cls[i];
-    if (cls[i] == GPURF_ARB_STEALING_WRITE) {
+    if (cls[i] == GPURF_ARBITER_STEALING_WRITE) {
       long long regs_per_bank = s->rf_registers / s->banks;
       c.status_bits = (long long)s->banks *
                       (2 + comp_bits_for(regs_per_bank) + comp_bits_for(s->rf_registers));
@@ -224,7 +224,7 @@ int gpurf_arbiter_overhead_eval(gpurf_ctx *ctx, const gpurf_arbiter_spec *spec, 
   int rc = gpurf_arbiter_eval(ctx, spec, &with);
   if (rc != GPURF_OK) return rc;
   gpurf_arbiter_spec b = *spec;
-  b.classes = GPURF_ARB_MIN_CLASSES;
+  b.classes = GPURF_ARBITER_MIN_CLASSES;
   if ((rc = gpurf_arbiter_eval(ctx, &b, &base)) != GPURF_OK) return rc;
   gc_env e;
   if ((rc = gc_env_init(ctx, &e, spec->tech, spec->device, spec->temp_k, 1)) != GPURF_OK) return rc;
@@ -236,7 +236,7 @@ int gpurf_arbiter_overhead_eval(gpurf_ctx *ctx, const gpurf_arbiter_spec *spec, 
   out->extra_energy_j = with.base.events[0].energy_j - base.base.events[0].energy_j;
   int read_stealing = 0;
   for (int i = 0; i < with.class_count; i++)
-    read_stealing |= with.class_order[i] == GPURF_ARB_STEALING_READ;
+    read_stealing |= with.class_order[i] == GPURF_ARBITER_STEALING_READ;
   out->scheduler_mux_fo4 = read_stealing ? scheduler_mux_s(&e, &g) / e.fo4_s : 0.0;
   return GPURF_OK;
 }

@@ -9,9 +9,9 @@
 #include "component/bank_internal.h"
 #include "core/ctx_internal.h"
 
-static const char *const opt_names[GPURF_OPT_COUNT] = {"ed2", "edp", "delay", "energy", "area",
+static const char *const opt_names[GPURF_BANK_OPT_COUNT] = {"ed2", "edp", "delay", "energy", "area",
                                                        "leakage"};
-static const char *const part_names[GPURF_PART_COUNT] = {
+static const char *const part_names[GPURF_BANK_PART_COUNT] = {
     "cells", "decoder", "wordline", "bitline", "sense_amp", "write_driver", "output_driver",
     "routing", "interbank", "sleep"};
 
@@ -21,29 +21,29 @@ static const char *const part_names[GPURF_PART_COUNT] = {
 #define MAX_BANKS 1024
 #define MAX_PORTS 16
 
-int gpurf_opt_parse(const char *name, gpurf_opt *out) {
-  for (int i = 0; i < GPURF_OPT_COUNT; i++) {
+int gpurf_bank_opt_parse(const char *name, gpurf_bank_opt *out) {
+  for (int i = 0; i < GPURF_BANK_OPT_COUNT; i++) {
     if (name && strcmp(name, opt_names[i]) == 0) {
-      *out = (gpurf_opt)i;
+      *out = (gpurf_bank_opt)i;
       return GPURF_OK;
     }
   }
   return GPURF_EINVAL;
 }
 
-const char *gpurf_opt_name(gpurf_opt opt) {
-  return (unsigned)opt < GPURF_OPT_COUNT ? opt_names[opt] : "?";
+const char *gpurf_bank_opt_name(gpurf_bank_opt opt) {
+  return (unsigned)opt < GPURF_BANK_OPT_COUNT ? opt_names[opt] : "?";
 }
 
-static const char *const overlap_names[GPURF_OVERLAP_COUNT] = {"none", "ports",
+static const char *const overlap_names[GPURF_BANK_OVERLAP_COUNT] = {"none", "ports",
                                                                "read_during_write_other_half"};
 
-const char *gpurf_overlap_name(gpurf_overlap overlap) {
-  return (unsigned)overlap < GPURF_OVERLAP_COUNT ? overlap_names[overlap] : "?";
+const char *gpurf_bank_overlap_name(gpurf_bank_overlap overlap) {
+  return (unsigned)overlap < GPURF_BANK_OVERLAP_COUNT ? overlap_names[overlap] : "?";
 }
 
-const char *gpurf_part_name(gpurf_part part) {
-  return (unsigned)part < GPURF_PART_COUNT ? part_names[part] : "?";
+const char *gpurf_bank_part_name(gpurf_bank_part part) {
+  return (unsigned)part < GPURF_BANK_PART_COUNT ? part_names[part] : "?";
 }
 
 int gpurf_ports_parse(const char *text, gpurf_ports *out) {
@@ -92,7 +92,7 @@ void gpurf_bank_spec_init(gpurf_bank_spec *s) {
   s->device = GPURF_DEVICE_HP;
   s->ports.rw = 1;
   s->banks = 1;
-  s->opt = GPURF_OPT_ED2;
+  s->opt = GPURF_BANK_OPT_ED2;
   s->temp_k = GPURF_DEFAULT_TEMP_K;
   /* A precharged (return-to-zero) data path charges every data wire once per
    * access, which is also CACTI's convention; static buses carrying random
@@ -165,7 +165,7 @@ static int check_spec(gpurf_ctx *ctx, const gpurf_bank_spec *s) {
       p->rw + p->read + p->write > MAX_PORTS || (p->rw == 0 && (p->read == 0 || p->write == 0)))
     return gpurf_fail(ctx, GPURF_EINVAL,
                       "bank: ports need a read/write port or both a read and a write port");
-  if (!(s->opt >= 0 && s->opt < GPURF_OPT_COUNT))
+  if (!(s->opt >= 0 && s->opt < GPURF_BANK_OPT_COUNT))
     return gpurf_fail(ctx, GPURF_EINVAL, "bank: unknown optimisation target");
   if (!(s->clock_hz >= 0.0) || !isfinite(s->clock_hz))
     return gpurf_fail(ctx, GPURF_EINVAL, "bank: clock must be a positive frequency");
@@ -201,14 +201,14 @@ static int init_in(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in) {
   return GPURF_OK;
 }
 
-int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_cost *cost) {
+int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_bank_cost *cost) {
   if (!ctx || !spec || !cost) return GPURF_EINVAL;
   int rc = check_spec(ctx, spec);
   if (rc != GPURF_OK) return rc;
   bank_in in;
   rc = init_in(ctx, spec, &in);
   if (rc != GPURF_OK) return rc;
-  gpurf_cost best;
+  gpurf_bank_cost best;
   memset(&best, 0, sizeof best);
   /* The search sizes the same driver chains for many candidates. Without
    * memory for the memo it runs all the same, only slower. */
@@ -241,9 +241,9 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_cost *cos
   gc_chain_memo_free(in.env.memo);
   if (rc != GPURF_OK) return rc;
   const gpurf_ports *p = &spec->ports;
-  best.overlap = spec->split_write                                   ? GPURF_OVERLAP_SPLIT
-                 : p->rw + p->read + p->write > 1 ? GPURF_OVERLAP_PORTS
-                                                                     : GPURF_OVERLAP_NONE;
+  best.overlap = spec->split_write                                   ? GPURF_BANK_OVERLAP_SPLIT
+                 : p->rw + p->read + p->write > 1 ? GPURF_BANK_OVERLAP_PORTS
+                                                                     : GPURF_BANK_OVERLAP_NONE;
   if (spec->clock_hz > 0.0) {
     double period = 1.0 / spec->clock_hz;
     best.read_cycles = (int)ceil(best.access_time_s / period - 1e-9);

@@ -15,7 +15,7 @@ typedef int (*subarray_eval_fn)(const bank_in *in, const gpurf_bank_org *org,
 /* Optional costs a bank option adds once the bank is laid out (one bank;
  * may grow the bank's footprint). */
 typedef void (*bank_extra_fn)(const bank_in *in, const gpurf_bank_org *org,
-                              const subarray_cost *sa, gpurf_cost *cost, double *bank_w_m,
+                              const subarray_cost *sa, gpurf_bank_cost *cost, double *bank_w_m,
                               double *bank_h_m);
 
 /* What stays fixed while the search varies the organisation. */
@@ -38,11 +38,11 @@ struct bank_in {
 /* Costs of one sub-array activation and one sub-array's footprint. */
 struct subarray_cost {
   double width_m, height_m;
-  double area_part_m2[GPURF_PART_COUNT];     /* one sub-array */
-  double leak_part_w[GPURF_PART_COUNT];      /* one sub-array */
+  double area_part_m2[GPURF_BANK_PART_COUNT];     /* one sub-array */
+  double leak_part_w[GPURF_BANK_PART_COUNT];      /* one sub-array */
   double gate_leak_w;                        /* one sub-array */
-  double read_part_j[GPURF_PART_COUNT];      /* one activated sub-array, read */
-  double write_part_j[GPURF_PART_COUNT];     /* one activated sub-array, write */
+  double read_part_j[GPURF_BANK_PART_COUNT];      /* one activated sub-array, read */
+  double write_part_j[GPURF_BANK_PART_COUNT];     /* one activated sub-array, write */
   double t_decode_s, t_wordline_s, t_bitline_s, t_sense_s, t_precharge_s, t_write_s;
   double wordline_ramp_s;                    /* rise time of the wordline at its far end */
   char reject[SUBARRAY_REJECT_MAX];          /* why this organisation cannot work; "" if it can */
@@ -63,28 +63,28 @@ void subarray_row_decoder(const bank_in *in, int rows, double c_wl, double r_wl,
 /* STT-RAM split sub-array write: the second address path, the address latches
  * and multiplexers of the two halves (a bank_extra_fn). */
 void stt_split_extra(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
-                     gpurf_cost *cost, double *bank_w_m, double *bank_h_m);
+                     gpurf_bank_cost *cost, double *bank_w_m, double *bank_h_m);
 
 /* SRAM sub-array power gating (spec gate_groups > 0): sleep transistors per
  * group of sub-arrays, the gated leakage and the wake-up cost, for one bank
  * (after its layout, before the banks are combined). */
 void bank_power_gating(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
-                       gpurf_cost *cost, double *bank_w_m, double *bank_h_m);
+                       gpurf_bank_cost *cost, double *bank_w_m, double *bank_h_m);
 
 /* Flip-flop and latch arrays: one array per bank, no sub-array search. */
-int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *cost);
+int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_bank_cost *cost);
 
 /* Fills the geometry and routing of one bank from its sub-array, and the
  * totals, into cost (for one bank: area and leakage of that bank only). */
 void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
-                        gpurf_cost *cost, double *bank_w_m, double *bank_h_m);
+                        gpurf_bank_cost *cost, double *bank_w_m, double *bank_h_m);
 
 /* Adds the wiring between banks and scales area and leakage to all banks. */
-void bank_layout_multi(const bank_in *in, double bank_w_m, double bank_h_m, gpurf_cost *cost);
+void bank_layout_multi(const bank_in *in, double bank_w_m, double bank_h_m, gpurf_bank_cost *cost);
 
 /* Organisation search for sub-array banks (SRAM and STT-RAM): every
  * candidate goes through in->subarray_eval, the shared layout and
  * in->bank_extra; candidates the sub-array model rejects are skipped. */
-int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *best);
+int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_bank_cost *best);
 
 #endif

@@ -92,7 +92,7 @@ static int data_wires(const bank_in *in) {
 }
 
 void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
-                        gpurf_cost *c, double *bank_w, double *bank_h) {
+                        gpurf_bank_cost *c, double *bank_w, double *bank_h) {
   const gc_env *e = &in->env;
   const gpurf_bank_spec *s = in->spec;
   const double pitch = e->tech->wires.layer[GPURF_WIRE_SEMI_GLOBAL].pitch_m;
@@ -131,7 +131,7 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   memset(c, 0, sizeof *c);
   c->org = *org;
   int nsub = org->ndwl * org->ndbl;
-  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
     c->area_part_m2[p] = nsub * sa->area_part_m2[p];
     c->leakage_part_w[p] = nsub * sa->leak_part_w[p];
     /* One row of ndwl sub-arrays serves an access. */
@@ -143,17 +143,17 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   double w_bits = s->width_bits, act = s->data_activity;
   int out_wires = s->width_bits * in->read_paths, in_wires = s->width_bits * in->write_paths;
   double addr_e = ADDRESS_ACTIVITY * aw / in->wordline_ports * (addr.wire_energy_j + addr.driver_energy_j);
-  c->read_part_j[GPURF_PART_OUTPUT_DRIVER] = act * w_bits * out.driver_energy_j;
-  c->read_part_j[GPURF_PART_ROUTING] = act * w_bits * out.wire_energy_j + addr_e;
-  c->write_part_j[GPURF_PART_ROUTING] =
+  c->read_part_j[GPURF_BANK_PART_OUTPUT_DRIVER] = act * w_bits * out.driver_energy_j;
+  c->read_part_j[GPURF_BANK_PART_ROUTING] = act * w_bits * out.wire_energy_j + addr_e;
+  c->write_part_j[GPURF_BANK_PART_ROUTING] =
       act * w_bits * (in_data.wire_energy_j + in_data.driver_energy_j) + addr_e;
-  c->area_part_m2[GPURF_PART_OUTPUT_DRIVER] = (double)org->ndbl * out_wires * out.driver_area_m2;
-  c->leakage_part_w[GPURF_PART_OUTPUT_DRIVER] = (double)org->ndbl * out_wires * out.driver_leak_w;
-  c->area_part_m2[GPURF_PART_ROUTING] =
+  c->area_part_m2[GPURF_BANK_PART_OUTPUT_DRIVER] = (double)org->ndbl * out_wires * out.driver_area_m2;
+  c->leakage_part_w[GPURF_BANK_PART_OUTPUT_DRIVER] = (double)org->ndbl * out_wires * out.driver_leak_w;
+  c->area_part_m2[GPURF_BANK_PART_ROUTING] =
       h_ch * w + v_ch * grid_h + out_wires * out.wire_area_m2 +
       in_wires * (in_data.wire_area_m2 + in_data.driver_area_m2) +
       aw * (addr.wire_area_m2 + addr.driver_area_m2);
-  c->leakage_part_w[GPURF_PART_ROUTING] =
+  c->leakage_part_w[GPURF_BANK_PART_ROUTING] =
       out_wires * out.wire_leak_w + in_wires * (in_data.wire_leak_w + in_data.driver_leak_w) +
       aw * (addr.wire_leak_w + addr.driver_leak_w);
   route data = out;
@@ -161,13 +161,13 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
    * toggles) and the data tree selects among its branches: one gate per
    * level of a tree over all sub-arrays, each way. */
   double t_tree = 2.0 * tree_levels(nsub) * tree_gate_delay(in);
-  c->delay_part_s[GPURF_PART_ROUTING] = addr.delay_s + data.delay_s + t_tree;
-  c->delay_part_s[GPURF_PART_DECODER] = sa->t_decode_s;
-  c->delay_part_s[GPURF_PART_WORDLINE] = sa->t_wordline_s;
-  c->delay_part_s[GPURF_PART_BITLINE] = sa->t_bitline_s;
-  c->delay_part_s[GPURF_PART_SENSE_AMP] = sa->t_sense_s;
+  c->delay_part_s[GPURF_BANK_PART_ROUTING] = addr.delay_s + data.delay_s + t_tree;
+  c->delay_part_s[GPURF_BANK_PART_DECODER] = sa->t_decode_s;
+  c->delay_part_s[GPURF_BANK_PART_WORDLINE] = sa->t_wordline_s;
+  c->delay_part_s[GPURF_BANK_PART_BITLINE] = sa->t_bitline_s;
+  c->delay_part_s[GPURF_BANK_PART_SENSE_AMP] = sa->t_sense_s;
   c->access_time_s = 0.0;
-  for (int p = 0; p < GPURF_PART_COUNT; p++) c->access_time_s += c->delay_part_s[p];
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) c->access_time_s += c->delay_part_s[p];
   /* The array is busy from wordline rise to the end of precharge; decoding
    * and routing of the next access overlap it. */
   c->cycle_time_s = sa->t_wordline_s + sa->t_bitline_s + sa->t_sense_s + sa->t_precharge_s;
@@ -177,11 +177,11 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   *bank_h = h;
 }
 
-void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_cost *c) {
+void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_bank_cost *c) {
   const gpurf_bank_spec *s = in->spec;
   const int n = s->banks;
   const gc_env *e = &in->env;
-  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
     c->area_part_m2[p] *= n;
     c->leakage_part_w[p] *= n;
   }
@@ -220,16 +220,16 @@ void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_co
     double addr_e = ADDRESS_ACTIVITY * aw / in->wordline_ports *
                     (addr.wire_energy_j + addr.driver_energy_j);
     double data_e = s->data_activity * s->width_bits * (data.wire_energy_j + data.driver_energy_j);
-    c->read_part_j[GPURF_PART_INTERBANK] = data_e + addr_e;
-    c->write_part_j[GPURF_PART_INTERBANK] = data_e + addr_e;
-    c->area_part_m2[GPURF_PART_INTERBANK] =
+    c->read_part_j[GPURF_BANK_PART_INTERBANK] = data_e + addr_e;
+    c->write_part_j[GPURF_BANK_PART_INTERBANK] = data_e + addr_e;
+    c->area_part_m2[GPURF_BANK_PART_INTERBANK] =
         bus_w * trunk_len + (dw + aw) * data.wire_area_m2 + n * dw * data.driver_area_m2 +
         aw * addr.driver_area_m2;
     (void)tot_h;
-    c->leakage_part_w[GPURF_PART_INTERBANK] =
+    c->leakage_part_w[GPURF_BANK_PART_INTERBANK] =
         (dw + aw) * data.wire_leak_w + n * dw * data.driver_leak_w + aw * addr.driver_leak_w;
     double t_tree = 2.0 * tree_levels(n) * tree_gate_delay(in);
-    c->delay_part_s[GPURF_PART_INTERBANK] = addr.delay_s + data.delay_s + t_tree;
+    c->delay_part_s[GPURF_BANK_PART_INTERBANK] = addr.delay_s + data.delay_s + t_tree;
     c->access_time_s += addr.delay_s + data.delay_s + t_tree;
     double t_in = addr.delay_s > data.delay_s ? addr.delay_s : data.delay_s;
     c->write_latency_s += t_in + 0.5 * t_tree;
@@ -238,7 +238,7 @@ void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_co
   c->leakage_sub_w = 0.0;
   c->read_energy_j = 0.0;
   c->write_energy_j = 0.0;
-  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
     c->area_m2 += c->area_part_m2[p];
     c->leakage_sub_w += c->leakage_part_w[p];
     c->read_energy_j += c->read_part_j[p];

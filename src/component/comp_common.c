@@ -132,7 +132,7 @@ int comp_array_eval(gpurf_ctx *ctx, const gpurf_tech *tech, gpurf_device_kind de
   s.banks = banks;
   s.entries = (entries + banks - 1) / banks * banks;
   s.width_bits = width;
-  gpurf_cost c;
+  gpurf_bank_cost c;
   int rc = gpurf_bank_eval(ctx, &s, &c);
   if (rc != GPURF_OK) return rc;
   memset(out, 0, sizeof *out);

@@ -34,7 +34,7 @@ double gpurf_component_cost_part_m2(const gpurf_component_cost *c, const char *p
   return 0.0;
 }
 
-int gpurf_bank_cost_common(const gpurf_bank_spec *spec, const gpurf_cost *b,
+int gpurf_bank_cost_common(const gpurf_bank_spec *spec, const gpurf_bank_cost *b,
                            gpurf_component_cost *out) {
   if (!spec || !spec->cell || !b || !out) return GPURF_EINVAL;
   memset(out, 0, sizeof *out);
@@ -45,8 +45,8 @@ int gpurf_bank_cost_common(const gpurf_bank_spec *spec, const gpurf_cost *b,
   out->access_time_s = b->access_time_s;
   comp_cost_event(out, GPURF_EV_READ, b->read_energy_j, b->access_time_s);
   comp_cost_event(out, GPURF_EV_WRITE, b->write_energy_j, b->write_latency_s);
-  for (int p = 0; p < GPURF_PART_COUNT; p++)
-    comp_cost_part(out, gpurf_part_name((gpurf_part)p), b->area_part_m2[p]);
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++)
+    comp_cost_part(out, gpurf_bank_part_name((gpurf_bank_part)p), b->area_part_m2[p]);
   if (b->gate_groups > 0) {
     out->subarrays = b->gate_groups;
     out->gated_leakage_fraction = b->gated_leakage_fraction;

@@ -60,7 +60,7 @@ static int ceil_log2(long long n) {
 
 /* One read port: select buffers, the multiplexer tree of every bit, the
  * output driver. Adds energy, area, leakage into c; returns the delay. */
-static double read_port(const bank_in *in, const ff_geom *g, gpurf_cost *c) {
+static double read_port(const bank_in *in, const ff_geom *g, gpurf_bank_cost *c) {
   const gc_env *e = &in->env;
   const double v2 = e->vdd_v * e->vdd_v;
   gc_mux2 mx = gc_mux2_min(e);
@@ -99,36 +99,36 @@ static double read_port(const bank_in *in, const ff_geom *g, gpurf_cost *c) {
              0.5 * (segs * (lb.energy_j - c_seg * v2) + (sp.energy_j - c_spine * v2));
     double t_line = sp.delay_s + lb.delay_s;
     if (t_line > t_sel) t_sel = t_line;
-    c->area_part_m2[GPURF_PART_DECODER] += segs * lb.area_m2 + sp.area_m2;
-    c->leakage_part_w[GPURF_PART_DECODER] += segs * lb.leak_w + sp.leak_w;
+    c->area_part_m2[GPURF_BANK_PART_DECODER] += segs * lb.area_m2 + sp.area_m2;
+    c->leakage_part_w[GPURF_BANK_PART_DECODER] += segs * lb.leak_w + sp.leak_w;
     c->leakage_gate_w += segs * lb.gate_leak_w + sp.gate_leak_w;
   }
   double stage_area = mx.area_m2 + gc_inv_area_m2(e, e->w_min_m);
   double stage_leak = mx.leak_w + gc_inv_leak_w(e, e->w_min_m);
-  c->read_part_j[GPURF_PART_BITLINE] += e_data;
-  c->read_part_j[GPURF_PART_DECODER] += e_sel;
-  c->area_part_m2[GPURF_PART_BITLINE] += g->width * nodes * stage_area;
-  c->leakage_part_w[GPURF_PART_BITLINE] += g->width * nodes * stage_leak;
+  c->read_part_j[GPURF_BANK_PART_BITLINE] += e_data;
+  c->read_part_j[GPURF_BANK_PART_DECODER] += e_sel;
+  c->area_part_m2[GPURF_BANK_PART_BITLINE] += g->width * nodes * stage_area;
+  c->leakage_part_w[GPURF_BANK_PART_BITLINE] += g->width * nodes * stage_leak;
   c->leakage_gate_w += g->width * nodes * gc_inv_gate_leak_w(e, e->w_min_m);
   /* Output driver per bit into the consumer's input at the bank edge; the
    * output is the tree's root (random data over a random entry). */
   double p_out = g->levels > 0 ? 0.5 * (1.0 - 1.0 / (double)(1LL << g->levels)) : 0.5;
   gc_chain od = gc_driver_chain(e, c_inv_in, gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m), 0.0,
                                 ramp);
-  c->read_part_j[GPURF_PART_OUTPUT_DRIVER] += g->width * p_out * 0.5 * od.energy_j;
-  c->area_part_m2[GPURF_PART_OUTPUT_DRIVER] += g->width * od.area_m2;
-  c->leakage_part_w[GPURF_PART_OUTPUT_DRIVER] += g->width * od.leak_w;
+  c->read_part_j[GPURF_BANK_PART_OUTPUT_DRIVER] += g->width * p_out * 0.5 * od.energy_j;
+  c->area_part_m2[GPURF_BANK_PART_OUTPUT_DRIVER] += g->width * od.area_m2;
+  c->leakage_part_w[GPURF_BANK_PART_OUTPUT_DRIVER] += g->width * od.leak_w;
   c->leakage_gate_w += g->width * od.gate_leak_w;
-  c->delay_part_s[GPURF_PART_DECODER] = t_sel;
-  c->delay_part_s[GPURF_PART_BITLINE] = t;
-  c->delay_part_s[GPURF_PART_OUTPUT_DRIVER] = od.delay_s;
+  c->delay_part_s[GPURF_BANK_PART_DECODER] = t_sel;
+  c->delay_part_s[GPURF_BANK_PART_BITLINE] = t;
+  c->delay_part_s[GPURF_BANK_PART_OUTPUT_DRIVER] = od.delay_s;
   return t_sel + t + od.delay_s;
 }
 
 /* One write port's enable decoder: 2-bit predecode lines run the height of
  * the array to a NAND per entry, whose output is the entry's clock enable.
  * Adds its costs into c; returns its delay. */
-static double write_decoder(const bank_in *in, const ff_geom *g, double c_enable, gpurf_cost *c) {
+static double write_decoder(const bank_in *in, const ff_geom *g, double c_enable, gpurf_bank_cost *c) {
   const gc_env *e = &in->env;
   const double v2 = e->vdd_v * e->vdd_v;
   int bits = g->levels;
@@ -147,10 +147,10 @@ static double write_decoder(const bank_in *in, const ff_geom *g, double c_enable
   double e_dec = groups * 0.75 * 2.0 * 0.5 * pd.energy_j;
   /* The enable of the old entry falls and the new one rises. */
   e_dec += 2.0 * 0.5 * (c_nand_out + c_enable) * v2;
-  c->write_part_j[GPURF_PART_DECODER] += e_dec;
-  c->area_part_m2[GPURF_PART_DECODER] +=
+  c->write_part_j[GPURF_BANK_PART_DECODER] += e_dec;
+  c->area_part_m2[GPURF_BANK_PART_DECODER] +=
       groups * 4.0 * pd.area_m2 + g->entries * gc_gate_area_m2(e, fanin * wn, fanin * wp, fanin);
-  c->leakage_part_w[GPURF_PART_DECODER] +=
+  c->leakage_part_w[GPURF_BANK_PART_DECODER] +=
       groups * 4.0 * pd.leak_w + g->entries * 0.5 * e->vdd_v * e->periph_leak_factor *
                                      (e->i_off_n * wn / fanin + e->i_off_p * wp * fanin);
   c->leakage_gate_w += groups * 4.0 * pd.gate_leak_w;
@@ -159,7 +159,7 @@ static double write_decoder(const bank_in *in, const ff_geom *g, double c_enable
                                                0.5, 0.5);
 }
 
-int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *c) {
+int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_bank_cost *c) {
   (void)ctx;
   const gc_env *e = &in->env;
   const gpurf_bank_spec *s = in->spec;
@@ -185,13 +185,13 @@ int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *c) {
 
   /* Cells: leakage of the idle cell; a write flips half the written bits,
    * whose Q also drives a leaf of every read port's tree. */
-  c->area_part_m2[GPURF_PART_CELLS] = cells * in->cell_w_m * in->cell_h_m;
-  c->leakage_part_w[GPURF_PART_CELLS] = cells * e->i_off_n * cell->leak_width_f * f * e->vdd_v;
-  c->write_part_j[GPURF_PART_CELLS] = g.width * 0.5 * (c_internal + reads * mx.c_in_f) * v2;
+  c->area_part_m2[GPURF_BANK_PART_CELLS] = cells * in->cell_w_m * in->cell_h_m;
+  c->leakage_part_w[GPURF_BANK_PART_CELLS] = cells * e->i_off_n * cell->leak_width_f * f * e->vdd_v;
+  c->write_part_j[GPURF_BANK_PART_CELLS] = g.width * 0.5 * (c_internal + reads * mx.c_in_f) * v2;
   /* Every written cell sees one clock pulse: its pin (counted with the
    * gated clock below) and the internal nodes the clock switches. */
   if (cell->has_clock_internal)
-    c->write_part_j[GPURF_PART_CELLS] +=
+    c->write_part_j[GPURF_BANK_PART_CELLS] +=
         g.width * gpurf_circuit_gate_c_f(e->dev, cell->clock_internal_width_f * f) * v2;
 
   /* Clock: the spine reaches every entry's clock gate (latch enable and an
@@ -204,10 +204,10 @@ int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *c) {
                                    g.array_h * g.wire_r, 0.0);
   gc_chain row = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_row,
                                  g.array_w * g.wire_r, 0.0);
-  c->write_part_j[GPURF_PART_WORDLINE] = spine.energy_j + row.energy_j + icg.c_int_f * v2;
-  c->area_part_m2[GPURF_PART_WORDLINE] =
+  c->write_part_j[GPURF_BANK_PART_WORDLINE] = spine.energy_j + row.energy_j + icg.c_int_f * v2;
+  c->area_part_m2[GPURF_BANK_PART_WORDLINE] =
       spine.area_m2 + g.entries * (icg.area_m2 + row.area_m2 + gc_inv_area_m2(e, e->w_min_m));
-  c->leakage_part_w[GPURF_PART_WORDLINE] =
+  c->leakage_part_w[GPURF_BANK_PART_WORDLINE] =
       spine.leak_w + g.entries * (icg.leak_w + row.leak_w + gc_inv_leak_w(e, e->w_min_m));
   c->leakage_gate_w += spine.gate_leak_w + g.entries * (icg.gate_leak_w + row.gate_leak_w);
 
@@ -221,9 +221,9 @@ int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *c) {
   double c_d_load = writes > 1 ? mx.c_in_f : c_d_pin;
   double c_bus = g.entries * c_d_load + g.array_h * g.wire_c;
   gc_chain db = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_bus, g.array_h * g.wire_r, 0.0);
-  c->write_part_j[GPURF_PART_WRITE_DRIVER] = g.width * 0.25 * db.energy_j;
-  c->area_part_m2[GPURF_PART_WRITE_DRIVER] = writes * g.width * db.area_m2;
-  c->leakage_part_w[GPURF_PART_WRITE_DRIVER] = writes * g.width * db.leak_w;
+  c->write_part_j[GPURF_BANK_PART_WRITE_DRIVER] = g.width * 0.25 * db.energy_j;
+  c->area_part_m2[GPURF_BANK_PART_WRITE_DRIVER] = writes * g.width * db.area_m2;
+  c->leakage_part_w[GPURF_BANK_PART_WRITE_DRIVER] = writes * g.width * db.leak_w;
   c->leakage_gate_w += writes * g.width * db.gate_leak_w;
   if (writes > 1) {
     /* An idle entry's multiplexer keeps the port it last took, so a port's
@@ -231,19 +231,19 @@ int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *c) {
      * entry's selects change. */
     double m = cells * (writes - 1);
     double reached = (double)g.entries / writes;
-    c->write_part_j[GPURF_PART_WRITE_DRIVER] +=
+    c->write_part_j[GPURF_BANK_PART_WRITE_DRIVER] +=
         g.width * reached * 0.25 * (mx.c_out_f + c_d_pin) * v2 + g.width * mx.c_sel_f * v2;
-    c->area_part_m2[GPURF_PART_WRITE_DRIVER] += m * mx.area_m2;
-    c->leakage_part_w[GPURF_PART_WRITE_DRIVER] += m * mx.leak_w;
+    c->area_part_m2[GPURF_BANK_PART_WRITE_DRIVER] += m * mx.area_m2;
+    c->leakage_part_w[GPURF_BANK_PART_WRITE_DRIVER] += m * mx.leak_w;
   }
 
   /* Read ports, each with its own trees. */
   double t_read = 0.0;
   for (int p = 0; p < reads; p++) {
-    gpurf_cost one;
+    gpurf_bank_cost one;
     memset(&one, 0, sizeof one);
     t_read = read_port(in, &g, &one);
-    for (int k = 0; k < GPURF_PART_COUNT; k++) {
+    for (int k = 0; k < GPURF_BANK_PART_COUNT; k++) {
       c->area_part_m2[k] += one.area_part_m2[k];
       c->leakage_part_w[k] += one.leakage_part_w[k];
       c->read_part_j[k] = one.read_part_j[k] > 0.0 ? one.read_part_j[k] : c->read_part_j[k];
@@ -258,25 +258,25 @@ int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *c) {
   gc_wire aw = gc_wire_eval(e, GPURF_WIRE_LOCAL, 0.5 * g.array_w, gc_inv_r(e, e->w_min_m),
                             gc_inv_input_c(e, e->w_min_m));
   double e_addr = 0.25 * abits * aw.energy_j;
-  c->read_part_j[GPURF_PART_ROUTING] = e_addr;
-  c->write_part_j[GPURF_PART_ROUTING] = e_addr;
-  c->area_part_m2[GPURF_PART_ROUTING] =
+  c->read_part_j[GPURF_BANK_PART_ROUTING] = e_addr;
+  c->write_part_j[GPURF_BANK_PART_ROUTING] = e_addr;
+  c->area_part_m2[GPURF_BANK_PART_ROUTING] =
       (reads + writes) * abits * (aw.area_m2 + 0.5 * g.array_w *
                                                    e->tech->wires.layer[GPURF_WIRE_LOCAL].pitch_m);
-  c->leakage_part_w[GPURF_PART_ROUTING] = (reads + writes) * abits * aw.leak_w;
+  c->leakage_part_w[GPURF_BANK_PART_ROUTING] = (reads + writes) * abits * aw.leak_w;
 
   /* Timing. A read is combinational: select buffers, the tree, the driver.
    * A write must have its enable through the clock gate and its data at the
    * D pins before the clock edge; the cell then takes its clock-to-output. */
   double t_cq = (s->cell->kind == GPURF_CELL_DFF ? DFF_CLK_TO_Q_FO4 : LATCH_D_TO_Q_FO4) * e->fo4_s;
   double t_in = t_dec + row.delay_s > db.delay_s ? t_dec + row.delay_s : db.delay_s;
-  c->delay_part_s[GPURF_PART_ROUTING] = aw.delay_s;
+  c->delay_part_s[GPURF_BANK_PART_ROUTING] = aw.delay_s;
   c->access_time_s = t_read + aw.delay_s;
   c->write_latency_s = aw.delay_s + t_in + t_cq;
   c->cycle_time_s = c->access_time_s > c->write_latency_s ? c->access_time_s : c->write_latency_s;
 
   /* All banks: area and leakage scale; energies are per access of one. */
-  for (int k = 0; k < GPURF_PART_COUNT; k++) {
+  for (int k = 0; k < GPURF_BANK_PART_COUNT; k++) {
     c->area_part_m2[k] *= s->banks;
     c->leakage_part_w[k] *= s->banks;
     c->area_m2 += c->area_part_m2[k];

@@ -26,7 +26,7 @@
 #define SLEEP_DROP 0.05
 
 void bank_power_gating(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
-                       gpurf_cost *c, double *bank_w, double *bank_h) {
+                       gpurf_bank_cost *c, double *bank_w, double *bank_h) {
   const gc_env *e = &in->env;
   const gpurf_cell_sram *cell = &in->spec->cell->u.sram;
   const int groups = in->spec->gate_groups;
@@ -37,7 +37,7 @@ void bank_power_gating(const bank_in *in, const gpurf_bank_org *org, const subar
   double e_access = 0.0, t_access = sa->t_decode_s + sa->t_wordline_s + sa->t_bitline_s +
                                     sa->t_sense_s;
   double e_read = 0.0, e_write = 0.0;
-  for (int p = 0; p < GPURF_PART_COUNT; p++) {
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
     e_read += sa->read_part_j[p];
     e_write += sa->write_part_j[p];
   }
@@ -53,7 +53,7 @@ void bank_power_gating(const bank_in *in, const gpurf_bank_org *org, const subar
 
   /* Leakage of the group when powered: its sub-arrays entirely. */
   double l_sub = 0.0;
-  for (int p = 0; p < GPURF_PART_COUNT; p++) l_sub += sa->leak_part_w[p];
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) l_sub += sa->leak_part_w[p];
   double l_domain = subs * (l_sub + sa->gate_leak_w);
   /* The footer is periphery: it leaks as the bank's periphery does. */
   double l_footer = vdd * e->periph_leak_factor * e->i_off_n * w_sleep;
@@ -68,7 +68,7 @@ void bank_power_gating(const bank_in *in, const gpurf_bank_org *org, const subar
                   gpurf_circuit_drain_c_f(e->tech, e->dev, wn) +
                   gpurf_circuit_drain_c_f(e->tech, e->dev, wp) +
                   gpurf_circuit_gate_c_f(e->dev, wn + wp);
-  double l_periph = subs * (l_sub - sa->leak_part_w[GPURF_PART_CELLS]);
+  double l_periph = subs * (l_sub - sa->leak_part_w[GPURF_BANK_PART_CELLS]);
   double w_periph = l_periph > 0.0 ? 2.0 * l_periph / (vdd * e->periph_leak_factor * e->i_off_n)
                                    : 0.0;
   double c_periph = gpurf_circuit_drain_c_f(e->tech, e->dev, w_periph);
@@ -78,14 +78,14 @@ void bank_power_gating(const bank_in *in, const gpurf_bank_org *org, const subar
   double c_wake = cells * c_cell + c_periph + c_rail;
 
   double area = groups * gc_gate_area_m2(e, w_sleep, 0.0, 1);
-  c->area_part_m2[GPURF_PART_SLEEP] = area;
-  c->leakage_part_w[GPURF_PART_SLEEP] = 0.0; /* on while powered */
+  c->area_part_m2[GPURF_BANK_PART_SLEEP] = area;
+  c->leakage_part_w[GPURF_BANK_PART_SLEEP] = 0.0; /* on while powered */
   /* The footers line the bank's bottom edge. */
   if (*bank_w > 0.0) *bank_h += area / *bank_w;
 
   /* One bank's leakage (totals are summed from the parts later). */
   double bank_leak = c->leakage_gate_w;
-  for (int p = 0; p < GPURF_PART_COUNT; p++) bank_leak += c->leakage_part_w[p];
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) bank_leak += c->leakage_part_w[p];
   double share = bank_leak / groups;
   double gated = share - l_domain + l_footer;
   if (gated < l_footer) gated = l_footer;

@@ -73,7 +73,7 @@ int gpurf_rfc_tags_eval(gpurf_ctx *ctx, const gpurf_rfc_tags_spec *s, gpurf_rfc_
   b.ports = (gpurf_ports){0, 1, 1};
   b.entries = s->warps;
   b.width_bits = n * c.tag_bits;
-  gpurf_cost store;
+  gpurf_bank_cost store;
   if ((rc = gpurf_bank_eval(ctx, &b, &store)) != GPURF_OK) return rc;
   c.store = (gpurf_array_cost){s->warps,           b.width_bits,           1,
                                store.area_m2,      store.read_energy_j,    store.write_energy_j,

@@ -16,17 +16,17 @@
 #define MAX_SPLIT 64
 #define MAX_COL_MUX 32
 
-static double objective(gpurf_opt opt, const gpurf_cost *c) {
+static double objective(gpurf_bank_opt opt, const gpurf_bank_cost *c) {
   double e = 0.5 * (c->read_energy_j + c->write_energy_j);
   double t = c->access_time_s;
   switch (opt) {
-  case GPURF_OPT_ED2: return e * t * t;
-  case GPURF_OPT_EDP: return e * t;
-  case GPURF_OPT_DELAY: return t;
-  case GPURF_OPT_ENERGY: return e;
-  case GPURF_OPT_AREA: return c->area_m2;
-  case GPURF_OPT_LEAKAGE: return c->leakage_sub_w + c->leakage_gate_w;
-  case GPURF_OPT_COUNT: break;
+  case GPURF_BANK_OPT_ED2: return e * t * t;
+  case GPURF_BANK_OPT_EDP: return e * t;
+  case GPURF_BANK_OPT_DELAY: return t;
+  case GPURF_BANK_OPT_ENERGY: return e;
+  case GPURF_BANK_OPT_AREA: return c->area_m2;
+  case GPURF_BANK_OPT_LEAKAGE: return c->leakage_sub_w + c->leakage_gate_w;
+  case GPURF_BANK_OPT_COUNT: break;
   }
   return e * t * t;
 }
@@ -34,7 +34,7 @@ static double objective(gpurf_opt opt, const gpurf_cost *c) {
 /* Returns GPURF_OK, an error, or ORG_REJECTED with the reason in why. */
 #define ORG_REJECTED 1
 
-static int eval_org(const bank_in *in, const gpurf_bank_org *org, gpurf_cost *c, char *why) {
+static int eval_org(const bank_in *in, const gpurf_bank_org *org, gpurf_bank_cost *c, char *why) {
   subarray_cost sa;
   int rc = in->subarray_eval(in, org, &sa);
   if (rc != GPURF_OK) return rc;
@@ -107,18 +107,18 @@ static int enumerate(const bank_in *in, candidate *cand, int max) {
 #define AREA_SLACK 0.4
 #define ENERGY_SLACK 0.4
 
-static int search(gpurf_ctx *ctx, const bank_in *in, candidate *cand, gpurf_cost *best) {
+static int search(gpurf_ctx *ctx, const bank_in *in, candidate *cand, gpurf_bank_cost *best) {
   const long long entries = in->entries_per_bank;
   const int width = in->spec->width_bits;
   int n = enumerate(in, cand, MAX_CANDIDATES);
   /* The windows apply to the compound objectives only; a single-metric
    * objective gets its true optimum. */
-  static const int windowed[GPURF_OPT_COUNT] = {[GPURF_OPT_ED2] = 1, [GPURF_OPT_EDP] = 1};
+  static const int windowed[GPURF_BANK_OPT_COUNT] = {[GPURF_BANK_OPT_ED2] = 1, [GPURF_BANK_OPT_EDP] = 1};
   double min_area = INFINITY, min_energy = INFINITY;
   char why[SUBARRAY_REJECT_MAX] = "";
   long long rejected = 0;
   for (int i = 0; i < n; i++) {
-    gpurf_cost c;
+    gpurf_bank_cost c;
     int rc = eval_org(in, &cand[i].org, &c, why);
     if (rc == ORG_REJECTED) {
       cand[i].obj = cand[i].area = cand[i].energy = INFINITY;
@@ -168,7 +168,7 @@ static int search(gpurf_ctx *ctx, const bank_in *in, candidate *cand, gpurf_cost
 
 /* The candidates live on the heap: a simulator may search banks from a
  * worker thread with a small stack. */
-int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_cost *best) {
+int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_bank_cost *best) {
   candidate *cand = malloc(MAX_CANDIDATES * sizeof *cand);
   if (!cand) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   int rc = search(ctx, in, cand, best);

@@ -115,14 +115,14 @@ static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, 
   o->wordline_ramp_s = wl.out_ramp_s;
   double v2 = e->vdd_v * e->vdd_v;
   double e_dec = e_pre + (c_nand_out + wl.input_c_f) * v2;
-  o->read_part_j[GPURF_PART_DECODER] += e_dec * (in->read_paths > 0 ? 1 : 0);
-  o->write_part_j[GPURF_PART_DECODER] += e_dec;
-  o->read_part_j[GPURF_PART_WORDLINE] += wl.energy_j;
-  o->write_part_j[GPURF_PART_WORDLINE] += wl.energy_j;
-  o->area_part_m2[GPURF_PART_DECODER] += ports * (rows * nand_area + a_pre);
-  o->area_part_m2[GPURF_PART_WORDLINE] += ports * rows * wl.area_m2;
-  o->leak_part_w[GPURF_PART_DECODER] += ports * (rows * nand_leak + l_pre);
-  o->leak_part_w[GPURF_PART_WORDLINE] += ports * rows * wl.leak_w;
+  o->read_part_j[GPURF_BANK_PART_DECODER] += e_dec * (in->read_paths > 0 ? 1 : 0);
+  o->write_part_j[GPURF_BANK_PART_DECODER] += e_dec;
+  o->read_part_j[GPURF_BANK_PART_WORDLINE] += wl.energy_j;
+  o->write_part_j[GPURF_BANK_PART_WORDLINE] += wl.energy_j;
+  o->area_part_m2[GPURF_BANK_PART_DECODER] += ports * (rows * nand_area + a_pre);
+  o->area_part_m2[GPURF_BANK_PART_WORDLINE] += ports * rows * wl.area_m2;
+  o->leak_part_w[GPURF_BANK_PART_DECODER] += ports * (rows * nand_leak + l_pre);
+  o->leak_part_w[GPURF_BANK_PART_WORDLINE] += ports * rows * wl.leak_w;
   o->gate_leak_w += ports * rows * wl.gate_leak_w;
 }
 
@@ -158,8 +158,8 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   /* Cells. */
   double cell_sub, cell_gate;
   cell_leakage(in, &cell_sub, &cell_gate);
-  o->area_part_m2[GPURF_PART_CELLS] = array_w * array_h;
-  o->leak_part_w[GPURF_PART_CELLS] = (double)rows * cols * cell_sub;
+  o->area_part_m2[GPURF_BANK_PART_CELLS] = array_w * array_h;
+  o->leak_part_w[GPURF_BANK_PART_CELLS] = (double)rows * cols * cell_sub;
   o->gate_leak_w += (double)rows * cols * cell_gate;
 
   /* Wordline and decoder, for each port. A read uses one read port's
@@ -190,7 +190,7 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   double w_pre = PRECHARGE_WIDTH_MIN * e->w_min_m;
   double c_pre_gates = 3.0 * gpurf_circuit_gate_c_f(e->dev, gc_inv_wp(e, w_pre));
   double e_read_col = rg.bitlines == 2 ? c_bl * swing * e->vdd_v : c_bl * swing * e->vdd_v;
-  o->read_part_j[GPURF_PART_BITLINE] = cols * (e_read_col + c_pre_gates * v2);
+  o->read_part_j[GPURF_BANK_PART_BITLINE] = cols * (e_read_col + c_pre_gates * v2);
   /* Precharge restores the swing through the precharge PMOS. */
   double r_pre = gpurf_circuit_r_on_ohm(e->dev, gc_inv_wp(e, w_pre), 1);
   o->t_precharge_s = GC_LN10_RC * r_pre * c_bl;
@@ -198,25 +198,25 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   /* Sense amplifiers: one per mux group per read port (latch type, CACTI's
    * per-node delay and energy). */
   o->t_sense_s = e->tech->sense_amp.delay_s;
-  o->read_part_j[GPURF_PART_SENSE_AMP] = groups * e->tech->sense_amp.energy_j;
+  o->read_part_j[GPURF_BANK_PART_SENSE_AMP] = groups * e->tech->sense_amp.energy_j;
   double sa_w = SENSE_AMP_WIDTH_MIN * e->w_min_m;
   /* Four NMOS (pair, tail) and three PMOS (pair, ...) in four gate columns. */
   double sa_area = gc_gate_area_m2(e, 4.0 * sa_w, 3.0 * sa_w, 4);
-  o->area_part_m2[GPURF_PART_SENSE_AMP] = in->read_paths * groups * sa_area;
+  o->area_part_m2[GPURF_BANK_PART_SENSE_AMP] = in->read_paths * groups * sa_area;
   /* An idle latch sense amplifier has its tail off: leakage of the stack. */
-  o->leak_part_w[GPURF_PART_SENSE_AMP] =
+  o->leak_part_w[GPURF_BANK_PART_SENSE_AMP] =
       in->read_paths * groups * e->vdd_v * e->periph_leak_factor * e->i_off_n * sa_w;
 
   /* Precharge and column multiplexer footprint, per bitline of every port. */
   int bitlines_per_col = (p->rw + p->write) * 2 + p->read * rg.bitlines;
   double pre_area = gc_gate_area_m2(e, 0.0, 3.0 * gc_inv_wp(e, w_pre), 3);
   double mux_area = mux > 1 ? gc_gate_area_m2(e, 2.0 * MUX_WIDTH_MIN * e->w_min_m, 0.0, 2) : 0.0;
-  o->area_part_m2[GPURF_PART_BITLINE] = cols * 0.5 * bitlines_per_col * (pre_area + mux_area);
+  o->area_part_m2[GPURF_BANK_PART_BITLINE] = cols * 0.5 * bitlines_per_col * (pre_area + mux_area);
   if (mux > 1) {
     double c_sel = groups * gpurf_circuit_gate_c_f(e->dev, 2.0 * MUX_WIDTH_MIN * e->w_min_m) +
                    array_w * local->c_f_per_m;
-    o->read_part_j[GPURF_PART_BITLINE] += c_sel * v2;
-    o->write_part_j[GPURF_PART_BITLINE] += c_sel * v2;
+    o->read_part_j[GPURF_BANK_PART_BITLINE] += c_sel * v2;
+    o->write_part_j[GPURF_BANK_PART_BITLINE] += c_sel * v2;
   }
 
   /* Writes: the driver pulls one bitline of each written column to ground;
@@ -224,11 +224,11 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   double c_bl_w = bitline_c(in, &wg, rows, mux);
   gc_chain wd = gc_driver_chain_effort(e, gc_inv_input_c(e, e->w_min_m), c_bl_w, r_bl_wire, 0.0,
                                        GC_STAGE_EFFORT_LEAN);
-  o->write_part_j[GPURF_PART_WRITE_DRIVER] = groups * wd.energy_j;
-  o->write_part_j[GPURF_PART_BITLINE] +=
+  o->write_part_j[GPURF_BANK_PART_WRITE_DRIVER] = groups * wd.energy_j;
+  o->write_part_j[GPURF_BANK_PART_BITLINE] +=
       (cols - groups) * c_bl_w * swing * e->vdd_v + cols * c_pre_gates * v2;
-  o->area_part_m2[GPURF_PART_WRITE_DRIVER] = in->write_paths * groups * 2.0 * wd.area_m2;
-  o->leak_part_w[GPURF_PART_WRITE_DRIVER] = in->write_paths * groups * 2.0 * wd.leak_w;
+  o->area_part_m2[GPURF_BANK_PART_WRITE_DRIVER] = in->write_paths * groups * 2.0 * wd.area_m2;
+  o->leak_part_w[GPURF_BANK_PART_WRITE_DRIVER] = in->write_paths * groups * 2.0 * wd.leak_w;
   o->gate_leak_w += in->write_paths * groups * 2.0 * wd.gate_leak_w;
   /* The cell flips once its node crosses the trip point: the driver's
    * discharge of the bitline dominates. */
@@ -236,9 +236,9 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
 
   /* Sub-array footprint: the decoder strip beside the array, the column
    * periphery below it, pitch-matched. */
-  double dec_area = o->area_part_m2[GPURF_PART_DECODER] + o->area_part_m2[GPURF_PART_WORDLINE];
-  double col_area = o->area_part_m2[GPURF_PART_BITLINE] + o->area_part_m2[GPURF_PART_SENSE_AMP] +
-                    o->area_part_m2[GPURF_PART_WRITE_DRIVER];
+  double dec_area = o->area_part_m2[GPURF_BANK_PART_DECODER] + o->area_part_m2[GPURF_BANK_PART_WORDLINE];
+  double col_area = o->area_part_m2[GPURF_BANK_PART_BITLINE] + o->area_part_m2[GPURF_BANK_PART_SENSE_AMP] +
+                    o->area_part_m2[GPURF_BANK_PART_WRITE_DRIVER];
   o->width_m = array_w + dec_area / array_h;
   o->height_m = array_h + col_area / array_w;
   return GPURF_OK;

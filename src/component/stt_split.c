@@ -23,7 +23,7 @@
 #define SPLIT_ADDRESS_ACTIVITY 0.25
 
 void stt_split_extra(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
-                     gpurf_cost *c, double *bank_w, double *bank_h) {
+                     gpurf_bank_cost *c, double *bank_w, double *bank_h) {
   (void)org;
   (void)sa;
   const gc_env *e = &in->env;
@@ -46,9 +46,9 @@ void stt_split_extra(const bank_in *in, const gpurf_bank_org *org, const subarra
                                                               .c_f_per_m * len,
                                  0.0, 0.0);
   double channel = wires * pitch;
-  c->area_part_m2[GPURF_PART_ROUTING] +=
+  c->area_part_m2[GPURF_BANK_PART_ROUTING] +=
       channel * (w + h) + wires * (wire.area_m2 + drv.area_m2);
-  c->leakage_part_w[GPURF_PART_ROUTING] += wires * (wire.leak_w + drv.leak_w);
+  c->leakage_part_w[GPURF_BANK_PART_ROUTING] += wires * (wire.leak_w + drv.leak_w);
   c->leakage_gate_w += wires * drv.gate_leak_w;
   *bank_w = w + channel;
   *bank_h = h + channel;
@@ -63,16 +63,16 @@ void stt_split_extra(const bank_in *in, const gpurf_bank_org *org, const subarra
    * access with reads and writes mixed (half a toggle, half of C Vdd^2). */
   double e_access = bits * (lat.c_en_f + 0.25 * mx.c_sel_f) * v2 +
                     SPLIT_ADDRESS_ACTIVITY * bits * (lat.c_d_f + lat.c_int_f + mx.c_out_f) * v2;
-  c->read_part_j[GPURF_PART_DECODER] += e_access;
-  c->write_part_j[GPURF_PART_DECODER] += e_access;
-  c->area_part_m2[GPURF_PART_DECODER] += 2.0 * bits * (lat.area_m2 + mx.area_m2);
-  c->leakage_part_w[GPURF_PART_DECODER] += 2.0 * bits * (lat.leak_w + mx.leak_w);
+  c->read_part_j[GPURF_BANK_PART_DECODER] += e_access;
+  c->write_part_j[GPURF_BANK_PART_DECODER] += e_access;
+  c->area_part_m2[GPURF_BANK_PART_DECODER] += 2.0 * bits * (lat.area_m2 + mx.area_m2);
+  c->leakage_part_w[GPURF_BANK_PART_DECODER] += 2.0 * bits * (lat.leak_w + mx.leak_w);
   c->leakage_gate_w += 2.0 * bits * lat.gate_leak_w;
 
   /* The multiplexer and the transparent latch each pass the address as a
    * gate of logical effort about 4/3 at fan-out 4 would. */
   double t_path = 2.0 * 4.0 / 3.0 * e->fo4_s;
-  c->delay_part_s[GPURF_PART_DECODER] += t_path;
+  c->delay_part_s[GPURF_BANK_PART_DECODER] += t_path;
   c->access_time_s += t_path;
   c->write_latency_s += t_path;
 }

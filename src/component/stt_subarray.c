@@ -140,7 +140,7 @@ int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cos
   const gpurf_wire_layer *local = &e->tech->wires.layer[GPURF_WIRE_LOCAL];
   const double w_acc = c->access_width_f * e->f_m;
 
-  o->area_part_m2[GPURF_PART_CELLS] = array_w * array_h;
+  o->area_part_m2[GPURF_BANK_PART_CELLS] = array_w * array_h;
 
   /* One wordline per row, one access gate per cell on it. */
   double c_wl = cols * (gpurf_circuit_gate_c_f(e->dev, w_acc) + in->cell_w_m * local->c_f_per_m);
@@ -204,10 +204,10 @@ int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cos
     e_sense += iv_energy(e);
     sa_area += IV_AREA_F2 * e->f_m * e->f_m;
   }
-  o->read_part_j[GPURF_PART_SENSE_AMP] = groups * e_sense;
-  o->area_part_m2[GPURF_PART_SENSE_AMP] = groups * sa_area;
+  o->read_part_j[GPURF_BANK_PART_SENSE_AMP] = groups * e_sense;
+  o->area_part_m2[GPURF_BANK_PART_SENSE_AMP] = groups * sa_area;
   /* An idle sense amplifier (and converter) is disabled: the tail device leaks. */
-  o->leak_part_w[GPURF_PART_SENSE_AMP] =
+  o->leak_part_w[GPURF_BANK_PART_SENSE_AMP] =
       groups * e->vdd_v * e->periph_leak_factor * e->i_off_n * sa_w;
 
   /* Read energy per sensed column: the cell and the reference cell conduct
@@ -215,22 +215,22 @@ int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cos
    * charged to its read voltage from the supply. Unselected columns of the
    * open row are not driven and draw nothing. */
   double t_window = o->t_bitline_s + o->t_sense_s;
-  o->read_part_j[GPURF_PART_CELLS] = groups * 2.0 * c->read_power_w * t_window;
-  o->read_part_j[GPURF_PART_BITLINE] = groups * c_bl * rp.v_bl * e->vdd_v;
+  o->read_part_j[GPURF_BANK_PART_CELLS] = groups * 2.0 * c->read_power_w * t_window;
+  o->read_part_j[GPURF_BANK_PART_BITLINE] = groups * c_bl * rp.v_bl * e->vdd_v;
   double r_dis = gpurf_circuit_r_on_ohm(e->dev, DISCHARGE_WIDTH_MIN * e->w_min_m, 0);
   o->t_precharge_s = GC_LN10_RC * r_dis * c_bl;
   if (mux > 1) {
     double c_sel = cols * 2.0 * gpurf_circuit_gate_c_f(e->dev, w_mux) / mux +
                    array_w * local->c_f_per_m;
-    o->read_part_j[GPURF_PART_BITLINE] += c_sel * v2;
-    o->write_part_j[GPURF_PART_BITLINE] += c_sel * v2;
+    o->read_part_j[GPURF_BANK_PART_BITLINE] += c_sel * v2;
+    o->write_part_j[GPURF_BANK_PART_BITLINE] += c_sel * v2;
   }
   /* Column devices: bitline and source line each have a discharge device
    * and a mux pass device. */
   double dis_area = gc_gate_area_m2(e, DISCHARGE_WIDTH_MIN * e->w_min_m, 0.0, 1);
   double mux_area = mux > 1 ? gc_gate_area_m2(e, w_mux, 0.0, 1) : 0.0;
-  o->area_part_m2[GPURF_PART_BITLINE] = cols * 2.0 * (dis_area + mux_area);
-  o->leak_part_w[GPURF_PART_BITLINE] = 0.0; /* lines idle at ground: no drain bias */
+  o->area_part_m2[GPURF_BANK_PART_BITLINE] = cols * 2.0 * (dis_area + mux_area);
+  o->leak_part_w[GPURF_BANK_PART_BITLINE] = 0.0; /* lines idle at ground: no drain bias */
 
   /* Writes. Set (to the low-resistance state) starts from r_off, reset from
    * r_on. Random data over random data: half the bits are set and half
@@ -242,8 +242,8 @@ int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cos
   double e_set = c->has_set_energy ? c->set_energy_j : v_set * c->set_current_a * c->set_pulse_s;
   double e_reset =
       c->has_reset_energy ? c->reset_energy_j : v_reset * c->reset_current_a * c->reset_pulse_s;
-  o->write_part_j[GPURF_PART_CELLS] = groups * 0.5 * (e_set + e_reset);
-  o->write_part_j[GPURF_PART_BITLINE] +=
+  o->write_part_j[GPURF_BANK_PART_CELLS] = groups * 0.5 * (e_set + e_reset);
+  o->write_part_j[GPURF_BANK_PART_BITLINE] +=
       groups * 0.5 * c_bl * (v_set * v_set + v_reset * v_reset);
   /* Drivers on the bitline and the source line (the current flows either way):
    * a chain of lean stages into a last stage wide enough for the current. */
@@ -257,24 +257,24 @@ int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cos
   double drv_area = pre.area_m2 + gc_inv_area_m2(e, wn_last);
   double drv_leak = pre.leak_w + gc_inv_leak_w(e, wn_last);
   /* One of the two drivers of a written column switches per write. */
-  o->write_part_j[GPURF_PART_WRITE_DRIVER] = groups * (pre.energy_j + gc_inv_drain_c(e, wn_last) * v2);
+  o->write_part_j[GPURF_BANK_PART_WRITE_DRIVER] = groups * (pre.energy_j + gc_inv_drain_c(e, wn_last) * v2);
   /* The data latch holds the written bit for the pulse, which outlasts the
    * cycle, so the data bus is free for other banks: its enable pulses and
    * half its bits change with random data. */
   gc_latch lat = gc_latch_min(e);
-  o->write_part_j[GPURF_PART_WRITE_DRIVER] +=
+  o->write_part_j[GPURF_BANK_PART_WRITE_DRIVER] +=
       groups * (lat.c_en_f + 0.5 * (lat.c_d_f + lat.c_int_f)) * v2;
-  o->area_part_m2[GPURF_PART_WRITE_DRIVER] = groups * (2.0 * drv_area + lat.area_m2);
-  o->leak_part_w[GPURF_PART_WRITE_DRIVER] = groups * (2.0 * drv_leak + lat.leak_w);
+  o->area_part_m2[GPURF_BANK_PART_WRITE_DRIVER] = groups * (2.0 * drv_area + lat.area_m2);
+  o->leak_part_w[GPURF_BANK_PART_WRITE_DRIVER] = groups * (2.0 * drv_leak + lat.leak_w);
   o->gate_leak_w +=
       groups * (2.0 * (pre.gate_leak_w + gc_inv_gate_leak_w(e, wn_last)) + lat.gate_leak_w);
   double pulse = c->set_pulse_s > c->reset_pulse_s ? c->set_pulse_s : c->reset_pulse_s;
   o->t_write_s = t_drv + pulse;
 
   /* Footprint: decoder strip beside the array, column periphery below it. */
-  double dec_area = o->area_part_m2[GPURF_PART_DECODER] + o->area_part_m2[GPURF_PART_WORDLINE];
-  double col_area = o->area_part_m2[GPURF_PART_BITLINE] + o->area_part_m2[GPURF_PART_SENSE_AMP] +
-                    o->area_part_m2[GPURF_PART_WRITE_DRIVER];
+  double dec_area = o->area_part_m2[GPURF_BANK_PART_DECODER] + o->area_part_m2[GPURF_BANK_PART_WORDLINE];
+  double col_area = o->area_part_m2[GPURF_BANK_PART_BITLINE] + o->area_part_m2[GPURF_BANK_PART_SENSE_AMP] +
+                    o->area_part_m2[GPURF_BANK_PART_WRITE_DRIVER];
   o->width_m = array_w + dec_area / array_h;
   o->height_m = array_h + col_area / array_w;
   return GPURF_OK;

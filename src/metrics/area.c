@@ -37,7 +37,7 @@ int gpurf_metrics_sram_rf_area(gpurf_ctx *ctx, const gpurf_tech *tech, gpurf_dev
   s.width_bits = width_bits;
   s.banks = banks;
   s.entries = bytes * 8 / width_bits;
-  gpurf_cost c;
+  gpurf_bank_cost c;
   if ((rc = gpurf_bank_eval(ctx, &s, &c)) != GPURF_OK) return rc;
   *area_m2 = c.area_m2;
   return GPURF_OK;

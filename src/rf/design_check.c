@@ -43,7 +43,7 @@ static int check_bank(gpurf_ctx *ctx, const gpurf_rf_design *d, size_t i) {
     return refuse(ctx, "banks", n, "entries", "%lld is outside [1, 1e9]", g->entries);
   if (g->width_bits < 1 || g->width_bits > 65536)
     return refuse(ctx, "banks", n, "width_bits", "%d is outside [1, 65536]", g->width_bits);
-  if (OUT_OF(g->opt, GPURF_OPT_COUNT))
+  if (OUT_OF(g->opt, GPURF_BANK_OPT_COUNT))
     return refuse(ctx, "banks", n, "opt", "%d is not an objective (ed2, edp, delay, energy, "
                   "area or leakage)", (int)g->opt);
   if (g->split_write != 0 && g->split_write != 1)

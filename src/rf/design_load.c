@@ -159,8 +159,8 @@ static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
     if (gpurf_ports_parse(b->ports, &b->g.ports) != GPURF_OK)
       return ys_fail_value(doc, b->ports, GPURF_ESCHEMA,
                            "ports '%s' is not a port mix such as 1rw, 1r1w or 3r1w", b->ports);
-    b->g.opt = GPURF_OPT_ED2;
-    if (b->opt[0] && gpurf_opt_parse(b->opt, &b->g.opt) != GPURF_OK)
+    b->g.opt = GPURF_BANK_OPT_ED2;
+    if (b->opt[0] && gpurf_bank_opt_parse(b->opt, &b->g.opt) != GPURF_OK)
       return ys_fail_value(doc, b->opt, GPURF_ESCHEMA,
                            "opt '%s' is not ed2, edp, delay, energy, area or leakage", b->opt);
     /* A named cell must exist now, so the error can point at this line. */

@@ -142,8 +142,8 @@ static int parse_word(gpurf_ctx *ctx, const char *key, key_check check, const ch
     break;
   }
   case KC_OPT: {
-    gpurf_opt v;
-    if ((ok = gpurf_opt_parse(value, &v) == GPURF_OK)) e = (int)v;
+    gpurf_bank_opt v;
+    if ((ok = gpurf_bank_opt_parse(value, &v) == GPURF_OK)) e = (int)v;
     if (!ok)
       return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not ed2, edp, delay, energy, area or leakage",
                  value);

@@ -72,7 +72,7 @@ static int bank_cost(const rf_env *env, size_t i, rf_item *out) {
   spec.split_write = g->split_write;
   spec.port_along_edge = g->port == GPURF_RF_PORT_EDGE;
   spec.gate_groups = g->gate_groups;
-  gpurf_cost cost;
+  gpurf_bank_cost cost;
   if ((rc = gpurf_bank_eval(env->ctx, &spec, &cost)) != GPURF_OK) return rc;
   out->name = g->name;
   out->instances = g->count;
@@ -122,7 +122,7 @@ static int collector_cost(const rf_env *env, size_t i, rf_item *out) {
   spec.banks = lanes;
   spec.entries = (long long)COLLECTOR_SLOTS * lanes;
   spec.width_bits = d->crossbar.width_bits / lanes;
-  gpurf_cost cost;
+  gpurf_bank_cost cost;
   if ((rc = gpurf_bank_eval(env->ctx, &spec, &cost)) != GPURF_OK) return rc;
   out->name = GPURF_RF_COLLECTOR;
   out->instances = d->crossbar.outputs;

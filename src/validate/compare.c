@@ -75,7 +75,7 @@ static const char *sram_cell_for(const gpurf_ports *p) {
   return "sram-multiport";
 }
 
-static double metric_of(gpurf_validate_metric m, const gpurf_cost *c) {
+static double metric_of(gpurf_validate_metric m, const gpurf_bank_cost *c) {
   switch (m) {
   case GPURF_VALIDATE_ACCESS_TIME: return c->access_time_s;
   case GPURF_VALIDATE_CYCLE_TIME: return c->cycle_time_s;
@@ -113,7 +113,7 @@ static int eval_row(gpurf_ctx *ctx, tech_cache *tc, const gpurf_validate_set *s,
                                cell.u.sram.write_ports};
   spec.tech = tech;
   spec.cell = &cell;
-  gpurf_cost cost;
+  gpurf_bank_cost cost;
   if (gpurf_bank_eval(ctx, &spec, &cost) != GPURF_OK) return row_failed(ctx, s, row);
   snprintf(out->tech, sizeof out->tech, "%s", gpurf_tech_name(tech));
   snprintf(out->cell, sizeof out->cell, "%s", cell.name);
@@ -127,7 +127,7 @@ static int eval_row(gpurf_ctx *ctx, tech_cache *tc, const gpurf_validate_set *s,
      * all banks. Gate leakage has no per-part breakdown and scales whole. */
     if (leak && s->leakage_per_bank) {
       double wiring =
-          m == GPURF_VALIDATE_LEAKAGE_GATE ? 0.0 : cost.leakage_part_w[GPURF_PART_INTERBANK] * scale;
+          m == GPURF_VALIDATE_LEAKAGE_GATE ? 0.0 : cost.leakage_part_w[GPURF_BANK_PART_INTERBANK] * scale;
       out->ours[m] = (out->ours[m] - wiring) / spec.banks + wiring;
     }
   }

@@ -20,7 +20,7 @@ int main(int argc, char **argv) {
   gpurf_tech *tech = NULL;
   gpurf_cell cell;
   gpurf_bank_spec spec;
-  gpurf_cost cost;
+  gpurf_bank_cost cost;
   gpurf_bank_spec_init(&spec);
   if (gpurf_tech_alloc(ctx, &tech) != GPURF_OK || gpurf_tech_load(ctx, "40nm", tech) != GPURF_OK ||
       gpurf_cell_load(ctx, "sram-8t-1r1w", &cell) != GPURF_OK)
