@@ -25,8 +25,8 @@ typedef struct gpurf_energy gpurf_energy;
  * costs, names that are unique and free of white space) and copies it.
  * Limits: GPURF_ENERGY_MAX_INSTANCES per component and
  * GPURF_ENERGY_MAX_SUBARRAYS per instance. */
-#define GPURF_ENERGY_MAX_INSTANCES 65536
-#define GPURF_ENERGY_MAX_SUBARRAYS 4096
+#define GPURF_ENERGY_MAX_INSTANCES GPURF_RF_MAX_INSTANCES
+#define GPURF_ENERGY_MAX_SUBARRAYS GPURF_RF_MAX_SUBARRAYS
 GPURF_API int gpurf_energy_alloc(gpurf_ctx *ctx, const gpurf_rf_table *table,
                                  gpurf_energy **out);
 GPURF_API void gpurf_energy_free(gpurf_energy *engine);
@@ -197,12 +197,6 @@ typedef struct gpurf_counts_info {
  * the error names FILE:LINE:COL. */
 GPURF_API int gpurf_energy_load_counts(gpurf_ctx *ctx, gpurf_energy *engine, const char *path,
                                        gpurf_counts_info *info);
-
-/* ---- Primitive table files (docs/table-format.md) ---- */
-
-/* Loads a YAML primitive table (root key `table:`) with the schema loader:
- * every problem is reported as FILE:LINE:COL with the key. */
-GPURF_API int gpurf_rf_table_load(gpurf_ctx *ctx, const char *path, gpurf_rf_table *out);
 
 GPURF_END_DECLS
 

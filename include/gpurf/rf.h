@@ -29,6 +29,9 @@ GPURF_BEGIN_DECLS
 #define GPURF_RF_NAME_MAX 48
 #define GPURF_RF_MAX_EVENTS 16
 #define GPURF_RF_MAX_COMPONENTS 32
+/* Limits of a table a file may give (and the event engine accepts). */
+#define GPURF_RF_MAX_INSTANCES 65536   /* per component */
+#define GPURF_RF_MAX_SUBARRAYS 4096    /* per instance */
 
 /* One kind of event of a component and the dynamic energy it costs. */
 typedef struct gpurf_rf_event {
@@ -215,6 +218,11 @@ GPURF_API int gpurf_rf_design_table(gpurf_ctx *ctx, const gpurf_rf_design *desig
  * docs/table-format.md). */
 GPURF_API int gpurf_rf_costs_load(gpurf_ctx *ctx, const char *name_or_path,
                                   gpurf_rf_table *out);
+
+/* Loads a YAML primitive table (root key `table:`, docs/table-format.md)
+ * with the schema loader: every problem is reported as FILE:LINE:COL with
+ * the key. */
+GPURF_API int gpurf_rf_table_load(gpurf_ctx *ctx, const char *path, gpurf_rf_table *out);
 
 /* Index of a component by name, or -1. */
 GPURF_API int gpurf_rf_table_find(const gpurf_rf_table *table, const char *component);

@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpurf/events.h"
 #include "gpurf/rf.h"
 #include "yaml/yaml_schema.h"
 

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpurf/events.h"
 #include "gpurf/rf.h"
 #include "yaml/yaml_schema.h"
 
@@ -70,13 +69,13 @@ static const ys_field event_fields[] = {
 static const ys_field component_fields[] = {
     YS_STR(tl_component, name, REQ),
     YS_STR(tl_component, kind, REQ),
-    YS_INTF(tl_component, instances, 1, GPURF_ENERGY_MAX_INSTANCES, REQ),
+    YS_INTF(tl_component, instances, 1, GPURF_RF_MAX_INSTANCES, REQ),
     YS_DBL(tl_component, leakage_w, 0.0, 1.0e3, REQ),
     YS_DBL(tl_component, area_m2, 0.0, 1.0, REQ),
     YS_DBL_OPT(tl_component, area_cells_m2, 0.0, 1.0, 0, has_area_cells),
     YS_DBL(tl_component, access_time_s, 0.0, 1.0, REQ),
     YS_DBL_OPT(tl_component, write_time_s, 0.0, 1.0, 0, has_write_time),
-    TL_INT_OPT(subarrays, 0, GPURF_ENERGY_MAX_SUBARRAYS, has_subarrays),
+    TL_INT_OPT(subarrays, 0, GPURF_RF_MAX_SUBARRAYS, has_subarrays),
     YS_DBL_OPT(tl_component, gated_leakage_fraction, 0.0, 1.0, 0, has_fraction),
     YS_DBL_OPT(tl_component, wake_energy_j, 0.0, 1.0, 0, has_wake_energy),
     YS_DBL_OPT(tl_component, wake_latency_s, 0.0, 1.0, 0, has_wake_latency),
