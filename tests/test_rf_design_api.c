@@ -182,6 +182,46 @@ static void bad_words_are_refused(void **state) {
   gpurf_ctx_free(ctx);
 }
 
+/* The library allocates tables and designs (their sizes are not ABI) and
+ * hands out their elements by index, refusing indices beyond the counts. */
+static void allocation_and_access(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_rf_design *d = gpurf_rf_design_alloc(), *e = gpurf_rf_design_alloc();
+  gpurf_rf_table *t = gpurf_rf_table_alloc(), *u = gpurf_rf_table_alloc();
+  assert_true(d && e && t && u);
+  assert_int_equal(t->n_components, 0);
+  assert_null(gpurf_rf_table_component(t, 0));
+  fermi_by_hand(d);
+  gpurf_rf_design_copy(e, d);
+  assert_memory_equal(d, e, sizeof *d);
+  gpurf_rf_bank_group *g = gpurf_rf_design_bank_group(e, 0);
+  assert_non_null(g);
+  g->count = 8;
+  assert_null(gpurf_rf_design_bank_group(e, 1));
+  assert_non_null(gpurf_rf_design_extra(e, 0));
+  assert_null(gpurf_rf_design_extra(e, 1));
+  assert_ok(ctx, gpurf_rf_design_table(ctx, e, t));
+  const gpurf_rf_component *c = gpurf_rf_table_component(t, 0);
+  assert_non_null(c);
+  assert_int_equal(c->instances, 8);
+  assert_null(gpurf_rf_table_component(t, t->n_components));
+  assert_null(gpurf_rf_table_component(t, -1));
+  const gpurf_rf_event *ev = gpurf_rf_component_event(c, 1);
+  assert_non_null(ev);
+  assert_string_equal(ev->name, GPURF_EV_WRITE);
+  assert_null(gpurf_rf_component_event(c, c->n_events));
+  gpurf_rf_table_copy(u, t);
+  assert_memory_equal(t, u, sizeof *t);
+  gpurf_rf_table_free(t);
+  gpurf_rf_table_free(u);
+  gpurf_rf_design_free(d);
+  gpurf_rf_design_free(e);
+  gpurf_rf_table_free(NULL);
+  gpurf_rf_design_free(NULL);
+  gpurf_ctx_free(ctx);
+}
+
 /* Names and parsers of the design's own enumerations agree. */
 static void enum_names_round_trip(void **state) {
   (void)state;
@@ -208,6 +248,7 @@ int main(void) {
       cmocka_unit_test(by_hand_matches_the_file),
       cmocka_unit_test(bad_fields_are_refused),
       cmocka_unit_test(bad_words_are_refused),
+      cmocka_unit_test(allocation_and_access),
       cmocka_unit_test(enum_names_round_trip),
   };
   return cmocka_run_group_tests_name("rf_design_api", tests, NULL, NULL);

@@ -61,7 +61,18 @@ typedef struct gpurf_rf_component {
   gpurf_rf_event events[GPURF_RF_MAX_EVENTS];
 } gpurf_rf_component;
 
-/* The primitive table of a design. */
+/* The primitive table of a design.
+ *
+ * ABI: sizeof(gpurf_rf_table), sizeof(gpurf_rf_component), sizeof(gpurf_rf_design)
+ * and the sizes of the structs they hold are not part of the library's ABI.
+ * New fields are only ever appended, so a program built against an older
+ * rf.h keeps reading the fields it knows, provided it (1) gets tables and
+ * designs from gpurf_rf_table_alloc and gpurf_rf_design_alloc, never from
+ * its own storage or sizeof, (2) reaches components, events, bank groups
+ * and extras through the accessors below rather than by indexing the
+ * arrays, whose element size may grow, and (3) copies with
+ * gpurf_rf_table_copy and gpurf_rf_design_copy, not by assignment. The
+ * fields may be read and written directly. */
 typedef struct gpurf_rf_table {
   char design[GPURF_RF_NAME_MAX];
   double clock_hz;              /* the design's clock: cycles -> seconds */
@@ -189,6 +200,29 @@ typedef struct gpurf_rf_design {
   gpurf_rf_extra extras[GPURF_RF_MAX_EXTRAS];
   char path[GPURF_RF_PATH_MAX];
 } gpurf_rf_design;
+
+/* ---- Allocation and access (see the ABI note at gpurf_rf_table) ---- */
+
+/* A zeroed table or design, or NULL when out of memory; _free takes NULL. */
+GPURF_API gpurf_rf_table *gpurf_rf_table_alloc(void);
+GPURF_API void gpurf_rf_table_free(gpurf_rf_table *table);
+GPURF_API gpurf_rf_design *gpurf_rf_design_alloc(void);
+GPURF_API void gpurf_rf_design_free(gpurf_rf_design *design);
+/* Copies the whole struct, fields of later versions included. */
+GPURF_API void gpurf_rf_table_copy(gpurf_rf_table *dst, const gpurf_rf_table *src);
+GPURF_API void gpurf_rf_design_copy(gpurf_rf_design *dst, const gpurf_rf_design *src);
+
+/* Element i, or NULL when i is outside the table's, component's or design's
+ * count. Non-const variants for filling a design or table in by hand. */
+GPURF_API const gpurf_rf_component *gpurf_rf_table_component(const gpurf_rf_table *table, int i);
+GPURF_API const gpurf_rf_event *gpurf_rf_component_event(const gpurf_rf_component *component,
+                                                         int i);
+GPURF_API gpurf_rf_bank_group *gpurf_rf_design_bank_group(gpurf_rf_design *design, size_t i);
+/* For a table written by hand: the next component of the table, or the
+ * next event of a component, zeroed and counted; NULL when full. */
+GPURF_API gpurf_rf_component *gpurf_rf_table_add_component(gpurf_rf_table *table);
+GPURF_API gpurf_rf_event *gpurf_rf_component_add_event(gpurf_rf_component *component);
+GPURF_API gpurf_rf_extra *gpurf_rf_design_extra(gpurf_rf_design *design, size_t i);
 
 /* Loads a design file: by path, or by name from DATA_DIR/models/NAME.yaml. */
 GPURF_API int gpurf_rf_design_load(gpurf_ctx *ctx, const char *name_or_path,

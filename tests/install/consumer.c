@@ -34,29 +34,33 @@ int main(int argc, char **argv) {
   gpurf_tech_free(tech);
   if (rc != GPURF_OK) return fail(ctx);
 
-  /* Its primitive table (or gpurf_rf_table_load from a table file). */
-  static gpurf_rf_table table;
-  strcpy(table.design, "example");
-  table.clock_hz = 1.0e9;
-  table.n_components = 1;
-  gpurf_rf_component *bank = &table.components[0];
+  /* Its primitive table (or gpurf_rf_table_load from a table file), from
+   * the library: its size is not part of the ABI. */
+  gpurf_rf_table *table = gpurf_rf_table_alloc();
+  if (!table) return fail(ctx);
+  strcpy(table->design, "example");
+  table->clock_hz = 1.0e9;
+  gpurf_rf_component *bank = gpurf_rf_table_add_component(table);
   strcpy(bank->name, "bank");
   strcpy(bank->kind, "sram");
   bank->instances = 16;
   bank->leakage_w = cost.leakage_sub_w + cost.leakage_gate_w;
   bank->area_m2 = cost.area_m2;
-  bank->n_events = 2;
-  strcpy(bank->events[0].name, "read");
-  bank->events[0].energy_j = cost.read_energy_j;
-  strcpy(bank->events[1].name, "write");
-  bank->events[1].energy_j = cost.write_energy_j;
+  gpurf_rf_event *read = gpurf_rf_component_add_event(bank);
+  strcpy(read->name, GPURF_EV_READ);
+  read->energy_j = cost.read_energy_j;
+  gpurf_rf_event *write = gpurf_rf_component_add_event(bank);
+  strcpy(write->name, GPURF_EV_WRITE);
+  write->energy_j = cost.write_energy_j;
 
   /* The simulator resolves event ids once, then counts as it runs. */
   gpurf_energy *engine;
   int rd, wr;
-  if (gpurf_energy_alloc(ctx, &table, &engine) != GPURF_OK) return fail(ctx);
-  gpurf_energy_event_id(engine, "bank", "read", &rd);
-  gpurf_energy_event_id(engine, "bank", "write", &wr);
+  rc = gpurf_energy_alloc(ctx, table, &engine);
+  gpurf_rf_table_free(table); /* the engine keeps its own copy */
+  if (rc != GPURF_OK) return fail(ctx);
+  gpurf_energy_event_id(engine, GPURF_RF_BANK, GPURF_EV_READ, &rd);
+  gpurf_energy_event_id(engine, GPURF_RF_BANK, GPURF_EV_WRITE, &wr);
   for (int cycle = 0; cycle < 100000; cycle++) {
     gpurf_energy_add(engine, rd, cycle % 16, 2);
     gpurf_energy_add(engine, wr, (cycle * 7) % 16, 1);

@@ -11,16 +11,21 @@ int main(int argc, char **argv) {
   gpurf_tech *tech = nullptr;
   int rc = gpurf_tech_alloc(ctx, &tech);
   if (rc == GPURF_OK) rc = gpurf_tech_load(ctx, "28nm", tech);
-  static gpurf_rf_table table;
-  std::strcpy(table.design, "cxx");
-  table.clock_hz = 1.0e9;
-  table.n_components = 1;
-  std::strcpy(table.components[0].name, "bank");
-  table.components[0].instances = 2;
-  table.components[0].n_events = 1;
-  std::strcpy(table.components[0].events[0].name, "read");
+  gpurf_rf_table *table = gpurf_rf_table_alloc();
+  if (!table) {
+    gpurf_tech_free(tech);
+    gpurf_ctx_free(ctx);
+    return 1;
+  }
+  std::strcpy(table->design, "cxx");
+  table->clock_hz = 1.0e9;
+  gpurf_rf_component *bank = gpurf_rf_table_add_component(table);
+  std::strcpy(bank->name, "bank");
+  bank->instances = 2;
+  std::strcpy(gpurf_rf_component_add_event(bank)->name, "read");
   gpurf_energy *engine = nullptr;
-  if (rc == GPURF_OK) rc = gpurf_energy_alloc(ctx, &table, &engine);
+  if (rc == GPURF_OK) rc = gpurf_energy_alloc(ctx, table, &engine);
+  gpurf_rf_table_free(table);
   int id = -1;
   if (rc == GPURF_OK) rc = gpurf_energy_event_id(engine, "bank", "read", &id);
   if (rc == GPURF_OK) rc = gpurf_energy_add(engine, id, 1, 3);
