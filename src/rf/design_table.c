@@ -3,6 +3,7 @@
  * sections become the models' specs, then copies each record into the table
  * in one way. The order of the table is the order of `kinds` below. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/ctx_internal.h"
@@ -12,7 +13,6 @@
 #include "gpurf/rf.h"
 #include "gpurf/tech.h"
 #include "rf/rf_internal.h"
-#include "tech/tech_internal.h"
 
 /* An operand collector holds the source operands of one warp instruction
  * until all have arrived: three registers (the most a Fermi arithmetic
@@ -274,27 +274,43 @@ static int add_item(gpurf_ctx *ctx, gpurf_rf_table *t, const rf_item *it) {
   return GPURF_OK;
 }
 
-int gpurf_rf_design_table(gpurf_ctx *ctx, const gpurf_rf_design *d, gpurf_rf_table *out) {
-  if (!ctx || !d || !out) return GPURF_EINVAL;
-  int rc = rf_design_check(ctx, d);
-  if (rc != GPURF_OK) return rc;
-  gpurf_tech tech;
-  if ((rc = gpurf_tech_load(ctx, d->tech, &tech)) != GPURF_OK) return rc;
-  gpurf_sram_cells cells;
-  if (d->n_extras > 0 && (rc = gpurf_sram_cells_load(ctx, &cells)) != GPURF_OK) return rc;
-  const rf_env env = {ctx, d, &tech, d->n_extras > 0 ? &cells : NULL};
+/* The table and the SRAM cells are built on the heap: a simulator may call
+ * this from a worker thread with a small stack. */
+typedef struct rf_scratch {
   gpurf_rf_table t;
-  memset(&t, 0, sizeof t);
-  snprintf(t.design, sizeof t.design, "%s", d->design);
-  t.clock_hz = d->clock_hz;
+  gpurf_sram_cells cells;
+} rf_scratch;
+
+static int build(gpurf_ctx *ctx, const gpurf_rf_design *d, const gpurf_tech *tech,
+                 rf_scratch *w) {
+  int rc;
+  if (d->n_extras > 0 && (rc = gpurf_sram_cells_load(ctx, &w->cells)) != GPURF_OK) return rc;
+  const rf_env env = {ctx, d, tech, d->n_extras > 0 ? &w->cells : NULL};
+  snprintf(w->t.design, sizeof w->t.design, "%s", d->design);
+  w->t.clock_hz = d->clock_hz;
   for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
     size_t n = kinds[k].count(d);
     for (size_t i = 0; i < n; i++) {
       rf_item it;
       if ((rc = kinds[k].cost(&env, i, &it)) != GPURF_OK) return rc;
-      if ((rc = add_item(ctx, &t, &it)) != GPURF_OK) return rc;
+      if ((rc = add_item(ctx, &w->t, &it)) != GPURF_OK) return rc;
     }
   }
-  *out = t;
   return GPURF_OK;
+}
+
+int gpurf_rf_design_table(gpurf_ctx *ctx, const gpurf_rf_design *d, gpurf_rf_table *out) {
+  if (!ctx || !d || !out) return GPURF_EINVAL;
+  int rc = rf_design_check(ctx, d);
+  if (rc != GPURF_OK) return rc;
+  gpurf_tech *tech = NULL;
+  rf_scratch *w = calloc(1, sizeof *w);
+  if (!w) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  rc = gpurf_tech_alloc(ctx, &tech);
+  if (rc == GPURF_OK) rc = gpurf_tech_load(ctx, d->tech, tech);
+  if (rc == GPURF_OK) rc = build(ctx, d, tech, w);
+  if (rc == GPURF_OK) memcpy(out, &w->t, sizeof *out);
+  gpurf_tech_free(tech);
+  free(w);
+  return rc;
 }
