@@ -230,6 +230,14 @@ typedef struct gpurf_pipeline_hooks {
    * pending set; promote() picks which of n pending warps enters (index). */
   int (*demote)(void *state, gpurf_pipeline *p, int warp, int reg, int long_latency);
   int (*promote)(void *state, gpurf_pipeline *p, int scheduler, const int *pending, int n);
+  /* Partial occupancy of a bank: while the multi-cycle write `held` holds
+   * `bank`, 1 when the queued read `req` may use the bank beside it (a read
+   * of the other sub-array during a split-bank write). At most one such read
+   * per bank and cycle, chosen among the allowed ones as arbitrate() would
+   * choose; it must end no later than the write. NULL: a bank being written
+   * serves nothing else. */
+  int (*share)(void *state, gpurf_pipeline *p, int bank, const gpurf_pipeline_req *held,
+               const gpurf_pipeline_req *req);
 } gpurf_pipeline_hooks;
 
 /* The baseline's hooks: the policy's pick, writes first then the oldest

@@ -59,6 +59,7 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
     if (hooks->writeback) p->hk.writeback = hooks->writeback;
     if (hooks->demote) p->hk.demote = hooks->demote;
     if (hooks->promote) p->hk.promote = hooks->promote;
+    p->hk.share = hooks->share;
   }
   p->n_buf = params->max_ctas + 1;
   p->buf = calloc((size_t)p->n_buf, sizeof *p->buf);
@@ -248,6 +249,7 @@ void gpurf_pipeline_reset(gpurf_pipeline *p) {
   memcpy(p->st.stall_name, names, sizeof names);
   memset(p->bank_busy, 0, sizeof p->bank_busy);
   memset(p->bank_free, 0, sizeof p->bank_free);
+  memset(p->share_free, 0, sizeof p->share_free);
   memset(p->pushed_reads, 0, sizeof p->pushed_reads);
   memset(p->pushed_writes, 0, sizeof p->pushed_writes);
   p->pushed_xfer = p->pushed_arb = p->pushed_cu = p->pushed_cycles = 0;

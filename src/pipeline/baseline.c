@@ -46,6 +46,7 @@ static int base_promote(void *state, gpurf_pipeline *p, int scheduler, const int
 
 static const gpurf_pipeline_hooks baseline = {"baseline",     NULL,           NULL,
                                               base_select,    base_arbitrate, base_map,
-                                              base_writeback, base_demote,    base_promote};
+                                              base_writeback, base_demote,    base_promote,
+                                              NULL};
 
 const gpurf_pipeline_hooks *gpurf_pipeline_baseline_hooks(void) { return &baseline; }

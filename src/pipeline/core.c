@@ -112,7 +112,9 @@ static int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
 /* The register of a write is in its bank: the scoreboard lets dependants
  * go and the instruction retires when it was its last write. */
 static void write_done(gpurf_pipeline *p, const wreq *q) {
-  sb_clear(p, &p->w[q->warp], q->reg);
+  /* A forced write moves a value whose scoreboard entry was released when
+   * it was deferred; the register may be awaiting a newer write by now. */
+  if (p->slot_warp[q->slot] >= 0) sb_clear(p, &p->w[q->warp], q->reg);
   if (--p->slot_left[q->slot] == 0) {
     p->slot_free[p->n_slot_free++] = q->slot;
     if (p->slot_warp[q->slot] >= 0) {
@@ -170,6 +172,54 @@ static PIPE_NOINLINE int hook_pick(gpurf_pipeline *p, int b, int nw, int nr) {
   return p->hk.arbitrate(p->hk.state, p, b, reqs, n);
 }
 
+/* Read gi of bank b goes to its collector; returns the collector. */
+static inline int read_granted(gpurf_pipeline *p, int b, int gi) {
+  int nr = p->rq_n[b];
+  rreq q = pipe_rq(p, b)[gi];
+  for (int i = gi; i < nr - 1; i++) pipe_rq(p, b)[i] = pipe_rq(p, b)[i + 1];
+  p->rq_n[b]--;
+  cu *c = &p->c[q.cu];
+  if (--c->pending == 0) p->cu_main[q.cu >> 6] |= (uint64_t)1 << (q.cu & 63);
+  uint64_t at = p->cycle + (uint64_t)p->prm.read_cycles;
+  if (at > c->ready) c->ready = at;
+  p->st.bank_reads[b]++;
+  p->st.reads++;
+  p->st.crossbar_transfers++;
+  p->st.collector_accesses++;
+  return q.cu;
+}
+
+/* A bank held by a slow write: one read the share hook allows beside it
+ * (the oldest, or the technique's pick among them), ending with the write.
+ * Returns 1 when one was granted. Apart from arbitrate() so that the
+ * baseline's cycles do not carry the request table. */
+static PIPE_NOINLINE int share_grant(gpurf_pipeline *p, int b) {
+  uint64_t end = p->cycle + (uint64_t)p->prm.bank_read_cycles;
+  if (p->share_free[b] > p->cycle || end > p->bank_free[b] || p->rq_n[b] == 0) return 0;
+  const wreq *w = &p->wpend[b];
+  gpurf_pipeline_req held = {1, 0, w->warp, w->reg, -1, w->age};
+  gpurf_pipeline_req reqs[PIPE_RQ_CAP];
+  int idx[PIPE_RQ_CAP], n = 0;
+  for (int i = 0; i < p->rq_n[b]; i++) {
+    const rreq *q = &pipe_rq(p, b)[i];
+    gpurf_pipeline_req r = {0, 1, q->warp, q->reg, q->cu, q->age};
+    if (p->hk.share(p->hk.state, p, b, &held, &r)) reqs[n] = r, idx[n++] = i;
+  }
+  if (n == 0) return 0;
+  int g = 0;
+  if (p->base_arb) {
+    for (int i = 1; i < n; i++)
+      if (reqs[i].age < reqs[g].age) g = i;
+  } else {
+    g = p->hk.arbitrate(p->hk.state, p, b, reqs, n);
+    if (g < 0 || g >= n) return 0;
+  }
+  read_granted(p, b, idx[g]);
+  p->share_free[b] = end;
+  if (p->rq_n[b] + p->wq_n[b] == 0) p->bank_req &= ~((uint64_t)1 << b);
+  return 1;
+}
+
 /* One grant per bank per cycle; losers stay queued and are counted as
  * conflicts, classed by what won (or still holds the bank). */
 static void arbitrate(gpurf_pipeline *p) {
@@ -185,6 +235,7 @@ static void arbitrate(gpurf_pipeline *p) {
   for (uint64_t m = p->bank_req; m; m &= m - 1) {
     int b = __builtin_ctzll(m);
     if (p->bank_free[b] > p->cycle) {
+      if (p->hk.share && p->holder_write[b]) granted |= share_grant(p, b);
       count_losers(p, b, p->holder_write[b], p->holder_cu[b]);
       continue;
     }
@@ -217,23 +268,12 @@ static void arbitrate(gpurf_pipeline *p) {
       }
     } else {
       int gi = g - nw;
-      rreq q = pipe_rq(p, b)[gi];
-      for (int i = gi; i < nr - 1; i++) pipe_rq(p, b)[i] = pipe_rq(p, b)[i + 1];
-      p->rq_n[b]--;
       int busy = p->prm.bank_read_cycles;
       p->bank_busy[b] += (uint64_t)busy;
       p->bank_free[b] = p->cycle + (uint64_t)busy;
       p->holder_write[b] = 0;
-      p->holder_cu[b] = q.cu;
-      count_losers(p, b, 0, q.cu);
-      cu *c = &p->c[q.cu];
-      if (--c->pending == 0) p->cu_main[q.cu >> 6] |= (uint64_t)1 << (q.cu & 63);
-      uint64_t at = p->cycle + (uint64_t)p->prm.read_cycles;
-      if (at > c->ready) c->ready = at;
-      p->st.bank_reads[b]++;
-      p->st.reads++;
-      p->st.crossbar_transfers++;
-      p->st.collector_accesses++;
+      p->holder_cu[b] = read_granted(p, b, gi);
+      count_losers(p, b, 0, p->holder_cu[b]);
     }
   }
   p->st.arbiter_decisions += (uint64_t)granted;

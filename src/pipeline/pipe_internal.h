@@ -203,6 +203,9 @@ struct gpurf_pipeline {
   int holder_write[GPURF_PIPELINE_MAX_BANKS], holder_cu[GPURF_PIPELINE_MAX_BANKS];
   uint64_t wpend_mask;
   wreq wpend[GPURF_PIPELINE_MAX_BANKS];
+  /* A read granted beside a held write (the share hook) is in its bank
+   * until share_free. */
+  uint64_t share_free[GPURF_PIPELINE_MAX_BANKS];
   double fetch_sum, fetch_pen_sum;
 };
 
