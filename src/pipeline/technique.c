@@ -26,8 +26,10 @@ static const gpurf_technique_def baseline = {
     "baseline", "no technique: the policy's pick, writes first, every result to its bank",
     baseline_create, NULL, baseline_hooks, NULL, baseline_destroy};
 
+extern const gpurf_technique_def gpurf_technique_warrf;
+
 /* Techniques in the order `gpurf sim --help` lists them. */
-static const gpurf_technique_def *const techniques[] = {&baseline, NULL};
+static const gpurf_technique_def *const techniques[] = {&baseline, &gpurf_technique_warrf, NULL};
 
 #define N_TECHNIQUES (sizeof techniques / sizeof *techniques - 1)
 
