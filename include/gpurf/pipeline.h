@@ -222,7 +222,9 @@ typedef struct gpurf_pipeline_hooks {
   /* Index of the request of reqs[0..n) to grant on bank `bank`. */
   int (*arbitrate)(void *state, gpurf_pipeline *p, int bank, const gpurf_pipeline_req *reqs, int n);
   /* Bank holding register reg of warp slot `warp` (global warp id gwarp),
-   * or GPURF_PIPELINE_NO_BANK when the technique serves the access. */
+   * or GPURF_PIPELINE_NO_BANK when the technique serves the access (a read
+   * then arrives as a conflict-free bank read would: read_cycles after the
+   * arbitration that follows its issue). */
   int (*map)(void *state, gpurf_pipeline *p, int warp, uint32_t gwarp, int reg, int is_write);
   /* Where a result register goes. */
   gpurf_pipeline_wb (*writeback)(void *state, gpurf_pipeline *p, int warp, int reg);

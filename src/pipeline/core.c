@@ -189,9 +189,9 @@ static inline int read_granted(gpurf_pipeline *p, int b, int gi) {
   return q.cu;
 }
 
-/* A bank held by a slow write: one read the share hook allows beside it
- * (the oldest, or the technique's pick among them), ending with the write.
- * Returns 1 when one was granted. Apart from arbitrate() so that the
+/* A bank held by a slow write, from the cycle it was granted: one read the
+ * share hook allows beside it (the oldest, or the technique's pick among
+ * them), ending with the write. Returns 1 when one was granted. Apart from arbitrate() so that the
  * baseline's cycles do not carry the request table. */
 static PIPE_NOINLINE int share_grant(gpurf_pipeline *p, int b) {
   uint64_t end = p->cycle + (uint64_t)p->prm.bank_read_cycles;
@@ -259,13 +259,14 @@ static void arbitrate(gpurf_pipeline *p) {
       p->bank_busy[b] += (uint64_t)busy;
       p->bank_free[b] = p->cycle + (uint64_t)busy;
       p->holder_write[b] = 1;
-      count_losers(p, b, 1, -1);
       if (busy == 1) {
         write_done(p, &q);
       } else {
         p->wpend[b] = q;
         p->wpend_mask |= (uint64_t)1 << b;
+        if (p->hk.share) share_grant(p, b); /* a read beside it from its first cycle */
       }
+      count_losers(p, b, 1, -1);
     } else {
       int gi = g - nw;
       int busy = p->prm.bank_read_cycles;

@@ -108,7 +108,13 @@ static void issue(gpurf_pipeline *p, int slot) {
   c->n_reads = 0;
   for (int i = 0; i < in->n_src; i++) {
     int bank = pipe_map(p, slot, w->gid, in->src[i], 0);
-    if (bank == GPURF_PIPELINE_NO_BANK) continue;
+    if (bank == GPURF_PIPELINE_NO_BANK) {
+      /* The technique serves it: it arrives as a conflict-free bank read
+       * would, read_cycles after the next arbitration. */
+      uint64_t at = p->cycle + 1 + (uint64_t)p->prm.read_cycles;
+      if (at > c->ready) c->ready = at;
+      continue;
+    }
     rreq *r = &pipe_rq(p, bank)[p->rq_n[bank]++];
     p->bank_req |= (uint64_t)1 << bank;
     r->cu = (int16_t)main_cu;

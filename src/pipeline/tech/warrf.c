@@ -25,7 +25,8 @@
  * entry; a miss takes a free entry, or evicts the least recently used one
  * to its bank (a forced write, itself subject to SBW) and takes its place.
  * Reads that hit are served by the pool. When the two-level scheduler
- * demotes a warp, its entries move to the LRU end. Entries of warps that
+ * demotes a warp, its entries move to the LRU end (demotion=0: plain LRU,
+ * for comparison). Entries of warps that
  * have ended hold dead values: they are dropped, not written back. The pool
  * is a single-cycle SRAM whose own port conflicts are not modelled.
  *
@@ -52,6 +53,7 @@ typedef struct entry {
 typedef struct warrf {
   int sbw;
   int entries;
+  int demotion; /* 1: demoted warps' entries to the LRU end; 0: plain LRU */
   sub_mode sub;
   /* pool */
   int n;
@@ -69,6 +71,7 @@ static int create(gpurf_ctx *ctx, void **state) {
   warrf *s = calloc(1, sizeof *s);
   if (!s) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   s->sbw = 1;
+  s->demotion = 1;
   s->entries = 60; /* Section 4.2: N = 60 */
   *state = s;
   return GPURF_OK;
@@ -88,6 +91,10 @@ static int set(gpurf_ctx *ctx, void *state, const char *key, const char *value) 
     if (parse_int(value, 0, 1, &s->sbw) == 0) return GPURF_OK;
     return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, key, "'%s' is not 0 or 1", value);
   }
+  if (!strcmp(key, "demotion")) {
+    if (parse_int(value, 0, 1, &s->demotion) == 0) return GPURF_OK;
+    return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, key, "'%s' is not 0 or 1", value);
+  }
   if (!strcmp(key, "entries")) {
     if (parse_int(value, 0, WARRF_MAX_ENTRIES, &s->entries) == 0) return GPURF_OK;
     return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, key, "'%s' is not a count in 0..%d",
@@ -101,7 +108,7 @@ static int set(gpurf_ctx *ctx, void *state, const char *key, const char *value) 
     return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, key, "'%s' is not warp or reg", value);
   }
   return gpurf_fail_at(ctx, GPURF_ENOTFOUND, NULL, 0, 0, key,
-                       "unknown option (warrf has sbw, entries, subarray)");
+                       "unknown option (warrf has sbw, entries, subarray, demotion)");
 }
 
 static void count(warrf *s, int id) {
@@ -232,7 +239,7 @@ static gpurf_pipeline_wb writeback(void *state, gpurf_pipeline *p, int ws, int r
 static int demote(void *state, gpurf_pipeline *p, int ws, int reg, int long_latency) {
   warrf *s = state;
   int d = gpurf_pipeline_baseline_hooks()->demote(NULL, p, ws, reg, long_latency);
-  if (!d || s->entries == 0) return d;
+  if (!d || s->entries == 0 || !s->demotion) return d;
   int idx[WARRF_MAX_ENTRIES], n = 0;
   for (int i = 0; i < s->n; i++)
     if (s->e[i].warp == ws) idx[n++] = i;
