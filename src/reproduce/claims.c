@@ -75,7 +75,9 @@ static void compare(const repro_claim_def *d, gpurf_reproduce_claim *c, double o
     c->direction_ok = ours > c->published;
     break;
   default:
-    c->direction_ok = sign(ours) == sign(c->published);
+    /* A ratio's direction is its side of 1 (EDP 0.64: better than the base). */
+    c->direction_ok = ratio_offset(d) ? sign(ours) == sign(c->published)
+                                      : sign(ours - 1) == sign(c->published - 1);
   }
 }
 
@@ -116,7 +118,7 @@ int repro_claim_design_ratio(repro_env *env, const repro_claim_def *d, const cha
 
 /* Emits the claim over the set from per-workload values v[] (ratios when
  * `ratio`: printed minus one), then one row per workload. */
-static int emit_series(repro_env *env, const repro_claim_def *d, const double *v, int ratio,
+int repro_claim_series(repro_env *env, const repro_claim_def *d, const double *v, int ratio,
                        repro_aggregate agg, const char *note) {
   int n = env->paper->n_workloads;
   double acc = agg == REPRO_GEOMEAN ? 0 : v[0];
@@ -167,7 +169,7 @@ static int series(repro_env *env, const repro_claim_def *d, const char *design_a
       v[i] = design_b ? a->m[m] / b->m[m] : a->m[m];
     }
   }
-  if (rc == GPURF_OK) rc = missing ? repro_claim_no_data(env, d) : emit_series(env, d, v, design_b != NULL, agg, note);
+  if (rc == GPURF_OK) rc = missing ? repro_claim_no_data(env, d) : repro_claim_series(env, d, v, design_b != NULL, agg, note);
   free(v);
   return rc;
 }

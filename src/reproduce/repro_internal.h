@@ -38,6 +38,9 @@ typedef enum repro_metric {
   RM_LEAKAGE_W,
   RM_EXTRAS_AREA_M2, /* the design's extra structures (write pool, tags, ...) */
   RM_STORAGE_BITS,   /* storage bits of a compressed register file (0 without one) */
+  RM_BANK_READ_J,    /* energy of one read of the storage bank (component "bank", else the first) */
+  RM_BANK_WRITE_J,   /* and of one write */
+  RM_EXTRAS_LEAKAGE_W, /* leakage of the design's extra structures */
   RM_COUNT
 } repro_metric;
 
@@ -167,6 +170,11 @@ int repro_claim_value(repro_env *env, const repro_claim_def *c, double ours, con
 int repro_claim_ratio(repro_env *env, const repro_claim_def *c, const char *design_a,
                       const char *sets_a, const char *design_b, const char *sets_b,
                       repro_metric m, repro_aggregate agg, const char *note);
+/* ours = aggregate of per-workload values v[0..n_workloads) computed by the
+ * paper itself (ratios when `ratio`: printed minus one unless the claim's
+ * unit is "ratio"), then one row per workload. */
+int repro_claim_series(repro_env *env, const repro_claim_def *c, const double *v, int ratio,
+                       repro_aggregate agg, const char *note);
 /* ours = the metric of one design's runs: a row per workload, aggregated
  * (arithmetic mean for shares and utilisations). */
 int repro_claim_metric(repro_env *env, const repro_claim_def *c, const char *design,

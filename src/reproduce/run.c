@@ -27,10 +27,10 @@ const char *const repro_metric_names[RM_COUNT] = {
     "dynamic_power_w", "instructions_per_j", "edp_j_s",    "reads",
     "writes",        "conflicts_read",    "conflicts_write", "conflicts_intra",
     "utilisation",   "area_m2",           "leakage_w", "extras_area_m2",
-    "storage_bits"};
+    "storage_bits",  "bank_read_j",       "bank_write_j",  "extras_leakage_w"};
 
 static void design_metrics(const gpurf_rf_design *d, const gpurf_rf_table *t, repro_job *j) {
-  double area = 0, leak = 0, extras = 0;
+  double area = 0, leak = 0, extras = 0, extras_leak = 0;
   gpurf_metrics_area_total(NULL, t, &area);
   for (int i = 0; i < t->n_components; i++) {
     const gpurf_rf_component *c = &t->components[i];
@@ -38,11 +38,23 @@ static void design_metrics(const gpurf_rf_design *d, const gpurf_rf_table *t, re
     if (!strcmp(c->name, GPURF_RF_COLLECTOR)) continue;
     leak += c->instances * c->leakage_w;
     for (size_t e = 0; e < d->n_extras; e++)
-      if (!strcmp(d->extras[e].name, c->name)) extras += c->instances * c->area_m2;
+      if (!strcmp(d->extras[e].name, c->name)) {
+        extras += c->instances * c->area_m2;
+        extras_leak += c->instances * c->leakage_w;
+      }
   }
   j->m[RM_AREA_M2] = area;
   j->m[RM_LEAKAGE_W] = leak;
   j->m[RM_EXTRAS_AREA_M2] = extras;
+  j->m[RM_EXTRAS_LEAKAGE_W] = extras_leak;
+  /* The storage bank as the pipeline charges it (api.c, bind_energy). */
+  int b = gpurf_rf_table_find(t, "bank");
+  if (b < 0) b = 0;
+  if (t->n_components > 0) {
+    int r = gpurf_rf_table_find_event(t, b, "read"), w = gpurf_rf_table_find_event(t, b, "write");
+    if (r >= 0) j->m[RM_BANK_READ_J] = t->components[b].events[r].energy_j;
+    if (w >= 0) j->m[RM_BANK_WRITE_J] = t->components[b].events[w].energy_j;
+  }
 }
 
 #define DESIGN_PREFIX "design."
