@@ -99,6 +99,54 @@ static void test_pinned_claims(void **state) {
   gpurf_ctx_free(ctx);
 }
 
+static double claim_of(const gpurf_reproduce *r, const char *id) {
+  for (size_t i = 0; i < gpurf_reproduce_claim_count(r); i++) {
+    const gpurf_reproduce_claim *c = gpurf_reproduce_claim_get(r, i);
+    if (!c->per_workload && !strcmp(c->claim, id)) {
+      assert_int_equal(c->status, GPURF_REPRODUCE_COMPUTED);
+      return c->ours;
+    }
+  }
+  fail_msg("claim %s missing", id);
+  return 0;
+}
+
+/* WarRF: every claim computed, and the views agree with each other where
+ * they must. Same instructions in every run, so a time ratio is an inverse
+ * IPC ratio: Table II's leakage ratio (0.3 / 25 uW per bank) times the
+ * time ratio, and EDP = energy ratio / IPC ratio (geometric means both). */
+static void test_warrf_claims(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_reproduce *r = NULL;
+  assert_ok(ctx, gpurf_reproduce_alloc(ctx, "warrf", "shipped", &r));
+  gpurf_reproduce_run_opts o = {2, 0, 1, NULL, NULL};
+  assert_ok(ctx, gpurf_reproduce_run(ctx, r, &o));
+  assert_ok(ctx, gpurf_reproduce_claims(ctx, r));
+  gpurf_reproduce_tally t;
+  gpurf_reproduce_tally_get(r, "warrf", &t);
+  assert_int_equal(t.computed, t.claims);
+  double ipc = claim_of(r, "stt_vs_sram_ipc");
+  assert_rel(claim_of(r, "stt_leakage_share_of_sram"), 0.3 / 25 / (1 + ipc), 1e-9);
+  for (int v = 0; v < 3; v++) {
+    static const char *const sfx[] = {"", "_own2mb", "_own"};
+    char e[64], d[64];
+    snprintf(e, sizeof e, "warrf_vs_sram_energy%s", sfx[v]);
+    snprintf(d, sizeof d, "warrf_vs_sram_edp%s", sfx[v]);
+    assert_rel(claim_of(r, d), (1 + claim_of(r, e)) / (1 + claim_of(r, "warrf_vs_sram_ipc")),
+               1e-9);
+  }
+  /* Table II's dynamic ratio lies between its read (0.42 / 0.37) and write
+   * (0.72 / 0.32) ratios; the STT-RAM baseline has no pool. */
+  double dyn = claim_of(r, "stt_vs_sram_dynamic_energy");
+  assert_true(dyn > 0.42 / 0.37 - 1 && dyn < 0.72 / 0.32 - 1);
+  /* SBW and the pool only add performance; the pool only removes writes. */
+  assert_true(claim_of(r, "sbw_vs_stt_ipc") > 0);
+  assert_true(claim_of(r, "wpool_write_traffic") < 0);
+  gpurf_reproduce_free(r);
+  gpurf_ctx_free(ctx);
+}
+
 static void test_threads_agree(void **state) {
   (void)state;
   gpurf_ctx *ctx = test_ctx();
@@ -205,7 +253,8 @@ static void test_report_files(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_papers),        cmocka_unit_test(test_bad_plans),
-      cmocka_unit_test(test_pinned_claims), cmocka_unit_test(test_threads_agree),
+      cmocka_unit_test(test_pinned_claims), cmocka_unit_test(test_warrf_claims),
+      cmocka_unit_test(test_threads_agree),
       cmocka_unit_test(test_shards_merge),  cmocka_unit_test(test_results_errors),
       cmocka_unit_test(test_report_files)};
   return cmocka_run_group_tests(tests, NULL, NULL);
