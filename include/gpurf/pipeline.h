@@ -175,10 +175,12 @@ typedef struct gpurf_pipeline_stats {
  *   (GPURF_PIPELINE_WB_DEFER) and writes it back when evicted with
  *   gpurf_pipeline_force_write(); demote()/promote() drive the two-level
  *   scheduler whose active set owns the cache.
- * - Write pool for STT-RAM (WarRF, Wang and Xie): writeback() steals a free
- *   pool entry instead of the slow bank write (WB_DEFER), and forces a
- *   write-back (gpurf_pipeline_force_write) when the pool is full; a stall
- *   reason counts cycles lost to a full pool.
+ * - WarRF for STT-RAM (Wang and Xie), technique "warrf": share() lets a
+ *   read of the other sub-array go beside a slow write (split-bank write);
+ *   writeback() puts results in the write pool (WB_DEFER) and forces the
+ *   LRU entry's write-back (gpurf_pipeline_force_write) when it is full;
+ *   map() serves pooled reads; demote() moves a warp's entries to the LRU
+ *   end.
  * - Register renaming and sub-array gating (Jeon et al.): map() renames
  *   (warp, reg) to a physical register and bank; releases at last use come
  *   from the trace's hints; gating uses gpurf_energy_gate.
