@@ -372,6 +372,9 @@ uint64_t pipe_next_event(const gpurf_pipeline *p) {
   if (p->res_n) EVENT_AT(p->res_next);
   for (uint64_t m = p->wpend_mask; m; m &= m - 1) EVENT_AT(p->bank_free[__builtin_ctzll(m)] - 1);
   for (uint64_t m = p->bank_req; m; m &= m - 1) EVENT_AT(p->bank_free[__builtin_ctzll(m)]);
+  /* A read beside a held write (the share hook) frees its sub-array. */
+  if (p->hk.share)
+    for (uint64_t m = p->bank_req; m; m &= m - 1) EVENT_AT(p->share_free[__builtin_ctzll(m)]);
   for (int word = 0; word < 2; word++)
     for (uint64_t m = p->cu_main[word]; m; m &= m - 1) {
       const cu *c = &p->c[word * 64 + __builtin_ctzll(m)];
