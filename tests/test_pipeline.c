@@ -384,6 +384,55 @@ static void write_design(const char *path, const char *extra) {
   fclose(f);
 }
 
+/* The share hook (partial bank occupancy) on writeblock.gtrace with 3-cycle
+ * writes: allowing every read beside a write lets the FADD read R17 in 5
+ * beside the MOV's write of R1 (test_slow_writes: it waited until 8), so
+ * its result of 10 completes in 12: 13 cycles, no conflict. A technique
+ * arbitrate() chooses among the allowed reads (here: refuses them, and the
+ * read waits as without the hook). */
+static int share_all(void *state, gpurf_pipeline *p, int bank, const gpurf_pipeline_req *held,
+                     const gpurf_pipeline_req *req) {
+  (void)state, (void)p, (void)bank;
+  return held->is_write && !req->is_write;
+}
+
+static int refuse_shared(void *state, gpurf_pipeline *p, int bank, const gpurf_pipeline_req *reqs,
+                         int n) {
+  int *calls = state;
+  (void)bank;
+  if (gpurf_pipeline_cycle(p) >= 5 && gpurf_pipeline_cycle(p) <= 7 && n == 1 && !reqs[0].is_write) {
+    (*calls)++;
+    return -1;
+  }
+  return gpurf_pipeline_baseline_hooks()->arbitrate(NULL, p, bank, reqs, n);
+}
+
+static void test_share_hook(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  for (int k = 0; k < 2; k++) {
+    gpurf_pipeline_params prm;
+    gpurf_pipeline_params_init(&prm);
+    prm.bank_write_cycles = 3;
+    int calls = 0;
+    gpurf_pipeline_hooks hk = {"share", &calls, NULL, NULL, k ? refuse_shared : NULL,
+                               NULL,    NULL,   NULL, NULL, share_all};
+    gpurf_pipeline *p = NULL;
+    gpurf_trace_reader *r = NULL;
+    assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, NULL, &hk, &p));
+    assert_ok(ctx, gpurf_trace_reader_alloc(ctx, MICRO "writeblock.gtrace", &r));
+    assert_ok(ctx, gpurf_pipeline_run(ctx, p, r, 0));
+    gpurf_pipeline_stats st;
+    assert_ok(ctx, gpurf_pipeline_stats_get(p, &st));
+    assert_int_equal(st.cycles, k ? 16 : 13);
+    assert_int_equal(st.conflicts_inter_write, k ? 3 : 0);
+    assert_int_equal(calls, k ? 3 : 0);
+    gpurf_trace_reader_free(r);
+    gpurf_pipeline_free(p);
+  }
+  gpurf_ctx_free(ctx);
+}
+
 static void test_design_sm_keys(void **state) {
   (void)state;
   gpurf_ctx *ctx = test_ctx();
@@ -459,7 +508,7 @@ int main(void) {
       cmocka_unit_test(test_presets),
       cmocka_unit_test(test_memory_bound),
       cmocka_unit_test(test_energy),
-      cmocka_unit_test(test_hooks),
+      cmocka_unit_test(test_hooks),          cmocka_unit_test(test_share_hook),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

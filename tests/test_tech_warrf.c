@@ -25,7 +25,8 @@ typedef struct run_out {
 static double counter(gpurf_technique *t, const char *name) {
   int n = gpurf_technique_counter_count(t);
   for (int i = 0; i < n; i++)
-    if (!strcmp(gpurf_technique_counter_name(t, i), name)) return gpurf_technique_counter_value(t, i);
+    if (!strcmp(gpurf_technique_counter_name(t, i), name))
+      return gpurf_technique_counter_value(t, i);
   fail_msg("no counter %s", name);
   return NAN;
 }
@@ -38,7 +39,8 @@ static void run(const char *trace, const char *const *pset, const char *const *t
   gpurf_pipeline_params prm;
   gpurf_pipeline_params_init(&prm);
   assert_ok(ctx, gpurf_pipeline_params_set(ctx, &prm, "bank_write_cycles", "3"));
-  for (; pset && *pset; pset += 2) assert_ok(ctx, gpurf_pipeline_params_set(ctx, &prm, pset[0], pset[1]));
+  for (; pset && *pset; pset += 2)
+    assert_ok(ctx, gpurf_pipeline_params_set(ctx, &prm, pset[0], pset[1]));
   gpurf_technique *t = NULL;
   assert_ok(ctx, gpurf_technique_alloc(ctx, "warrf", &t));
   for (; tset && *tset; tset += 2) assert_ok(ctx, gpurf_technique_set(ctx, t, tset[0], tset[1]));
@@ -129,10 +131,11 @@ static void test_wpool_hit(void **state) {
   assert_rel(o.array_writes, 2, 0);
   int c = gpurf_rf_table_find(&t, "write_pool");
   assert_true(c >= 0);
-  double want = 3 * t.components[c].events[gpurf_rf_table_find_event(&t, c, "cam_search")].energy_j +
-                2 * t.components[c].events[gpurf_rf_table_find_event(&t, c, "cam_update")].energy_j +
-                1 * t.components[c].events[gpurf_rf_table_find_event(&t, c, "read")].energy_j +
-                2 * t.components[c].events[gpurf_rf_table_find_event(&t, c, "write")].energy_j;
+  const gpurf_rf_event *ev = t.components[c].events;
+  double want = 3 * ev[gpurf_rf_table_find_event(&t, c, "cam_search")].energy_j +
+                2 * ev[gpurf_rf_table_find_event(&t, c, "cam_update")].energy_j +
+                1 * ev[gpurf_rf_table_find_event(&t, c, "read")].energy_j +
+                2 * ev[gpurf_rf_table_find_event(&t, c, "write")].energy_j;
   int rc = -1;
   for (int i = 0; i < gpurf_energy_report_components(rep); i++)
     if (!strcmp(gpurf_energy_report_component_name(rep, i), "write_pool")) rc = i;

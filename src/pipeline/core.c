@@ -189,32 +189,43 @@ static inline int read_granted(gpurf_pipeline *p, int b, int gi) {
   return q.cu;
 }
 
-/* A bank held by a slow write, from the cycle it was granted: one read the
- * share hook allows beside it (the oldest, or the technique's pick among
- * them), ending with the write. Returns 1 when one was granted. Apart from arbitrate() so that the
- * baseline's cycles do not carry the request table. */
-static PIPE_NOINLINE int share_grant(gpurf_pipeline *p, int b) {
-  uint64_t end = p->cycle + (uint64_t)p->prm.bank_read_cycles;
-  if (p->share_free[b] > p->cycle || end > p->bank_free[b] || p->rq_n[b] == 0) return 0;
-  const wreq *w = &p->wpend[b];
-  gpurf_pipeline_req held = {1, 0, w->warp, w->reg, -1, w->age};
+/* The technique's arbitrate hook over the reads of bank b it allows
+ * beside the held write; index into the queue, or -1. Apart, as
+ * hook_pick, for its request table. */
+static PIPE_NOINLINE int share_pick_hook(gpurf_pipeline *p, int b,
+                                         const gpurf_pipeline_req *held) {
   gpurf_pipeline_req reqs[PIPE_RQ_CAP];
   int idx[PIPE_RQ_CAP], n = 0;
   for (int i = 0; i < p->rq_n[b]; i++) {
     const rreq *q = &pipe_rq(p, b)[i];
     gpurf_pipeline_req r = {0, 1, q->warp, q->reg, q->cu, q->age};
-    if (p->hk.share(p->hk.state, p, b, &held, &r)) reqs[n] = r, idx[n++] = i;
+    if (p->hk.share(p->hk.state, p, b, held, &r)) reqs[n] = r, idx[n++] = i;
   }
-  if (n == 0) return 0;
-  int g = 0;
+  int g = n ? p->hk.arbitrate(p->hk.state, p, b, reqs, n) : -1;
+  return g >= 0 && g < n ? idx[g] : -1;
+}
+
+/* A bank held by a slow write, from the cycle it was granted: one read the
+ * share hook allows beside it (the oldest, or the technique's pick among
+ * them), ending with the write. Returns 1 when one was granted. */
+static PIPE_NOINLINE int share_grant(gpurf_pipeline *p, int b) {
+  uint64_t end = p->cycle + (uint64_t)p->prm.bank_read_cycles;
+  if (p->share_free[b] > p->cycle || end > p->bank_free[b] || p->rq_n[b] == 0) return 0;
+  const wreq *w = &p->wpend[b];
+  gpurf_pipeline_req held = {1, 0, w->warp, w->reg, -1, w->age};
+  int g = -1;
   if (p->base_arb) {
-    for (int i = 1; i < n; i++)
-      if (reqs[i].age < reqs[g].age) g = i;
+    for (int i = 0; i < p->rq_n[b]; i++) {
+      const rreq *q = &pipe_rq(p, b)[i];
+      gpurf_pipeline_req r = {0, 1, q->warp, q->reg, q->cu, q->age};
+      if ((g < 0 || q->age < pipe_rq(p, b)[g].age) && p->hk.share(p->hk.state, p, b, &held, &r))
+        g = i;
+    }
   } else {
-    g = p->hk.arbitrate(p->hk.state, p, b, reqs, n);
-    if (g < 0 || g >= n) return 0;
+    g = share_pick_hook(p, b, &held);
   }
-  read_granted(p, b, idx[g]);
+  if (g < 0) return 0;
+  read_granted(p, b, g);
   p->share_free[b] = end;
   if (p->rq_n[b] + p->wq_n[b] == 0) p->bank_req &= ~((uint64_t)1 << b);
   return 1;

@@ -169,7 +169,9 @@ static int series(repro_env *env, const repro_claim_def *d, const char *design_a
       v[i] = design_b ? a->m[m] / b->m[m] : a->m[m];
     }
   }
-  if (rc == GPURF_OK) rc = missing ? repro_claim_no_data(env, d) : repro_claim_series(env, d, v, design_b != NULL, agg, note);
+  if (rc == GPURF_OK)
+    rc = missing ? repro_claim_no_data(env, d)
+                 : repro_claim_series(env, d, v, design_b != NULL, agg, note);
   free(v);
   return rc;
 }

@@ -55,15 +55,15 @@ static const double PAPER_TOTAL = -0.32, PAPER_DYNAMIC = 0.49, PAPER_LEAK_SHARE 
 
 #define ENERGY_CLAIMS(sfx, note)                                                                   \
   {"stt_vs_sram_energy" sfx, "RF energy ratio - 1", "fraction", -0.32, GPURF_REPRODUCE_EQUAL, 0,   \
-   FIG8 note},                                                                                      \
+   FIG8 note}, \
       {"stt_vs_sram_dynamic_energy" sfx, "RF dynamic energy ratio - 1", "fraction", 0.49,          \
-       GPURF_REPRODUCE_EQUAL, 0, FIG8 note},                                                        \
+       GPURF_REPRODUCE_EQUAL, 0, FIG8 note}, \
       {"stt_leakage_share_of_sram" sfx, "STT-RAM leakage energy / SRAM's", "ratio", 0.01,          \
        GPURF_REPRODUCE_ABOUT, 0.01, "Sec. 6.3: about 1% of SRAM's" note},                          \
       {"warrf_vs_stt_energy" sfx, "RF energy ratio - 1", "fraction", -0.074,                       \
-       GPURF_REPRODUCE_EQUAL, 0, FIG8 note},                                                        \
+       GPURF_REPRODUCE_EQUAL, 0, FIG8 note}, \
       {"warrf_vs_sram_energy" sfx, "RF energy ratio - 1", "fraction", -0.38,                       \
-       GPURF_REPRODUCE_EQUAL, 0, FIG8 note},                                                        \
+       GPURF_REPRODUCE_EQUAL, 0, FIG8 note}, \
       {"warrf_vs_sram_edp" sfx, "EDP ratio", "ratio", 0.64, GPURF_REPRODUCE_EQUAL, 0,              \
        "Sec. 6.3, Eq. 1" note}
 
@@ -127,7 +127,8 @@ static double pool_dynamic_j(const repro_job *j) {
 }
 
 static double pool_accesses(const repro_job *j) {
-  double r = repro_job_counter(j, "pool_array_reads"), w = repro_job_counter(j, "pool_array_writes");
+  double r = repro_job_counter(j, "pool_array_reads");
+  double w = repro_job_counter(j, "pool_array_writes");
   return (isnan(r) ? 0 : r) + (isnan(w) ? 0 : w);
 }
 
@@ -165,7 +166,8 @@ typedef struct side {
   int stt;
 } side;
 
-static const side S_SRAM = {SRAM, SETS, 0}, S_STT = {STT, SETS, 1}, S_WARRF = {WPOOL, WARRF_SETS, 1};
+static const side S_SRAM = {SRAM, SETS, 0}, S_STT = {STT, SETS, 1};
+static const side S_WARRF = {WPOOL, WARRF_SETS, 1};
 
 /* Per workload quantity(a) / quantity(b) in view v; 0 when a run is
  * missing (another shard's). */
