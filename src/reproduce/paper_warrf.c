@@ -28,6 +28,9 @@
 #define SETS "policy=two_level"
 #define SBW_SETS "policy=two_level;technique=warrf;t.entries=0"
 #define WARRF_SETS "policy=two_level;technique=warrf"
+/* Sensitivity: sub-arrays by register row; the pool under plain LRU. */
+#define SBW_REG_SETS "policy=two_level;technique=warrf;t.entries=0;t.subarray=reg"
+#define LRU_SETS "policy=two_level;technique=warrf;t.demotion=0"
 #define SRAM "warrf-sram"
 #define STT "warrf-stt"
 #define SBW "warrf-stt-sbw"
@@ -84,6 +87,10 @@ static const repro_claim_def claims[] = {
      "Sec. 6.3, Fig. 7"},
     {"wpool_write_traffic_max", "RF write ratio - 1, largest reduction", "fraction", -0.83,
      GPURF_REPRODUCE_EQUAL, 0, "Sec. 6.3, Fig. 7"},
+    {"sbw_vs_stt_ipc_reg_rows", "IPC ratio - 1, a warp's registers in consecutive rows",
+     "fraction", 0.07, GPURF_REPRODUCE_EQUAL, 0, FIG6 "; the row layout is ours"},
+    {"wpool_write_traffic_plain_lru", "RF write ratio - 1, LRU without the demotion rule",
+     "fraction", NAN, GPURF_REPRODUCE_EQUAL, 0, "not in the paper: the rule's share"},
     ENERGY_CLAIMS("", ""),
     ENERGY_CLAIMS("_own2mb", OWN2),
     ENERGY_CLAIMS("_own", OWN),
@@ -102,6 +109,8 @@ static int plan(repro_env *env) {
   if (rc == GPURF_OK) rc = repro_plan_sims(env, STT, SETS);
   if (rc == GPURF_OK) rc = repro_plan_sims(env, SBW, SBW_SETS);
   if (rc == GPURF_OK) rc = repro_plan_sims(env, WPOOL, WARRF_SETS);
+  if (rc == GPURF_OK) rc = repro_plan_sims(env, SBW, SBW_REG_SETS);
+  if (rc == GPURF_OK) rc = repro_plan_sims(env, WPOOL, LRU_SETS);
   if (rc == GPURF_OK) rc = repro_plan_design(env, WPOOL, NULL);
   if (rc == GPURF_OK) rc = repro_plan_design(env, SRAM, ARRAY_2MB);
   if (rc == GPURF_OK) rc = repro_plan_design(env, STT, ARRAY_2MB);
@@ -390,6 +399,16 @@ static int perf(repro_env *env) {
   if (rc == GPURF_OK)
     rc = repro_claim_ratio(env, def("wpool_write_traffic_max"), WPOOL, WARRF_SETS, SBW, SBW_SETS,
                            RM_WRITES, REPRO_MIN, NULL);
+  if (rc == GPURF_OK)
+    rc = repro_claim_ratio(env, def("sbw_vs_stt_ipc_reg_rows"), SBW, SBW_REG_SETS, STT, SETS,
+                           RM_IPC, REPRO_GEOMEAN,
+                           "the sub-array is the low bit of reg / 16: a kernel with at most 16 "
+                           "registers keeps every register in one half, and SBW cannot help it");
+  if (rc == GPURF_OK)
+    rc = repro_claim_ratio(env, def("wpool_write_traffic_plain_lru"), WPOOL, LRU_SETS, SBW,
+                           SBW_SETS, RM_WRITES, REPRO_GEOMEAN,
+                           "against the pinned row: what moving demoted warps' entries to the "
+                           "LRU end saves");
   return rc;
 }
 
