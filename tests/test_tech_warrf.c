@@ -114,14 +114,16 @@ static void test_sbw_same_half(void **state) {
 static void test_wpool_hit(void **state) {
   (void)state;
   gpurf_ctx *ctx = test_ctx();
-  gpurf_rf_design d;
-  gpurf_rf_table t;
-  assert_ok(ctx, gpurf_rf_design_load(ctx, "warrf-stt-sbw-wpool", &d));
-  assert_ok(ctx, gpurf_rf_design_table(ctx, &d, &t));
+  gpurf_rf_design *d = gpurf_rf_design_alloc();
+  gpurf_rf_table *t = gpurf_rf_table_alloc();
+  assert_non_null(d);
+  assert_non_null(t);
+  assert_ok(ctx, gpurf_rf_design_load(ctx, "warrf-stt-sbw-wpool", d));
+  assert_ok(ctx, gpurf_rf_design_table(ctx, d, t));
   gpurf_energy_report *rep = NULL;
   assert_ok(ctx, gpurf_energy_report_alloc(ctx, &rep));
   run_out o;
-  run(MICRO "wpool_hit.gtrace", NULL, NULL, &t, &o, rep);
+  run(MICRO "wpool_hit.gtrace", NULL, NULL, t, &o, rep);
   assert_int_equal(o.st.cycles, 12);
   assert_int_equal(o.st.reads + o.st.writes, 0);
   assert_rel(o.read_hits, 1, 0);
@@ -129,13 +131,12 @@ static void test_wpool_hit(void **state) {
   assert_rel(o.allocs, 2, 0);
   assert_rel(o.array_reads, 1, 0);
   assert_rel(o.array_writes, 2, 0);
-  int c = gpurf_rf_table_find(&t, "write_pool");
+  int c = gpurf_rf_table_find(t, "write_pool");
   assert_true(c >= 0);
-  const gpurf_rf_event *ev = t.components[c].events;
-  double want = 3 * ev[gpurf_rf_table_find_event(&t, c, "cam_search")].energy_j +
-                2 * ev[gpurf_rf_table_find_event(&t, c, "cam_update")].energy_j +
-                1 * ev[gpurf_rf_table_find_event(&t, c, "read")].energy_j +
-                2 * ev[gpurf_rf_table_find_event(&t, c, "write")].energy_j;
+  const gpurf_rf_component *pc = gpurf_rf_table_component(t, c);
+#define EV(name) gpurf_rf_component_event(pc, gpurf_rf_table_find_event(t, c, name))->energy_j
+  double want = 3 * EV("cam_search") + 2 * EV("cam_update") + EV("read") + 2 * EV("write");
+#undef EV
   int rc = -1;
   for (int i = 0; i < gpurf_energy_report_components(rep); i++)
     if (!strcmp(gpurf_energy_report_component_name(rep, i), "write_pool")) rc = i;
@@ -144,6 +145,8 @@ static void test_wpool_hit(void **state) {
   gpurf_energy_report_free(rep);
   run(MICRO "wpool_hit.gtrace", NULL, NO_POOL, NULL, &o, NULL);
   assert_int_equal(o.st.cycles, 16);
+  gpurf_rf_table_free(t);
+  gpurf_rf_design_free(d);
   gpurf_ctx_free(ctx);
 }
 
