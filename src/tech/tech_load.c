@@ -59,7 +59,11 @@ int gpurf_tech_load_file(gpurf_ctx *ctx, const char *path, gpurf_tech *out) {
 int gpurf_tech_parse_node_name(const char *name, double *feature_size_m) {
   char *end = NULL;
   if (!name || !isdigit((unsigned char)name[0])) return 0;
+  /* Decimal only: strtod alone would read "0x16" as 22 and "1e1" as 10. */
+  size_t digits = strspn(name, "0123456789.");
+  if (name[digits] != '\0' && name[digits] != ' ' && name[digits] != 'n') return 0;
   double nm = strtod(name, &end);
+  if (end != name + digits) return 0;
   while (*end == ' ') end++;
   if (strcmp(end, "nm") != 0 && *end != '\0') return 0;
   if (!(nm > 0.0) || !isfinite(nm)) return 0;
