@@ -53,9 +53,70 @@ static void test_tech_node_decimal_only(void **state) {
   assert_non_null(strstr(R.out, "feature size 22 nm"));
 }
 
+/* Control bytes, bytes that are not UTF-8 and over-long values come out of
+ * the escaper as one bounded line; ordinary text and UTF-8 pass unchanged. */
+static void test_error_escape(void **state) {
+  (void)state;
+  char out[512];
+  gpurf_error_escape(out, sizeof out, "bad 'a\nb\rc\x1b[31m\t' here");
+  assert_string_equal(out, "bad 'a\\nb\\rc\\x1b[31m\\t' here");
+  gpurf_error_escape(out, sizeof out, "the kernel's registers: 'R1' \xc2\xb5m \xff");
+  assert_string_equal(out, "the kernel's registers: 'R1' \xc2\xb5m \\xff");
+  char longv[300];
+  memset(longv, 'x', sizeof longv);
+  memcpy(longv, "value '", 7);
+  strcpy(longv + 200, "' is wrong");
+  gpurf_error_escape(out, sizeof out, longv);
+  assert_int_equal(strlen(out), 7 + GPURF_ERROR_VALUE_MAX - 3 + 3 + 10);
+  assert_non_null(strstr(out, "x...' is wrong"));
+  /* An unterminated value is cut too. */
+  longv[200] = 'x';
+  longv[299] = '\0';
+  gpurf_error_escape(out, sizeof out, longv);
+  assert_int_equal(strlen(out), 7 + GPURF_ERROR_VALUE_MAX - 3 + 3);
+  /* A tiny buffer stays terminated. */
+  gpurf_error_escape(out, 4, "abcdef");
+  assert_string_equal(out, "abc");
+}
+
+/* Binary and terminal-control bytes in input files: the error is one line
+ * of bounded length on every reader. */
+static void test_error_one_line(void **state) {
+  (void)state;
+  unsigned char bin[3000];
+  uint32_t x = 12345;
+  for (size_t i = 0; i < sizeof bin; i++) {
+    x = x * 1103515245u + 12345u;
+    bin[i] = (unsigned char)(x >> 16);
+    if (bin[i] == '\n' || bin[i] == '\t' || bin[i] == 0) bin[i] = 0x1b;
+  }
+  const char *set = bounded_file(0, "binary.tsv", bin, sizeof bin);
+  const char *v[] = {"validate", "--set", set, NULL};
+  run_bounded(v, NULL, 0);
+  assert_int_equal(R.status, 1);
+  assert_int_equal(count_lines(R.err), 1);
+  if (strlen(R.err) > 800) fail_msg("%zu bytes: %s", strlen(R.err), R.err);
+  assert_null(strchr(R.err, 0x1b));
+  static const char trace[] =
+      "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-nregs = 8\n"
+      "-accelsim tracer version = 4\n\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n"
+      "0008 ffffffff 1 R1 MOV\x1b]0;owned\x07\r 0 0\n#END_TB\n";
+  const char *tf = bounded_file(1, "esc.traceg", trace, sizeof trace - 1);
+  const char *t[] = {"trace", "stats", tf, NULL};
+  run_bounded(t, NULL, 0);
+  assert_int_equal(R.status, 1);
+  assert_int_equal(count_lines(R.err), 1);
+  assert_null(strchr(R.err, 0x1b));
+  assert_null(strchr(R.err, 0x07));
+  assert_null(strchr(R.err, '\r'));
+  assert_non_null(strstr(R.err, "bad opcode 'MOV\\x1b]0;owned\\x07\\r'"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tech_node_decimal_only),
+      cmocka_unit_test(test_error_escape),
+      cmocka_unit_test(test_error_one_line),
   };
   return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }

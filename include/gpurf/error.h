@@ -42,6 +42,16 @@ GPURF_API const char *gpurf_strerror(int status);
  * leaving out the parts that are empty. Returns the length snprintf would. */
 GPURF_API int gpurf_error_format(const gpurf_error *err, char *buf, size_t size);
 
+/* Longest quoted value a message repeats; a longer one is cut, ending "...". */
+#define GPURF_ERROR_VALUE_MAX 64
+
+/* Copies src into dst (size bytes, always terminated) so that it prints on
+ * one line: newline, CR and tab become \n, \r, \t; other control bytes and
+ * bytes that are not UTF-8 become \xHH; a quoted value ('...') longer than
+ * GPURF_ERROR_VALUE_MAX is cut. Every message the library records has been
+ * through it. Returns the length written. */
+GPURF_API size_t gpurf_error_escape(char *dst, size_t size, const char *src);
+
 GPURF_END_DECLS
 
 #endif

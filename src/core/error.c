@@ -38,11 +38,14 @@ static int fill_error(gpurf_ctx *ctx, int status, const char *file, int line,
   gpurf_error *e = &ctx->err;
   memset(e, 0, sizeof *e);
   e->status = status;
-  if (file) gpurf_strlcpy(e->file, file, sizeof e->file);
+  /* Values from input files reach every part of the record. */
+  if (file) gpurf_error_escape(e->file, sizeof e->file, file);
   e->line = line;
   e->column = column;
-  if (field) gpurf_strlcpy(e->field, field, sizeof e->field);
-  vsnprintf(e->message, sizeof e->message, fmt, ap);
+  if (field) gpurf_error_escape(e->field, sizeof e->field, field);
+  char raw[4 * GPURF_ERROR_MESSAGE_MAX];
+  vsnprintf(raw, sizeof raw, fmt, ap);
+  gpurf_error_escape(e->message, sizeof e->message, raw);
   return status;
 }
 
