@@ -112,11 +112,43 @@ static void test_error_one_line(void **state) {
   assert_non_null(strstr(R.err, "bad opcode 'MOV\\x1b]0;owned\\x07\\r'"));
 }
 
+/* Deep YAML nesting is refused before libyaml's scanner goes quadratic:
+ * 40,000 '[' took seconds, a megabyte of '{' minutes. */
+static void test_yaml_deep_nesting(void **state) {
+  (void)state;
+  size_t n = 1u << 20;
+  char *text = malloc(n + 8);
+  assert_non_null(text);
+  memcpy(text, "a: ", 3);
+  memset(text + 3, '[', 40000);
+  text[40003] = '\n';
+  const char *flow = bounded_file(0, "deep-flow.yaml", text, 40004);
+  const char *t[] = {"tech", "show", flow, NULL};
+  run_bounded(t, NULL, 0);
+  expect_error(1, ":1:35: collections nested deeper than 32 levels");
+  memset(text + 3, '{', n);
+  const char *mb = bounded_file(1, "deep-map.yaml", text, n + 3);
+  const char *m[] = {"rf", mb, NULL};
+  run_bounded(m, NULL, 0);
+  expect_error(1, "collections nested deeper than 32 levels");
+  /* Block nesting, by indentation. */
+  size_t len = 0;
+  for (int i = 0; i < 200 && len + 300 < n; i++)
+    len += (size_t)snprintf(text + len, n - len, "%*sk%d:\n", i, "", i);
+  len += (size_t)snprintf(text + len, n - len, "%*sx: 1\n", 200, "");
+  const char *blk = bounded_file(2, "deep-block.yaml", text, len);
+  const char *b[] = {"tech", "show", blk, NULL};
+  run_bounded(b, NULL, 0);
+  expect_error(1, ":33:33: collections nested deeper than 32 levels");
+  free(text);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tech_node_decimal_only),
       cmocka_unit_test(test_error_escape),
       cmocka_unit_test(test_error_one_line),
+      cmocka_unit_test(test_yaml_deep_nesting),
   };
   return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }

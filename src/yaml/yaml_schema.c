@@ -146,7 +146,47 @@ static int parser_failure(ys_doc *d, const yaml_parser_t *p) {
                        "invalid YAML: %s", problem);
 }
 
+/* libyaml's scanner keeps a possible simple key per open flow collection
+ * and walks all of them at every token, so 40,000 '[' cost seconds and a
+ * megabyte of them minutes. No input file nests anywhere near this deep. */
+#define YS_MAX_DEPTH 32
+
+/* A first pass over the events, which stops at the first collection nested
+ * deeper than YS_MAX_DEPTH, before the scanner has gone far past it. */
+static int check_depth(ys_doc *d) {
+  yaml_parser_t parser;
+  if (!yaml_parser_initialize(&parser))
+    return gpurf_fail(d->ctx, GPURF_ENOMEM, "cannot create YAML parser");
+  yaml_parser_set_input_string(&parser, d->text, d->text_len);
+  int depth = 0, rc = GPURF_OK;
+  for (;;) {
+    yaml_event_t ev;
+    if (!yaml_parser_parse(&parser, &ev)) {
+      rc = parser_failure(d, &parser);
+      break;
+    }
+    yaml_event_type_t type = ev.type;
+    int line = (int)ev.start_mark.line + 1, col = (int)ev.start_mark.column + 1;
+    yaml_event_delete(&ev);
+    if (type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT) {
+      if (++depth > YS_MAX_DEPTH) {
+        rc = gpurf_fail_at(d->ctx, GPURF_EPARSE, d->file, line, col, NULL,
+                           "collections nested deeper than %d levels", YS_MAX_DEPTH);
+        break;
+      }
+    } else if (type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT) {
+      depth--;
+    } else if (type == YAML_STREAM_END_EVENT) {
+      break;
+    }
+  }
+  yaml_parser_delete(&parser);
+  return rc;
+}
+
 static int parse_text(ys_doc *d) {
+  int depth_rc = check_depth(d);
+  if (depth_rc != GPURF_OK) return depth_rc;
   yaml_parser_t parser;
   if (!yaml_parser_initialize(&parser))
     return gpurf_fail(d->ctx, GPURF_ENOMEM, "cannot create YAML parser");
