@@ -143,12 +143,60 @@ static void test_yaml_deep_nesting(void **state) {
   free(text);
 }
 
+static const char big_table_fmt[] =
+    "table:\n"
+    "  design: big\n"
+    "  clock_hz: 1.0e9\n"
+    "  components:\n"
+    "%s";
+static const char big_component_fmt[] =
+    "    - name: %s\n"
+    "      kind: sram\n"
+    "      instances: %d\n"
+    "      leakage_w: 1.0e-3\n"
+    "      area_m2: 2.0e-8\n"
+    "      access_time_s: 5.0e-10\n"
+    "      subarrays: %d\n"
+    "      gated_leakage_fraction: 0.1\n"
+    "      wake_energy_j: 1.0e-12\n"
+    "      wake_latency_s: 2.0e-9\n"
+    "      events:\n"
+    "        - {name: read, energy_j: 2.0e-12}\n";
+
+/* A 352-byte primitive table asking for 65536 instances of 4096 sub-arrays
+ * made `gpurf energy` allocate 8.4 GB; two such components passed 16 GB.
+ * The total is capped, and the error points at the line that tips it. */
+static void test_table_subarray_cap(void **state) {
+  (void)state;
+  char comp[2][512], text[2048];
+  snprintf(comp[0], sizeof comp[0], big_component_fmt, "bank", 65536, 4096);
+  snprintf(text, sizeof text, big_table_fmt, comp[0]);
+  const char *one = bounded_file(0, "big-table.yaml", text, strlen(text));
+  const char *counts = GPURF_TEST_DATA_DIR "/counters/test-rf.tsv";
+  const char *e1[] = {"energy", one, counts, NULL};
+  run_bounded(e1, NULL, 0);
+  expect_error(1, ":11:18: key 'table.components[0].subarrays': 65536 instances x 4096 "
+                  "sub-arrays bring the table to 268435456 sub-arrays; at most 1048576");
+  /* Each alone at the limit, the two together over it. */
+  snprintf(comp[0], sizeof comp[0], big_component_fmt, "bank", 65536, 16);
+  snprintf(comp[1], sizeof comp[1], big_component_fmt, "other", 65536, 16);
+  char both[1024];
+  snprintf(both, sizeof both, "%s%s", comp[0], comp[1]);
+  snprintf(text, sizeof text, big_table_fmt, both);
+  const char *two = bounded_file(1, "big-table-2.yaml", text, strlen(text));
+  const char *e2[] = {"energy", two, counts, NULL};
+  run_bounded(e2, NULL, 0);
+  expect_error(1, ":23:18: key 'table.components[1].subarrays': 65536 instances x 16 "
+                  "sub-arrays bring the table to 2097152 sub-arrays");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tech_node_decimal_only),
       cmocka_unit_test(test_error_escape),
       cmocka_unit_test(test_error_one_line),
       cmocka_unit_test(test_yaml_deep_nesting),
+      cmocka_unit_test(test_table_subarray_cap),
   };
   return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }

@@ -27,6 +27,7 @@ typedef struct gpurf_energy gpurf_energy;
  * GPURF_ENERGY_MAX_SUBARRAYS per instance. */
 #define GPURF_ENERGY_MAX_INSTANCES GPURF_RF_MAX_INSTANCES
 #define GPURF_ENERGY_MAX_SUBARRAYS GPURF_RF_MAX_SUBARRAYS
+#define GPURF_ENERGY_MAX_TOTAL_SUBARRAYS GPURF_RF_MAX_TOTAL_SUBARRAYS
 GPURF_API int gpurf_energy_alloc(gpurf_ctx *ctx, const gpurf_rf_table *table,
                                  gpurf_energy **out);
 GPURF_API void gpurf_energy_free(gpurf_energy *engine);

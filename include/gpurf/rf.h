@@ -32,6 +32,11 @@ GPURF_BEGIN_DECLS
 /* Limits of a table a file may give (and the event engine accepts). */
 #define GPURF_RF_MAX_INSTANCES 65536   /* per component */
 #define GPURF_RF_MAX_SUBARRAYS 4096    /* per instance */
+/* instances x subarrays summed over a table's components: each sub-array
+ * carries gating state in the energy engine, and the limits above alone
+ * would allow 32 x 65536 x 4096 of them, tens of gigabytes. Shipped designs
+ * stay under a thousand. */
+#define GPURF_RF_MAX_TOTAL_SUBARRAYS (1L << 20)
 
 /* One kind of event of a component and the dynamic energy it costs. */
 typedef struct gpurf_rf_event {

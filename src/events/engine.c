@@ -65,9 +65,18 @@ static int check_table(gpurf_ctx *ctx, const gpurf_rf_table *t) {
   if (t->n_components < 1 || t->n_components > GPURF_RF_MAX_COMPONENTS)
     return gpurf_fail(ctx, GPURF_EINVAL, "table has %d components (1 to %d)", t->n_components,
                       GPURF_RF_MAX_COMPONENTS);
+  long total = 0;
   for (int c = 0; c < t->n_components; c++) {
     int rc = check_component(ctx, t, c);
     if (rc != GPURF_OK) return rc;
+    const gpurf_rf_component *k = &t->components[c];
+    total += (long)k->instances * k->subarrays;
+    if (total > GPURF_ENERGY_MAX_TOTAL_SUBARRAYS)
+      return gpurf_fail(ctx, GPURF_ERANGE,
+                        "component '%s': %d instances x %d sub-arrays bring the table to %ld "
+                        "sub-arrays; at most %ld are modelled",
+                        k->name, k->instances, k->subarrays, total,
+                        GPURF_ENERGY_MAX_TOTAL_SUBARRAYS);
   }
   return GPURF_OK;
 }

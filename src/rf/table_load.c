@@ -184,8 +184,19 @@ int gpurf_rf_table_load(gpurf_ctx *ctx, const char *path, gpurf_rf_table *out) {
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   }
   rc = ys_decode(doc, root_fields, root);
-  for (size_t c = 0; rc == GPURF_OK && c < root->table.n_components; c++)
+  long total_sub = 0;
+  for (size_t c = 0; rc == GPURF_OK && c < root->table.n_components; c++) {
     rc = check_component(doc, &root->table, c);
+    /* The engine would refuse this too, but here the error can point at
+     * the line that tips the total over. */
+    const tl_component *k = &root->table.components[c];
+    total_sub += (long)k->instances * k->subarrays;
+    if (rc == GPURF_OK && total_sub > GPURF_RF_MAX_TOTAL_SUBARRAYS)
+      rc = ys_fail_value(doc, &k->subarrays, GPURF_ERANGE,
+                         "%d instances x %d sub-arrays bring the table to %ld sub-arrays; at "
+                         "most %ld are modelled",
+                         k->instances, k->subarrays, total_sub, GPURF_RF_MAX_TOTAL_SUBARRAYS);
+  }
   if (rc == GPURF_OK) copy_out(&root->table, out);
   free(root);
   ys_close(doc);
