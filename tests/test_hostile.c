@@ -190,6 +190,131 @@ static void test_table_subarray_cap(void **state) {
                   "sub-arrays bring the table to 2097152 sub-arrays");
 }
 
+static char *slurp_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  size_t cap = 1 << 20, n = 0;
+  char *buf = malloc(cap + 1);
+  assert_non_null(buf);
+  n = fread(buf, 1, cap, f);
+  fclose(f);
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
+/* Output past the first line naming the input ("Trace PATH", "Energy of
+ * PATH", a PATH line of its own); the name stands as a whole word. */
+static const char *after_name(const char *s, const char *name) {
+  size_t n = strlen(name);
+  for (const char *at = strstr(s, name); at; at = strstr(at + 1, name)) {
+    int starts = at == s || at[-1] == ' ' || at[-1] == '(' || at[-1] == '\n';
+    int ends = at[n] == ' ' || at[n] == ')' || at[n] == '\n';
+    if (!starts || !ends) continue;
+    const char *nl = strchr(at, '\n');
+    return nl ? nl + 1 : s;
+  }
+  return s;
+}
+
+/* Runs argv with the file on a pipe, and argv_file on the file itself; the
+ * two outputs must agree past the first line. */
+static void same_on_pipe(const char *const *argv_pipe, const char *const *argv_file,
+                         const char *file) {
+  static char want[1 << 16];
+  run_bounded(argv_file, NULL, 0);
+  if (R.status != 0) fail_msg("%s on a file: %s", argv_file[0], R.err);
+  strcpy(want, after_name(R.out, file));
+  size_t len;
+  char *data = slurp_file(file, &len);
+  run_bounded(argv_pipe, data, len);
+  free(data);
+  if (R.status != 0) fail_msg("%s %s on a pipe: %s", argv_pipe[0], argv_pipe[1], R.err);
+  const char *got = R.out;
+  for (int i = 0; argv_pipe[i]; i++)
+    if (!strcmp(argv_pipe[i], "-") || !strcmp(argv_pipe[i], "/dev/stdin"))
+      got = after_name(R.out, argv_pipe[i]);
+  assert_string_equal(got, want);
+}
+
+/* Every reader takes "-" (and /dev/stdin) as a pipe: it opens its input
+ * once, so nothing is read twice or rewound. */
+static void test_pipes(void **state) {
+  (void)state;
+  const char *table = GPURF_TEST_DATA_DIR "/tables/test-rf.yaml";
+  const char *counts = GPURF_TEST_DATA_DIR "/counters/test-rf.tsv";
+  const char *aw = GPURF_TEST_DATA_DIR "/counters/accelwattch-report.log";
+  const char *ef[] = {"energy", table, counts, NULL};
+  const char *ep[] = {"energy", table, "-", NULL};
+  const char *ed[] = {"energy", table, "/dev/stdin", NULL};
+  same_on_pipe(ep, ef, counts);
+  same_on_pipe(ed, ef, counts);
+  const char *af[] = {"energy", table, aw, NULL};
+  const char *ap[] = {"energy", table, "-", NULL};
+  same_on_pipe(ap, af, aw);
+  const char *tp[] = {"energy", "-", counts, NULL};
+  const char *td[] = {"energy", "/dev/stdin", counts, NULL};
+  same_on_pipe(tp, ef, table);
+  same_on_pipe(td, ef, table);
+
+  const char *kernel = GPURF_TEST_DATA_DIR "/traces/handwritten/kernel-1.traceg";
+  const char *kf[] = {"trace", "stats", kernel, NULL};
+  const char *kp[] = {"trace", "stats", "-", NULL};
+  const char *kd[] = {"trace", "stats", "/dev/stdin", NULL};
+  same_on_pipe(kp, kf, kernel);
+  same_on_pipe(kd, kf, kernel);
+  /* The native formats, written from the same trace. */
+  static char text[512], bin[512];
+  snprintf(text, sizeof text, "%s/%ld_pipe.gtrace", GPURF_TEST_TMP_DIR, (long)getpid());
+  snprintf(bin, sizeof bin, "%s/%ld_pipe.gtraceb", GPURF_TEST_TMP_DIR, (long)getpid());
+  const char *dir = GPURF_TEST_DATA_DIR "/traces/handwritten";
+  const char *ct[] = {"trace", "convert", dir, text, NULL};
+  const char *cb[] = {"trace", "convert", dir, bin, NULL};
+  run_bounded(ct, NULL, 0);
+  assert_int_equal(R.status, 0);
+  run_bounded(cb, NULL, 0);
+  assert_int_equal(R.status, 0);
+  const char *xf[] = {"trace", "stats", text, NULL};
+  same_on_pipe(kp, xf, text);
+  const char *bf[] = {"trace", "stats", bin, NULL};
+  same_on_pipe(kp, bf, bin);
+  const char *sf[] = {"sim", "fermi-baseline", "--trace", bin, NULL};
+  const char *sp[] = {"sim", "fermi-baseline", "--trace", "-", NULL};
+  same_on_pipe(sp, sf, bin);
+  /* A trace converted from a pipe is the same file. */
+  static char again[512];
+  snprintf(again, sizeof again, "%s/%ld_pipe2.gtraceb", GPURF_TEST_TMP_DIR, (long)getpid());
+  const char *cp[] = {"trace", "convert", "-", again, NULL};
+  size_t len, len2;
+  char *data = slurp_file(bin, &len);
+  run_bounded(cp, data, len);
+  assert_int_equal(R.status, 0);
+  char *copy = slurp_file(again, &len2);
+  assert_int_equal(len, len2);
+  assert_memory_equal(data, copy, len);
+  free(data);
+  free(copy);
+  remove(text);
+  remove(bin);
+  remove(again);
+
+  /* YAML readers: a node file and a design. */
+  const char *node = GPURF_TEST_SOURCE_DIR "/tech/40nm.yaml";
+  const char *nf[] = {"tech", "show", node, "--format", "json", NULL};
+  const char *np[] = {"tech", "show", "-", "--format", "json", NULL};
+  run_bounded(nf, NULL, 0);
+  assert_int_equal(R.status, 0);
+  const char *design = GPURF_TEST_SOURCE_DIR "/models/fermi-baseline.yaml";
+  const char *df[] = {"rf", design, NULL};
+  const char *dp[] = {"rf", "-", NULL};
+  same_on_pipe(dp, df, design);
+  data = slurp_file(node, &len);
+  run_bounded(np, data, len);
+  free(data);
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "\"feature_size_m\": 4e-08"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tech_node_decimal_only),
@@ -197,6 +322,7 @@ int main(void) {
       cmocka_unit_test(test_error_one_line),
       cmocka_unit_test(test_yaml_deep_nesting),
       cmocka_unit_test(test_table_subarray_cap),
+      cmocka_unit_test(test_pipes),
   };
   return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }

@@ -3,6 +3,8 @@
 #ifndef GPURF_CTX_INTERNAL_H
 #define GPURF_CTX_INTERNAL_H
 
+#include <stdio.h>
+
 #include "gpurf/context.h"
 
 #define GPURF_DATA_DIR_MAX 1024
@@ -30,5 +32,13 @@ int gpurf_fail(gpurf_ctx *ctx, int status, const char *fmt, ...)
 
 /* Copies src into dst (size bytes), always terminated; returns 0 when it fit. */
 int gpurf_strlcpy(char *dst, const char *src, size_t size);
+
+/* "-" names standard input wherever a file is read: gpurf_input_open gives
+ * stdin for it (else fopen "rb"), gpurf_input_close leaves stdin open, and
+ * gpurf_input_name is what messages call it ("<stdin>"). */
+int gpurf_input_is_stdin(const char *path);
+const char *gpurf_input_name(const char *path);
+FILE *gpurf_input_open(const char *path);
+void gpurf_input_close(FILE *f);
 
 #endif

@@ -24,16 +24,13 @@ static int refuse_compressed(gpurf_ctx *ctx, const ev_lines *l, const unsigned c
 
 int ev_lines_open(gpurf_ctx *ctx, ev_lines *l, const char *path) {
   memset(l, 0, sizeof *l);
-  l->path = path;
-  l->f = fopen(path, "rb");
+  l->path = gpurf_input_name(path);
+  l->f = gpurf_input_open(path);
   if (!l->f)
     return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
   /* A compressed file is named as such before its bytes read as text. */
-  unsigned char head[6];
-  size_t got = fread(head, 1, sizeof head, l->f);
-  int rc = refuse_compressed(ctx, l, head, got);
-  if (rc == GPURF_OK && fseek(l->f, 0, SEEK_SET) != 0)
-    rc = gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot rewind: %s", strerror(errno));
+  l->head_len = fread(l->head, 1, 6, l->f);
+  int rc = refuse_compressed(ctx, l, l->head, l->head_len);
   l->cap = 256;
   l->buf = rc == GPURF_OK ? malloc(l->cap) : NULL;
   if (rc == GPURF_OK && !l->buf) rc = gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
@@ -42,16 +39,34 @@ int ev_lines_open(gpurf_ctx *ctx, ev_lines *l, const char *path) {
 }
 
 void ev_lines_close(ev_lines *l) {
-  if (l->f) fclose(l->f);
+  gpurf_input_close(l->f);
   free(l->buf);
   l->f = NULL;
   l->buf = NULL;
 }
 
+void ev_lines_unread(ev_lines *l) {
+  if (l->line_no > 0) {
+    l->replay = 1;
+    l->line_no--;
+  }
+}
+
+static int next_byte(ev_lines *l) {
+  if (l->head_pos < l->head_len) return l->head[l->head_pos++];
+  return getc(l->f);
+}
+
 int ev_lines_next(gpurf_ctx *ctx, ev_lines *l, char **line) {
+  if (l->replay) {
+    l->replay = 0;
+    l->line_no++;
+    *line = l->buf;
+    return 1;
+  }
   size_t n = 0;
   int ch;
-  while ((ch = getc(l->f)) != EOF && ch != '\n') {
+  while ((ch = next_byte(l)) != EOF && ch != '\n') {
     if (ch == '\0')
       return gpurf_fail_at(ctx, GPURF_EPARSE, l->path, (int)l->line_no + 1, (int)n + 1, NULL,
                            "binary data (NUL byte); not a counters file");
@@ -90,15 +105,12 @@ int ev_parse_u64(const char *s, size_t n, uint64_t *out) {
 }
 
 /* The native format starts with its header line; anything else is read as
- * an AccelWattch report. */
-static int is_native(gpurf_ctx *ctx, const char *path, int *native) {
-  ev_lines l;
-  int rc = ev_lines_open(ctx, &l, path);
-  if (rc != GPURF_OK) return rc;
+ * an AccelWattch report. The line is put back for the format's reader. */
+static int is_native(gpurf_ctx *ctx, ev_lines *l, int *native) {
   char *line = NULL;
-  rc = ev_lines_next(ctx, &l, &line);
+  int rc = ev_lines_next(ctx, l, &line);
   *native = rc == 1 && strncmp(line, NATIVE_HEADER, strlen(NATIVE_HEADER)) == 0;
-  ev_lines_close(&l);
+  if (rc == 1) ev_lines_unread(l);
   return rc < 0 ? rc : GPURF_OK;
 }
 
@@ -108,17 +120,17 @@ int gpurf_energy_load_counts(gpurf_ctx *ctx, gpurf_energy *engine, const char *p
     return gpurf_fail(ctx, GPURF_EINVAL, "load_counts needs an engine, a path and an info record");
   memset(info, 0, sizeof *info);
   int native = 0;
-  int rc = is_native(ctx, path, &native);
-  if (rc != GPURF_OK) return rc;
   gpurf_energy *scratch = NULL;
-  rc = gpurf_energy_alloc(ctx, &engine->table, &scratch);
+  int rc = gpurf_energy_alloc(ctx, &engine->table, &scratch);
   if (rc != GPURF_OK) return rc;
   ev_lines l;
   rc = ev_lines_open(ctx, &l, path);
   if (rc == GPURF_OK) {
+    rc = is_native(ctx, &l, &native);
     info->format = native ? GPURF_COUNTS_NATIVE : GPURF_COUNTS_ACCELWATTCH;
-    rc = native ? ev_read_native(ctx, &l, scratch, info)
-                : ev_read_accelwattch(ctx, &l, scratch, info);
+    if (rc == GPURF_OK)
+      rc = native ? ev_read_native(ctx, &l, scratch, info)
+                  : ev_read_accelwattch(ctx, &l, scratch, info);
     ev_lines_close(&l);
   }
   if (rc == GPURF_OK) {

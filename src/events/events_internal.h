@@ -97,6 +97,11 @@ typedef struct ev_lines {
   char *buf;
   size_t cap;
   long line_no;
+  /* The bytes sniffed at open, handed out before the rest of the stream:
+   * the file is opened once, so a pipe reads as well as a file. */
+  unsigned char head[8];
+  size_t head_len, head_pos;
+  int replay; /* the next call returns the last line again */
 } ev_lines;
 
 int ev_lines_open(gpurf_ctx *ctx, ev_lines *l, const char *path);
@@ -104,6 +109,8 @@ void ev_lines_close(ev_lines *l);
 /* Next line without its end-of-line characters into *line (1 = got one,
  * 0 = end of file, < 0 = error). Rejects NUL bytes and over-long lines. */
 int ev_lines_next(gpurf_ctx *ctx, ev_lines *l, char **line);
+/* Makes the next ev_lines_next return the line just read once more. */
+void ev_lines_unread(ev_lines *l);
 
 /* Parses a whole decimal number (no sign, no spaces) of at most 20 digits
  * into a uint64; 0 on success. */

@@ -224,7 +224,7 @@ static int load_file(gpurf_ctx *ctx, const char *path, gpurf_rf_design *out) {
 
 int gpurf_rf_design_load(gpurf_ctx *ctx, const char *name_or_path, gpurf_rf_design *out) {
   if (!ctx || !name_or_path || !out) return GPURF_EINVAL;
-  if (strchr(name_or_path, '/') || strstr(name_or_path, ".yaml"))
+  if (strchr(name_or_path, '/') || strstr(name_or_path, ".yaml") || !strcmp(name_or_path, "-"))
     return load_file(ctx, name_or_path, out);
   const char *data = gpurf_ctx_data_dir(ctx);
   char path[GPURF_RF_PATH_MAX];

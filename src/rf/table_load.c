@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gpurf/rf.h"
+#include "rf/table_doc.h"
 #include "yaml/yaml_schema.h"
 
 #define REQ YS_REQUIRED
@@ -173,17 +174,10 @@ static void copy_out(const tl_table *t, gpurf_rf_table *out) {
   }
 }
 
-int gpurf_rf_table_load(gpurf_ctx *ctx, const char *path, gpurf_rf_table *out) {
-  if (!path || !out) return gpurf_fail(ctx, GPURF_EINVAL, "no table path or no place for it");
-  ys_doc *doc = NULL;
-  int rc = ys_open(ctx, path, &doc);
-  if (rc != GPURF_OK) return rc;
+int rf_table_from_doc(gpurf_ctx *ctx, ys_doc *doc, gpurf_rf_table *out) {
   tl_root *root = calloc(1, sizeof *root); /* ~37 KB: off the stack */
-  if (!root) {
-    ys_close(doc);
-    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-  }
-  rc = ys_decode(doc, root_fields, root);
+  if (!root) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  int rc = ys_decode(doc, root_fields, root);
   long total_sub = 0;
   for (size_t c = 0; rc == GPURF_OK && c < root->table.n_components; c++) {
     rc = check_component(doc, &root->table, c);
@@ -199,6 +193,15 @@ int gpurf_rf_table_load(gpurf_ctx *ctx, const char *path, gpurf_rf_table *out) {
   }
   if (rc == GPURF_OK) copy_out(&root->table, out);
   free(root);
+  return rc;
+}
+
+int gpurf_rf_table_load(gpurf_ctx *ctx, const char *path, gpurf_rf_table *out) {
+  if (!path || !out) return gpurf_fail(ctx, GPURF_EINVAL, "no table path or no place for it");
+  ys_doc *doc = NULL;
+  int rc = ys_open(ctx, path, &doc);
+  if (rc != GPURF_OK) return rc;
+  rc = rf_table_from_doc(ctx, doc, out);
   ys_close(doc);
   return rc;
 }

@@ -150,7 +150,7 @@ int gpurf_cell_load_file(gpurf_ctx *ctx, const char *path, gpurf_cell *out) {
 
 int gpurf_cell_load(gpurf_ctx *ctx, const char *name_or_path, gpurf_cell *out) {
   if (!ctx || !name_or_path || !out) return GPURF_EINVAL;
-  if (strchr(name_or_path, '/') || strstr(name_or_path, ".yaml"))
+  if (strchr(name_or_path, '/') || strstr(name_or_path, ".yaml") || !strcmp(name_or_path, "-"))
     return gpurf_cell_load_file(ctx, name_or_path, out);
   const char *data = gpurf_ctx_data_dir(ctx);
   if (!data[0])

@@ -73,7 +73,7 @@ int gpurf_tech_parse_node_name(const char *name, double *feature_size_m) {
 
 static int looks_like_path(const char *s) {
   size_t n = strlen(s);
-  return strchr(s, '/') != NULL || (n > 5 && strcmp(s + n - 5, ".yaml") == 0) ||
+  return strcmp(s, "-") == 0 || strchr(s, '/') != NULL || (n > 5 && strcmp(s + n - 5, ".yaml") == 0) ||
          (n > 4 && strcmp(s + n - 4, ".yml") == 0);
 }
 

@@ -161,19 +161,20 @@ static int header_line(gpurf_ctx *ctx, as_state *st, gpurf_trace_kernel *k, cons
   return GPURF_OK;
 }
 
-/* Opens the kernel file and reads its header up to the first other line. */
-static int open_kernel(gpurf_ctx *ctx, gpurf_trace_reader *r, as_state *st, const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
-  unsigned char head[8];
-  size_t hn = fread(head, 1, sizeof head, f);
-  fclose(f);
-  int rc = tr_refuse_compressed(ctx, path, head, hn);
+/* Reads the kernel's header up to the first other line; in is the kernel
+ * file, open with its first bytes read (the reader owns in->f from here). */
+static int open_kernel_input(gpurf_ctx *ctx, gpurf_trace_reader *r, as_state *st,
+                             const tr_input *in) {
+  int rc = tr_refuse_compressed(ctx, in->name, in->head, in->head_len);
+  if (!rc && in->head_len == 0)
+    rc = gpurf_fail_at(ctx, GPURF_EPARSE, in->name, 1, 1, NULL, "empty file");
+  if (rc) {
+    gpurf_input_close(in->f);
+    return rc;
+  }
+  st->have_kernel = 1; /* st->k owns the stream, and closes it, from here */
+  rc = tr_lines_attach(ctx, &st->k, in->name, in->f, in->head, in->head_len);
   if (rc) return rc;
-  if (hn == 0) return gpurf_fail_at(ctx, GPURF_EPARSE, path, 1, 1, NULL, "empty file");
-  rc = tr_lines_open(ctx, &st->k, path);
-  if (rc) return rc;
-  st->have_kernel = 1;
   if (st->kernels_opened > 0) r->kernel_index++;
   st->kernels_opened++;
   memset(&r->kernel, 0, sizeof r->kernel);
@@ -200,6 +201,15 @@ static int open_kernel(gpurf_ctx *ctx, gpurf_trace_reader *r, as_state *st, cons
   if (r->kernel.block[0] == 0 && st->pushback)
     return FAILK(st, 1, "no '-block dim' in the header: not an Accel-Sim trace");
   return GPURF_OK;
+}
+
+/* A kernel file named by kernelslist.g. */
+static int open_kernel(gpurf_ctx *ctx, gpurf_trace_reader *r, as_state *st, const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  unsigned char head[8];
+  tr_input in = {f, path, head, fread(head, 1, sizeof head, f)};
+  return open_kernel_input(ctx, r, st, &in);
 }
 
 /* Resolves the next kernel of the list; 0 when there is none left. */
@@ -552,17 +562,19 @@ static void as_free(gpurf_trace_reader *r) {
 
 static const tr_ops as_ops = {as_next, as_free};
 
-int tr_accelsim_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path, int is_list) {
+int tr_accelsim_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in, int is_list) {
   as_state *st = tr_reader_attach(ctx, r, sizeof *st, &as_ops, GPURF_TRACE_FORMAT_ACCELSIM);
-  if (!st) return GPURF_ENOMEM;
-  st->is_list = is_list;
-  if (!is_list) return open_kernel(ctx, r, st, path);
-  int rc = tr_lines_open(ctx, &st->list, path);
-  if (rc) {
-    st->is_list = 0;
-    return rc;
+  if (!st) {
+    gpurf_input_close(in->f);
+    return GPURF_ENOMEM;
   }
-  gpurf_strlcpy(st->dir, path, sizeof st->dir);
+  st->is_list = is_list;
+  if (!is_list) return open_kernel_input(ctx, r, st, in);
+  /* Kernel files are named relative to the list's directory ("." for a
+   * list on standard input). */
+  int rc = tr_lines_attach(ctx, &st->list, in->name, in->f, in->head, in->head_len);
+  if (rc) return rc;
+  gpurf_strlcpy(st->dir, in->name, sizeof st->dir);
   char *slash = strrchr(st->dir, '/');
   if (slash) *slash = '\0';
   else strcpy(st->dir, ".");

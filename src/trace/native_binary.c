@@ -398,7 +398,7 @@ static int nb_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst
 static void nb_free(gpurf_trace_reader *r) {
   nb_state *st = r->impl;
   if (!st) return;
-  if (st->f) fclose(st->f);
+  gpurf_input_close(st->f);
   if (st->mapped)
     munmap(st->buf, st->mapped);
   else
@@ -410,14 +410,17 @@ static void nb_free(gpurf_trace_reader *r) {
 
 static const tr_ops nb_ops = {nb_next, nb_free};
 
-int tr_binary_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path) {
+int tr_binary_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in) {
   nb_state *st = tr_reader_attach(ctx, r, sizeof *st, &nb_ops, GPURF_TRACE_FORMAT_BINARY);
-  if (!st) return GPURF_ENOMEM;
-  gpurf_strlcpy(st->path, path, sizeof st->path);
-  st->f = fopen(path, "rb");
-  if (!st->f) return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
-  /* A regular file is mapped: records are decoded where they lie, without
-   * copying the file through a buffer. Anything else is read in pieces. */
+  if (!st) {
+    gpurf_input_close(in->f);
+    return GPURF_ENOMEM;
+  }
+  st->f = in->f; /* opened once, its first bytes already read (a pipe cannot rewind) */
+  gpurf_strlcpy(st->path, in->name, sizeof st->path);
+  /* A regular file is mapped, from its start: records are decoded where they
+   * lie, without copying the file through a buffer. Anything else is read in
+   * pieces after the bytes the format was told from. */
   struct stat sb;
   if (fstat(fileno(st->f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
       (uint64_t)sb.st_size <= SIZE_MAX) {
@@ -429,8 +432,11 @@ int tr_binary_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path) {
       st->eof = 1;
     }
   }
-  if (!st->mapped && !(st->buf = malloc(NB_BUF)))
-    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (!st->mapped) {
+    if (!(st->buf = malloc(NB_BUF))) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+    st->end = in->head_len < NB_BUF ? in->head_len : NB_BUF;
+    memcpy(st->buf, in->head, st->end);
+  }
   int rc = nb_fill(ctx, st, NB_MAX_RECORD);
   if (rc) return rc;
   if (st->end < TR_BINARY_MAGIC_LEN || memcmp(st->buf, TR_BINARY_MAGIC, TR_BINARY_MAGIC_LEN) != 0)

@@ -399,10 +399,13 @@ static void nt_free(gpurf_trace_reader *r) {
 
 static const tr_ops nt_ops = {nt_next, nt_free};
 
-int tr_text_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path) {
+int tr_text_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in) {
   nt_state *st = tr_reader_attach(ctx, r, sizeof *st, &nt_ops, GPURF_TRACE_FORMAT_TEXT);
-  if (!st) return GPURF_ENOMEM;
-  int rc = tr_lines_open(ctx, &st->l, path);
+  if (!st) {
+    gpurf_input_close(in->f);
+    return GPURF_ENOMEM;
+  }
+  int rc = tr_lines_attach(ctx, &st->l, in->name, in->f, in->head, in->head_len);
   if (rc) return rc;
   char *line;
   size_t len;

@@ -20,11 +20,15 @@ int gpurf_trace_reader_alloc(gpurf_ctx *ctx, const char *path, gpurf_trace_reade
   if (!path || !path[0]) return gpurf_fail(ctx, GPURF_EINVAL, "no trace path given");
   char list[TR_PATH_MAX];
   const char *file = path;
-  struct stat sb;
-  if (stat(path, &sb) != 0)
-    return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
-  int is_dir = S_ISDIR(sb.st_mode);
+  int is_dir = 0;
+  if (!gpurf_input_is_stdin(path)) {
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+      return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+    is_dir = S_ISDIR(sb.st_mode);
+  }
   if (is_dir) {
+    struct stat sb;
     if (snprintf(list, sizeof list, "%s/kernelslist.g", path) >= (int)sizeof list)
       return gpurf_fail(ctx, GPURF_EINVAL, "path too long");
     if (stat(list, &sb) != 0)
@@ -32,23 +36,28 @@ int gpurf_trace_reader_alloc(gpurf_ctx *ctx, const char *path, gpurf_trace_reade
                            "directory holds no kernelslist.g");
     file = list;
   }
-  FILE *f = fopen(file, "rb");
+  /* Opened once: the format is told from the first bytes, which the format's
+   * reader then takes over with the stream. */
+  FILE *f = gpurf_input_open(file);
   if (!f) return gpurf_fail_at(ctx, GPURF_EIO, file, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  const char *name = gpurf_input_name(file);
   unsigned char head[64];
   size_t n = fread(head, 1, sizeof head, f);
-  fclose(f);
-  int rc = tr_refuse_compressed(ctx, file, head, n);
-  if (rc) return rc;
-  if (n == 0) return gpurf_fail_at(ctx, GPURF_EPARSE, file, 1, 1, NULL, "empty file");
-
-  gpurf_trace_reader *r = calloc(1, sizeof *r);
-  if (!r) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  int rc = tr_refuse_compressed(ctx, name, head, n);
+  if (!rc && n == 0) rc = gpurf_fail_at(ctx, GPURF_EPARSE, name, 1, 1, NULL, "empty file");
+  gpurf_trace_reader *r = rc ? NULL : calloc(1, sizeof *r);
+  if (!rc && !r) rc = gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (rc) {
+    gpurf_input_close(f);
+    return rc;
+  }
+  tr_input in = {f, name, head, n};
   if (n >= TR_BINARY_MAGIC_LEN && memcmp(head, TR_BINARY_MAGIC, TR_BINARY_MAGIC_LEN) == 0)
-    rc = tr_binary_open(ctx, r, file);
+    rc = tr_binary_open(ctx, r, &in);
   else if (n >= strlen(TR_TEXT_MAGIC) && memcmp(head, TR_TEXT_MAGIC, strlen(TR_TEXT_MAGIC)) == 0)
-    rc = tr_text_open(ctx, r, file);
+    rc = tr_text_open(ctx, r, &in);
   else
-    rc = tr_accelsim_open(ctx, r, file, is_dir || looks_like_list(head, n));
+    rc = tr_accelsim_open(ctx, r, &in, is_dir || looks_like_list(head, n));
   if (rc != GPURF_OK) {
     gpurf_trace_reader_free(r);
     return rc;

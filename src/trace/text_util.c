@@ -18,25 +18,31 @@ int tr_refuse_compressed(gpurf_ctx *ctx, const char *path, const unsigned char *
                        "%s-compressed file; decompress it first (%s)", what, how);
 }
 
-int tr_lines_open(gpurf_ctx *ctx, tr_lines *l, const char *path) {
+int tr_lines_attach(gpurf_ctx *ctx, tr_lines *l, const char *name, FILE *f,
+                    const unsigned char *head, size_t n) {
   memset(l, 0, sizeof *l);
-  if (gpurf_strlcpy(l->path, path, sizeof l->path) != 0)
+  l->f = f;
+  if (gpurf_strlcpy(l->path, name, sizeof l->path) != 0)
     return gpurf_fail(ctx, GPURF_EINVAL, "path longer than %d bytes", TR_PATH_MAX - 1);
-  l->f = fopen(path, "rb");
-  if (!l->f)
-    return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
   l->cap = TR_READ_CHUNK;
   l->buf = malloc(l->cap + 1);
-  if (!l->buf) {
-    fclose(l->f);
-    l->f = NULL;
-    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-  }
+  if (!l->buf) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (n > l->cap) n = l->cap;
+  if (n) memcpy(l->buf, head, n);
+  l->end = n;
   return GPURF_OK;
 }
 
+int tr_lines_open(gpurf_ctx *ctx, tr_lines *l, const char *path) {
+  memset(l, 0, sizeof *l);
+  FILE *f = gpurf_input_open(path);
+  if (!f)
+    return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  return tr_lines_attach(ctx, l, gpurf_input_name(path), f, NULL, 0);
+}
+
 void tr_lines_close(tr_lines *l) {
-  if (l->f) fclose(l->f);
+  gpurf_input_close(l->f);
   free(l->buf);
   l->f = NULL;
   l->buf = NULL;

@@ -24,6 +24,11 @@ typedef struct tr_lines {
 } tr_lines;
 
 int tr_lines_open(gpurf_ctx *ctx, tr_lines *l, const char *path);
+/* As tr_lines_open over a stream already open, whose first n bytes (head)
+ * were read to sniff the format: they are read again from the buffer, so
+ * the input is opened once and a pipe works. Takes f even when it fails. */
+int tr_lines_attach(gpurf_ctx *ctx, tr_lines *l, const char *name, FILE *f,
+                    const unsigned char *head, size_t n);
 /* 1 with *line (NUL-terminated, newline stripped), 0 at end, < 0 on error. */
 int tr_lines_next(gpurf_ctx *ctx, tr_lines *l, char **line, size_t *len);
 void tr_lines_close(tr_lines *l);
@@ -148,9 +153,18 @@ static inline void *tr_reader_attach(gpurf_ctx *ctx, gpurf_trace_reader *r, size
   return st;
 }
 
-int tr_accelsim_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path, int is_list);
-int tr_text_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path);
-int tr_binary_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *path);
+/* The input as the opener finds it: open once, its first bytes already
+ * read. The format's opener owns f from the call on, failing or not. */
+typedef struct tr_input {
+  FILE *f;
+  const char *name; /* for messages ("<stdin>" for "-") */
+  const unsigned char *head;
+  size_t head_len;
+} tr_input;
+
+int tr_accelsim_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in, int is_list);
+int tr_text_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in);
+int tr_binary_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in);
 
 /* Magic bytes of the native formats. */
 #define TR_TEXT_MAGIC "gpurf-trace 1"

@@ -65,22 +65,22 @@ static void offset_to_line_col(const unsigned char *text, size_t len,
   }
 }
 
-static int read_whole_file(ys_doc *d) {
-  FILE *f = fopen(d->file, "rb");
+static int read_whole_file(ys_doc *d, const char *path) {
+  FILE *f = gpurf_input_open(path);
   if (!f)
     return gpurf_fail_at(d->ctx, GPURF_EIO, d->file, 0, 0, NULL,
                          "cannot open: %s", strerror(errno));
   size_t cap = 4096, len = 0;
   unsigned char *buf = malloc(cap + 1);
   if (!buf) {
-    fclose(f);
+    gpurf_input_close(f);
     return gpurf_fail(d->ctx, GPURF_ENOMEM, "out of memory reading %s", d->file);
   }
   for (;;) {
     if (len == cap) {
       if (cap >= YS_MAX_FILE_BYTES) {
         free(buf);
-        fclose(f);
+        gpurf_input_close(f);
         return gpurf_fail_at(d->ctx, GPURF_EIO, d->file, 0, 0, NULL,
                              "file is larger than %u bytes; not an input file",
                              YS_MAX_FILE_BYTES);
@@ -89,7 +89,7 @@ static int read_whole_file(ys_doc *d) {
       unsigned char *nb = realloc(buf, cap + 1);
       if (!nb) {
         free(buf);
-        fclose(f);
+        gpurf_input_close(f);
         return gpurf_fail(d->ctx, GPURF_ENOMEM, "out of memory reading %s", d->file);
       }
       buf = nb;
@@ -99,7 +99,7 @@ static int read_whole_file(ys_doc *d) {
     if (got == 0) break;
   }
   int read_error = ferror(f);
-  fclose(f);
+  gpurf_input_close(f);
   if (read_error) {
     free(buf);
     return gpurf_fail_at(d->ctx, GPURF_EIO, d->file, 0, 0, NULL, "read error");
@@ -228,13 +228,14 @@ int ys_open(gpurf_ctx *ctx, const char *path, ys_doc **out) {
   ys_doc *d = calloc(1, sizeof *d);
   if (!d) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   d->ctx = ctx;
-  d->file = malloc(strlen(path) + 1);
+  const char *name = gpurf_input_name(path);
+  d->file = malloc(strlen(name) + 1);
   if (!d->file) {
     free(d);
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   }
-  strcpy(d->file, path);
-  int rc = read_whole_file(d);
+  strcpy(d->file, name);
+  int rc = read_whole_file(d, path);
   if (rc == GPURF_OK) rc = reject_binary(d);
   if (rc == GPURF_OK) rc = parse_text(d);
   if (rc != GPURF_OK) {
