@@ -315,6 +315,54 @@ static void test_pipes(void **state) {
   assert_non_null(strstr(R.out, "\"feature_size_m\": 4e-08"));
 }
 
+/* A real-format trace (tracer version 5, as NVBit writes it) whose header
+ * says -nregs = 32542 for a kernel using R0..R29: accepted with one warning
+ * naming the header line, 30 registers used, and the source reported. */
+static void test_implausible_nregs(void **state) {
+  (void)state;
+  static char want[1024];
+  const char *v5 = GPURF_TEST_DATA_DIR "/traces/nregs/v5-garbage-nregs.traceg";
+  const char *sj[] = {"trace", "stats", v5, "--format", "json", NULL};
+  run_bounded(sj, NULL, 0);
+  assert_int_equal(R.status, 0);
+  snprintf(want, sizeof want,
+           "%s:6: -nregs 32542 is implausible; using 30 (highest register used + 1)\n", v5);
+  assert_string_equal(R.err, want);
+  assert_non_null(strstr(R.out, "\"registers_per_thread\": 30,"));
+  assert_non_null(strstr(R.out, "\"registers_per_thread_source\": \"inferred\""));
+  /* The same on a pipe, and in a simulation (once, not per record). */
+  const char *sp[] = {"trace", "stats", "-", "--format", "json", NULL};
+  size_t len;
+  char *data = slurp_file(v5, &len);
+  run_bounded(sp, data, len);
+  free(data);
+  assert_int_equal(R.status, 0);
+  assert_string_equal(R.err,
+                      "<stdin>:6: -nregs 32542 is implausible; using 30 (highest register used + 1)\n");
+  const char *sim[] = {"sim", "fermi-baseline", "--trace", v5, NULL};
+  run_bounded(sim, NULL, 0);
+  assert_int_equal(R.status, 0);
+  assert_string_equal(R.err, want);
+  assert_non_null(strstr(R.out, "warp instructions 276"));
+  /* A count below the registers used: R12 under -nregs = 8. */
+  const char *below = GPURF_TEST_DATA_DIR "/traces/nregs/below-used.traceg";
+  const char *sb[] = {"trace", "stats", below, "--format", "json", NULL};
+  run_bounded(sb, NULL, 0);
+  assert_int_equal(R.status, 0);
+  snprintf(want, sizeof want,
+           "%s:6: -nregs 8 is implausible; using 13 (highest register used + 1)\n", below);
+  assert_string_equal(R.err, want);
+  assert_non_null(strstr(R.out, "\"registers_per_thread\": 13,"));
+  /* A sound header stands, silently. */
+  const char *mm = GPURF_TEST_DATA_DIR "/traces/matrixmul-32-32-trace";
+  const char *sm[] = {"trace", "stats", mm, "--format", "json", NULL};
+  run_bounded(sm, NULL, 0);
+  assert_int_equal(R.status, 0);
+  assert_string_equal(R.err, "");
+  assert_non_null(strstr(R.out, "\"registers_per_thread\": 30,"));
+  assert_non_null(strstr(R.out, "\"registers_per_thread_source\": \"header\""));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tech_node_decimal_only),
@@ -323,6 +371,7 @@ int main(void) {
       cmocka_unit_test(test_yaml_deep_nesting),
       cmocka_unit_test(test_table_subarray_cap),
       cmocka_unit_test(test_pipes),
+      cmocka_unit_test(test_implausible_nregs),
   };
   return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }

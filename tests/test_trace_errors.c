@@ -35,9 +35,6 @@ static void each_defect_names_file_and_line(void **state) {
       {"bad-hex-address.traceg", "bad-hex-address.traceg:16:35:", "bad hex base address '0x7fzz'"},
       {"register-out-of-range.traceg", "register-out-of-range.traceg:17:27:",
        "register R300 out of range"},
-      {"register-beyond-nregs.traceg", "register-beyond-nregs.traceg:17:",
-       "R12 is out of range: the kernel has 8 registers"},
-      {"pair-beyond-nregs.traceg", "pair-beyond-nregs.traceg:16:", "R7..R8 are out of range"},
       {"mask-too-wide.traceg", "mask-too-wide.traceg:16:6:", "wider than the 32 lanes"},
       {"missing-address.traceg", "missing-address.traceg:16:", "before the address of an active lane"},
       {"trailing-garbage.traceg", "trailing-garbage.traceg:16:30:", "unexpected 'junk'"},
@@ -48,7 +45,6 @@ static void each_defect_names_file_and_line(void **state) {
       {"xz-list", "kernelslist.g:2:1:", "is xz-compressed; decompress it"},
       {"unknown-command", "kernelslist.g:2:1:", "unknown command 'launch"},
       {"native-truncated.gtrace", "native-truncated.gtrace:5:", "truncated: no 'end' line"},
-      {"native-bad-register.gtrace", "native-bad-register.gtrace:5:", "R9 is out of range"},
   };
   char msg[2048];
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -18,6 +18,13 @@ GPURF_API void gpurf_ctx_free(gpurf_ctx *ctx);
 GPURF_API const gpurf_error *gpurf_ctx_error(const gpurf_ctx *ctx);
 GPURF_API void gpurf_ctx_clear_error(gpurf_ctx *ctx);
 
+/* Warnings: input the library accepted after repairing it (a trace header's
+ * implausible register count, say). The library never prints; it hands each
+ * warning, in the error record's form (file, line, message), to the handler
+ * set here, once. Without a handler warnings are dropped. */
+typedef void (*gpurf_warning_fn)(void *user, const gpurf_error *warning);
+GPURF_API void gpurf_ctx_set_warning_handler(gpurf_ctx *ctx, gpurf_warning_fn fn, void *user);
+
 /* Directory holding tech/ and models/. Node names such as "40nm" are looked
  * up in DIR/tech/. A new context starts with the installed data directory
  * (PREFIX/share/gpurf); the gpurf command overrides it from GPURF_DATA_DIR,

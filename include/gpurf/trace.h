@@ -129,6 +129,11 @@ typedef struct gpurf_trace_kernel {
   uint32_t block[3];
   uint32_t shmem_bytes;
   uint32_t nregs;          /* registers per thread */
+  /* An Accel-Sim header's -nregs found implausible (above 255, or below the
+   * registers the kernel uses): nregs is then 0 from the record that showed
+   * it on, and readers of the trace infer the count from the registers used;
+   * 0 when the header's count stands. */
+  uint64_t nregs_header;
   uint32_t binary_version; /* SM version the code was compiled for, e.g. 61, 70, 86 */
   uint32_t tracer_version; /* Accel-Sim tracer version; 0 for other sources */
   uint32_t lineinfo;       /* 1 when records carry source lines */
@@ -229,6 +234,9 @@ typedef struct gpurf_trace_stats {
   uint64_t ctas;
   uint64_t warps;
   uint32_t registers_per_thread; /* largest over the kernels */
+  /* 1 when registers_per_thread is the highest register used + 1, because a
+   * kernel had no count or an implausible one; 0 when a header gave it. */
+  int registers_per_thread_inferred;
 
   uint64_t class_count[GPURF_TRACE_CLASS_COUNT];
   uint64_t latency_count[GPURF_TRACE_LAT_COUNT];

@@ -84,6 +84,8 @@ void cli_print_error(const gpurf_ctx *ctx);
 /* Allocates and loads a node (gpurf_tech_free releases it); NULL with the
  * error in ctx on failure. */
 gpurf_tech *cli_tech_load(gpurf_ctx *ctx, const char *node);
+/* Prints the library's warnings on stderr, one line each: FILE:LINE: MESSAGE. */
+void cli_install_warnings(gpurf_ctx *ctx);
 /* Prints "PROG: message" on stderr. */
 void cli_usage_error(const char *prog, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -207,6 +207,18 @@ void cli_print_error(const gpurf_ctx *ctx) {
     fprintf(stderr, "gpurf: %s\n", line);
 }
 
+static void print_warning(void *user, const gpurf_error *w) {
+  (void)user;
+  if (w->file[0] && w->line > 0)
+    fprintf(stderr, "%s:%d: %s\n", w->file, w->line, w->message);
+  else if (w->file[0])
+    fprintf(stderr, "%s: %s\n", w->file, w->message);
+  else
+    fprintf(stderr, "gpurf: %s\n", w->message);
+}
+
+void cli_install_warnings(gpurf_ctx *ctx) { gpurf_ctx_set_warning_handler(ctx, print_warning, NULL); }
+
 void cli_usage_error(const char *prog, const char *fmt, ...) {
   va_list ap;
   fprintf(stderr, "%s: ", prog);

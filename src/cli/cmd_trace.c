@@ -61,6 +61,7 @@ static void stats_json(sbuf *out, const gpurf_trace_stats *s, const char *path,
   jw_int(&w, "ctas", (long long)s->ctas);
   jw_int(&w, "warps", (long long)s->warps);
   jw_int(&w, "registers_per_thread", s->registers_per_thread);
+  jw_str(&w, "registers_per_thread_source", s->registers_per_thread_inferred ? "inferred" : "header");
   uint64_t n = s->warp_instructions;
   jw_obj_begin(&w, "instruction_mix");
   for (int c = 0; c < GPURF_TRACE_CLASS_COUNT; c++)

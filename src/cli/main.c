@@ -118,6 +118,7 @@ int main(int argc, char **argv) {
     return CLI_FAIL;
   }
   resolve_data_dir(ctx);
+  cli_install_warnings(ctx);
   int rc;
   if (strcmp(cmd, "tech") == 0) {
     rc = cmd_tech(ctx, argc - 2, argv + 2);

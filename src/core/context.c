@@ -36,3 +36,9 @@ int gpurf_ctx_set_data_dir(gpurf_ctx *ctx, const char *dir) {
 const char *gpurf_ctx_data_dir(const gpurf_ctx *ctx) {
   return ctx ? ctx->data_dir : "";
 }
+
+void gpurf_ctx_set_warning_handler(gpurf_ctx *ctx, gpurf_warning_fn fn, void *user) {
+  if (!ctx) return;
+  ctx->warn = fn;
+  ctx->warn_user = user;
+}

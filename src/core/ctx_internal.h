@@ -12,6 +12,8 @@
 struct gpurf_ctx {
   gpurf_error err;
   char data_dir[GPURF_DATA_DIR_MAX];
+  gpurf_warning_fn warn;
+  void *warn_user;
 };
 
 #if defined(__GNUC__)
@@ -25,6 +27,11 @@ struct gpurf_ctx {
 int gpurf_fail_at(gpurf_ctx *ctx, int status, const char *file, int line,
                   int column, const char *field, const char *fmt, ...)
     GPURF_PRINTF(7, 8);
+
+/* Hands a warning to the context's handler, if any (the error record is
+ * left alone). */
+void gpurf_warn_at(gpurf_ctx *ctx, const char *file, int line, int column, const char *field,
+                   const char *fmt, ...) GPURF_PRINTF(6, 7);
 
 /* Shorthand without a location. */
 int gpurf_fail(gpurf_ctx *ctx, int status, const char *fmt, ...)

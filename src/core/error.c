@@ -31,11 +31,10 @@ int gpurf_strlcpy(char *dst, const char *src, size_t size) {
   return 0;
 }
 
-static int fill_error(gpurf_ctx *ctx, int status, const char *file, int line,
+static int fill_error(gpurf_error *e, int status, const char *file, int line,
                       int column, const char *field, const char *fmt,
                       va_list ap) {
-  if (!ctx) return status;
-  gpurf_error *e = &ctx->err;
+  if (!e) return status;
   memset(e, 0, sizeof *e);
   e->status = status;
   /* Values from input files reach every part of the record. */
@@ -53,15 +52,26 @@ int gpurf_fail_at(gpurf_ctx *ctx, int status, const char *file, int line,
                   int column, const char *field, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fill_error(ctx, status, file, line, column, field, fmt, ap);
+  fill_error(ctx ? &ctx->err : NULL, status, file, line, column, field, fmt, ap);
   va_end(ap);
   return status;
+}
+
+void gpurf_warn_at(gpurf_ctx *ctx, const char *file, int line, int column, const char *field,
+                   const char *fmt, ...) {
+  if (!ctx || !ctx->warn) return;
+  gpurf_error w; /* filled as an error record is; the context's stays as it was */
+  va_list ap;
+  va_start(ap, fmt);
+  fill_error(&w, GPURF_OK, file, line, column, field, fmt, ap);
+  va_end(ap);
+  ctx->warn(ctx->warn_user, &w);
 }
 
 int gpurf_fail(gpurf_ctx *ctx, int status, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fill_error(ctx, status, NULL, 0, 0, NULL, fmt, ap);
+  fill_error(ctx ? &ctx->err : NULL, status, NULL, 0, 0, NULL, fmt, ap);
   va_end(ap);
   return status;
 }

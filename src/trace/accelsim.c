@@ -31,6 +31,12 @@ typedef struct as_state {
   uint64_t declared, seen;
   uint32_t warps_per_block;
   uint32_t kernels_opened;
+  /* Register count of the open kernel: the header's line, whether the header
+   * was implausible (then kernel.nregs is 0 and consumers infer it), and the
+   * highest register used + 1 so far. */
+  long nregs_line;
+  int nregs_bad;
+  uint32_t regs_used;
 } as_state;
 
 #define FAILK(st, col, ...)                                                                  \
@@ -129,12 +135,18 @@ static int header_line(gpurf_ctx *ctx, as_state *st, gpurf_trace_kernel *k, cons
     bad = parse_uint_value(v, UINT32_MAX, &u);
     k->shmem_bytes = (uint32_t)u;
   } else if (strcmp(key, "nregs") == 0) {
-    bad = parse_uint_value(v, UINT32_MAX, &u);
-    if (!bad && u > GPURF_TRACE_NUM_REGS)
-      return gpurf_fail_at(ctx, GPURF_ERANGE, st->k.path, (int)st->k.line_no, col, key,
-                           "%llu registers per thread; at most %d exist",
-                           (unsigned long long)u, GPURF_TRACE_NUM_REGS);
-    k->nregs = (uint32_t)u;
+    /* Traces from the NVBit tracer (version 5) can carry a garbage count, five
+     * digits for a kernel using 20 registers: such a count is replaced by the
+     * registers the kernel uses, with a warning once the kernel is read. */
+    bad = parse_uint_value(v, UINT64_MAX, &u);
+    st->nregs_line = st->k.line_no;
+    if (!bad && u > GPURF_TRACE_NUM_REGS) {
+      st->nregs_bad = 1;
+      k->nregs_header = u;
+      k->nregs = 0;
+    } else {
+      k->nregs = (uint32_t)u;
+    }
   } else if (strcmp(key, "binary version") == 0) {
     bad = parse_uint_value(v, 1000, &u);
     k->binary_version = (uint32_t)u;
@@ -179,6 +191,9 @@ static int open_kernel_input(gpurf_ctx *ctx, gpurf_trace_reader *r, as_state *st
   st->kernels_opened++;
   memset(&r->kernel, 0, sizeof r->kernel);
   st->warps_per_block = 0;
+  st->nregs_line = 0;
+  st->nregs_bad = 0;
+  st->regs_used = 0;
   st->in_tb = st->in_warp = st->have_insts = 0;
   st->pushback = NULL;
   for (;;) {
@@ -445,7 +460,18 @@ static int parse_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, as_state *st, char 
     inst->imm = 0;
   }
   inst->n_dst_regs = tr_count_dst_regs(inst);
-  return tr_check_regs(ctx, inst, k->nregs, st->k.path, st->k.line_no);
+  int rc = tr_check_regs(ctx, inst, 0, st->k.path, st->k.line_no);
+  if (rc) return rc;
+  uint32_t top = tr_regs_used(inst);
+  if (top > st->regs_used) st->regs_used = top;
+  if (r->kernel.nregs > 0 && top > r->kernel.nregs) {
+    /* A header count below the registers the kernel uses is as implausible
+     * as one above 255. */
+    st->nregs_bad = 1;
+    r->kernel.nregs_header = r->kernel.nregs;
+    r->kernel.nregs = 0;
+  }
+  return GPURF_OK;
 }
 
 static int as_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst) {
@@ -479,6 +505,10 @@ static int as_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst
           return gpurf_fail_at(ctx, GPURF_EPARSE, st->k.path, (int)st->k.line_no, 0, NULL,
                                "truncated: file ends inside thread block %u,%u,%u (no #END_TB)",
                                st->tb[0], st->tb[1], st->tb[2]);
+        if (st->nregs_bad)
+          gpurf_warn_at(ctx, st->k.path, (int)st->nregs_line, 0, "nregs",
+                        "-nregs %llu is implausible; using %u (highest register used + 1)",
+                        (unsigned long long)r->kernel.nregs_header, st->regs_used);
         tr_lines_close(&st->k);
         st->have_kernel = 0;
         if (!st->is_list) st->list_done = 1;

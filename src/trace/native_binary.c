@@ -313,7 +313,8 @@ static int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, cur *c,
   uint32_t nregs = r->kernel.nregs;
   unsigned lim = nregs > 0 && nregs < GPURF_TRACE_NUM_REGS ? nregs : GPURF_TRACE_NUM_REGS;
   if (last < lim && dst_regs <= GPURF_TRACE_MAX_DST_REGS) return GPURF_OK;
-  return tr_check_regs(ctx, inst, nregs, st->path, 0); /* names the operand at fault */
+  /* Names the operand at fault, or makes a count the registers exceed unknown. */
+  return tr_check_kernel_regs(ctx, r, inst, st->path, 0);
 }
 
 static int nb_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst) {

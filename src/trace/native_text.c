@@ -240,7 +240,7 @@ static int parse_line_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nt_state *st, 
   rc = parse_operands(ctx, st, &tk, t, n, inst->src, GPURF_TRACE_MAX_SRC, &inst->n_src, "source");
   if (rc) return rc;
   inst->n_dst_regs = tr_count_dst_regs(inst);
-  rc = tr_check_regs(ctx, inst, r->kernel.nregs, st->l.path, st->l.line_no);
+  rc = tr_check_kernel_regs(ctx, r, inst, st->l.path, st->l.line_no);
   if (rc) return rc;
   const char *vals = NULL, *addr = NULL;
   size_t vals_n = 0, addr_n = 0;

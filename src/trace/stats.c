@@ -199,11 +199,16 @@ int gpurf_trace_stats_add(gpurf_ctx *ctx, gpurf_trace_stats_acc *acc,
     close_warp(acc);
     if (new_kernel) {
       s->kernels++;
-      if (k && k->nregs > s->registers_per_thread) s->registers_per_thread = k->nregs;
+      if (k && k->nregs > s->registers_per_thread) {
+        s->registers_per_thread = k->nregs;
+        s->registers_per_thread_inferred = 0;
+      }
     }
     if (new_cta) s->ctas++;
     open_warp(acc, k, inst);
     acc->have_prev = 1;
+  } else if (k && !k->nregs) {
+    acc->kernel_nregs = 0; /* the reader found the kernel's count implausible */
   }
   uint64_t t = acc->t;
   if (t >= (uint64_t)GPURF_TRACE_LIVE_BINS * acc->w_width) {
@@ -302,7 +307,10 @@ int gpurf_trace_stats_finish(gpurf_ctx *ctx, gpurf_trace_stats_acc *acc, gpurf_t
   if (!acc || !out) return gpurf_fail(ctx, GPURF_EINVAL, "no accumulator or output");
   close_warp(acc);
   gpurf_trace_stats *s = &acc->s;
-  if (acc->inferred_regs > s->registers_per_thread) s->registers_per_thread = acc->inferred_regs;
+  if (acc->inferred_regs > s->registers_per_thread) {
+    s->registers_per_thread = acc->inferred_regs;
+    s->registers_per_thread_inferred = 1;
+  }
   s->live_bin_width = acc->g_width;
   s->live_bins_used = 0;
   for (int i = 0; i < GPURF_TRACE_LIVE_BINS; i++) {

@@ -197,3 +197,19 @@ int tr_check_regs(gpurf_ctx *ctx, const gpurf_trace_inst *inst, uint32_t nregs,
                          "destinations span more than %d registers", GPURF_TRACE_MAX_DST_REGS);
   return GPURF_OK;
 }
+
+int tr_check_kernel_regs(gpurf_ctx *ctx, gpurf_trace_reader *r, const gpurf_trace_inst *inst,
+                         const char *file, long line) {
+  int rc = tr_check_regs(ctx, inst, 0, file, line);
+  if (rc) return rc;
+  uint32_t top = tr_regs_used(inst);
+  if (r->kernel.nregs > 0 && top > r->kernel.nregs) {
+    gpurf_warn_at(ctx, file, (int)line, 0, "regs",
+                  "R%u is beyond the kernel's %u registers per thread; the count is inferred "
+                  "from the registers used",
+                  top - 1, r->kernel.nregs);
+    r->kernel.nregs_header = r->kernel.nregs;
+    r->kernel.nregs = 0;
+  }
+  return GPURF_OK;
+}

@@ -60,6 +60,18 @@ int tr_classify_rv(const char *opcode, gpurf_trace_class *cls, gpurf_trace_laten
                    gpurf_trace_mem *mem);
 uint8_t tr_rv_mem_width(const char *opcode);
 
+/* Highest register an operand of inst touches, + 1 (0 when none does). */
+static inline uint32_t tr_regs_used(const gpurf_trace_inst *inst) {
+  uint32_t top = 0;
+  for (unsigned i = 0; i < inst->n_dst; i++)
+    if (inst->dst[i].reg != GPURF_TRACE_REG_ZERO && inst->dst[i].reg + inst->dst[i].width > top)
+      top = (uint32_t)inst->dst[i].reg + inst->dst[i].width;
+  for (unsigned i = 0; i < inst->n_src; i++)
+    if (inst->src[i].reg != GPURF_TRACE_REG_ZERO && inst->src[i].reg + inst->src[i].width > top)
+      top = (uint32_t)inst->src[i].reg + inst->src[i].width;
+  return top;
+}
+
 /* Number of 32-bit destination registers, RZ excluded. */
 uint8_t tr_count_dst_regs(const gpurf_trace_inst *inst);
 
@@ -165,6 +177,13 @@ typedef struct tr_input {
 int tr_accelsim_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in, int is_list);
 int tr_text_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in);
 int tr_binary_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in);
+
+/* tr_check_regs for the native formats: a register past the kernel's count
+ * (a trace converted from an Accel-Sim one whose -nregs fell short) makes the
+ * count unknown (0, inferred by the readers' users) with one warning, as the
+ * Accel-Sim reader does. */
+int tr_check_kernel_regs(gpurf_ctx *ctx, gpurf_trace_reader *r, const gpurf_trace_inst *inst,
+                         const char *file, long line);
 
 /* Magic bytes of the native formats. */
 #define TR_TEXT_MAGIC "gpurf-trace 1"
