@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPURF = $(BUILD)/src/gpurf
 
-.PHONY: all deps configure build demo test sanitize bench clean
+.PHONY: all deps configure build demo test sanitize fuzz bench clean
 
 all: build
 
@@ -34,6 +34,11 @@ sanitize:
 	cmake -S . -B $(BUILD_ASAN) -DGPURF_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug $(CMAKE_FLAGS)
 	cmake --build $(BUILD_ASAN) -j $(JOBS)
 	ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS)
+
+# Every reader under libFuzzer (clang), FUZZ_SECONDS each; CI runs them briefly.
+FUZZ_SECONDS ?= 300
+fuzz:
+	bash tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN)
