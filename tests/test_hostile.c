@@ -346,6 +346,19 @@ static void test_implausible_nregs(void **state) {
   assert_non_null(strstr(R.out, "warp instructions 276"));
   /* A count below the registers used: R12 under -nregs = 8. */
   const char *below = GPURF_TEST_DATA_DIR "/traces/nregs/below-used.traceg";
+  /* Simulations on threads: the warnings come in trace order all the same. */
+  static char both[2048];
+  snprintf(both, sizeof both,
+           "%s:6: -nregs 32542 is implausible; using 30 (highest register used + 1)\n"
+           "%s:6: -nregs 8 is implausible; using 13 (highest register used + 1)\n",
+           v5, below);
+  const char *jobs[] = {"sim", "fermi-baseline", "--trace", v5, "--trace", below, "--jobs", "2",
+                        NULL};
+  for (int i = 0; i < 3; i++) {
+    run_bounded(jobs, NULL, 0);
+    assert_int_equal(R.status, 0);
+    assert_string_equal(R.err, both);
+  }
   const char *sb[] = {"trace", "stats", below, "--format", "json", NULL};
   run_bounded(sb, NULL, 0);
   assert_int_equal(R.status, 0);

@@ -22,7 +22,22 @@ typedef struct pool {
   pthread_mutex_t lock;
   int next, done;
   int first_failed; /* lowest index of a failed job; n while none */
+  struct job_warnings *warnings; /* per job, when the caller's context takes warnings */
 } pool;
+
+/* A job's warnings are kept and handed to the caller's handler in job order
+ * once all have run, so they too do not depend on the number of threads. */
+#define JOB_MAX_WARNINGS 8
+typedef struct job_warnings {
+  int n, dropped;
+  gpurf_error w[JOB_MAX_WARNINGS];
+} job_warnings;
+
+static void keep_warning(void *user, const gpurf_error *w) {
+  job_warnings *jw = user;
+  if (jw->n < JOB_MAX_WARNINGS) jw->w[jw->n++] = *w;
+  else jw->dropped++;
+}
 
 /* A fresh technique object for one job, its options set. */
 static int technique_new(gpurf_ctx *ctx, const gpurf_pipeline_job *j, gpurf_technique **out) {
@@ -97,6 +112,7 @@ static void *worker(void *arg) {
       gpurf_strlcpy(j->error.message, "out of memory", sizeof j->error.message);
     } else {
       gpurf_ctx_clear_error(ctx);
+      if (pl->warnings) gpurf_ctx_set_warning_handler(ctx, keep_warning, &pl->warnings[i]);
       j->status = run_job(ctx, pl, j);
       if (j->status != GPURF_OK) j->error = *gpurf_ctx_error(ctx);
     }
@@ -124,10 +140,15 @@ int gpurf_pipeline_run_jobs(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   int rc = gpurf_pipeline_params_check(ctx, params);
   if (rc != GPURF_OK) return rc;
   pool pl = {params, table, jobs, n, gpurf_ctx_data_dir(ctx), progress, progress_arg,
-             PTHREAD_MUTEX_INITIALIZER, 0, 0, n};
+             PTHREAD_MUTEX_INITIALIZER, 0, 0, n, NULL};
+  if (ctx->warn && n > 0 && !(pl.warnings = calloc((size_t)n, sizeof *pl.warnings)))
+    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   if (threads > n) threads = n > 0 ? n : 1;
   pthread_t *tid = threads > 1 ? calloc((size_t)threads - 1, sizeof *tid) : NULL;
-  if (threads > 1 && !tid) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (threads > 1 && !tid) {
+    free(pl.warnings);
+    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  }
   /* The calling thread is one of the workers; a thread that cannot be
    * started only leaves its share to the others. */
   int started = 0;
@@ -137,6 +158,13 @@ int gpurf_pipeline_run_jobs(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
   free(tid);
   pthread_mutex_destroy(&pl.lock);
+  for (int i = 0; pl.warnings && i < n && i <= pl.first_failed; i++) {
+    for (int k = 0; k < pl.warnings[i].n; k++) ctx->warn(ctx->warn_user, &pl.warnings[i].w[k]);
+    if (pl.warnings[i].dropped)
+      gpurf_warn_at(ctx, jobs[i].trace, 0, 0, NULL, "%d more warnings not shown",
+                    pl.warnings[i].dropped);
+  }
+  free(pl.warnings);
   if (pl.first_failed < n) {
     ctx->err = jobs[pl.first_failed].error;
     return jobs[pl.first_failed].status;
