@@ -17,6 +17,7 @@
 #include "gpurf/trace.h"
 #include "gpurf/emu.h"
 #include "gpurf/dataflow.h"
+#include "gpurf/release.h"
 #include "gpurf/pipeline.h"
 #include "gpurf/technique.h"
 #include "gpurf/reproduce.h"
