@@ -242,6 +242,15 @@ typedef struct gpurf_pipeline_hooks {
    * serves nothing else. */
   int (*share)(void *state, gpurf_pipeline *p, int bank, const gpurf_pipeline_req *held,
                const gpurf_pipeline_req *req);
+  /* Notices, NULL when not wanted (register lifetimes, renaming):
+   * load() sees each record as a CTA is read into buffer `cta` (0 ..
+   * max_ctas), at position `index` of that buffer; issue() follows the
+   * issue of the instruction at `index` of buffer `cta` by warp slot
+   * `warp`; warp_end() follows a warp's last retirement. */
+  void (*load)(void *state, gpurf_pipeline *p, int cta, uint32_t index,
+               const gpurf_trace_inst *rec);
+  void (*issue)(void *state, gpurf_pipeline *p, int warp, int cta, uint32_t index);
+  void (*warp_end)(void *state, gpurf_pipeline *p, int warp, int cta);
 } gpurf_pipeline_hooks;
 
 /* The baseline's hooks: the policy's pick, writes first then the oldest
@@ -323,6 +332,35 @@ GPURF_API void gpurf_pipeline_count_stall(gpurf_pipeline *p, int id, uint64_t n)
 /* Queues a bank write of (warp, reg) now (a deferred value leaving). */
 GPURF_API int gpurf_pipeline_force_write(gpurf_pipeline *p, int warp, int reg);
 GPURF_API uint64_t gpurf_pipeline_cycle(const gpurf_pipeline *p);
+
+/* An instruction as the pipeline holds it: registers of pairs and quads
+ * expanded, RZ dropped, each register once. */
+typedef struct gpurf_pipeline_inst {
+  int n_src, n_dst;
+  uint8_t src[16];
+  uint8_t dst[8];
+  gpurf_pipeline_unit unit;
+} gpurf_pipeline_inst;
+
+/* The next instruction of live warp slot `warp`: its CTA buffer and
+ * position there (as load() and issue() name them). GPURF_ENOTFOUND when
+ * the warp is not live or has issued everything. */
+GPURF_API int gpurf_pipeline_warp_next(const gpurf_pipeline *p, int warp, int *cta,
+                                       uint32_t *index);
+/* The instruction at `index` of CTA buffer `cta`; GPURF_EINVAL out of range. */
+GPURF_API int gpurf_pipeline_inst_get(const gpurf_pipeline *p, int cta, uint32_t index,
+                                      gpurf_pipeline_inst *out);
+/* 1 when live warp slot `warp` could issue its next instruction now
+ * (scoreboard, barrier, instruction buffer, collector units), for a
+ * select() that looks past the candidate and the look-ahead warp. */
+GPURF_API int gpurf_pipeline_can_issue(gpurf_pipeline *p, int warp);
+/* Hands the events counted so far to the energy engine and brings its
+ * clock to the present cycle, so that gpurf_energy_gate() from a hook
+ * opens and closes intervals at the right cycle. */
+GPURF_API void gpurf_pipeline_energy_sync(gpurf_pipeline *p);
+/* Registers per thread and warps of the CTA in buffer `cta`. */
+GPURF_API int gpurf_pipeline_cta_shape(const gpurf_pipeline *p, int cta, int *regs_per_thread,
+                                       int *warps);
 
 GPURF_END_DECLS
 

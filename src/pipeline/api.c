@@ -60,6 +60,9 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
     if (hooks->demote) p->hk.demote = hooks->demote;
     if (hooks->promote) p->hk.promote = hooks->promote;
     p->hk.share = hooks->share;
+    p->hk.load = hooks->load;
+    p->hk.issue = hooks->issue;
+    p->hk.warp_end = hooks->warp_end;
   }
   p->n_buf = params->max_ctas + 1;
   p->buf = calloc((size_t)p->n_buf, sizeof *p->buf);
@@ -294,4 +297,36 @@ int gpurf_pipeline_add_stall(gpurf_ctx *ctx, gpurf_pipeline *p, const char *name
 
 void gpurf_pipeline_count_stall(gpurf_pipeline *p, int id, uint64_t n) {
   if (p && id >= 0 && id < p->st.n_stalls) p->st.stalls[id] += n;
+}
+
+int gpurf_pipeline_warp_next(const gpurf_pipeline *p, int wslot, int *cta, uint32_t *index) {
+  if (!p || wslot < 0 || wslot >= GPURF_PIPELINE_MAX_WARPS) return GPURF_EINVAL;
+  const warp *w = &p->w[wslot];
+  if (!w->live || w->pc >= w->n) return GPURF_ENOTFOUND;
+  *cta = w->cta;
+  *index = (uint32_t)(w->code - p->buf[w->cta].code) + w->pc;
+  return GPURF_OK;
+}
+
+int gpurf_pipeline_inst_get(const gpurf_pipeline *p, int cta, uint32_t index,
+                            gpurf_pipeline_inst *out) {
+  if (!p || cta < 0 || cta >= p->n_buf || index >= p->buf[cta].n) return GPURF_EINVAL;
+  const cinst *c = &p->buf[cta].code[index];
+  out->n_src = c->n_src;
+  out->n_dst = c->n_dst;
+  memcpy(out->src, c->src, sizeof out->src);
+  memcpy(out->dst, c->dst, sizeof out->dst);
+  out->unit = (gpurf_pipeline_unit)c->unit;
+  return GPURF_OK;
+}
+
+int gpurf_pipeline_cta_shape(const gpurf_pipeline *p, int cta, int *regs_per_thread, int *warps) {
+  if (!p || cta < 0 || cta >= p->n_buf) return GPURF_EINVAL;
+  *regs_per_thread = (int)p->buf[cta].regs_per_thread;
+  *warps = (int)p->buf[cta].n_warps;
+  return GPURF_OK;
+}
+
+void gpurf_pipeline_energy_sync(gpurf_pipeline *p) {
+  if (p) push_energy(p);
 }

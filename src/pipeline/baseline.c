@@ -47,6 +47,7 @@ static int base_promote(void *state, gpurf_pipeline *p, int scheduler, const int
 static const gpurf_pipeline_hooks baseline = {"baseline",     NULL,           NULL,
                                               base_select,    base_arbitrate, base_map,
                                               base_writeback, base_demote,    base_promote,
+                                              NULL,           NULL,           NULL,
                                               NULL};
 
 const gpurf_pipeline_hooks *gpurf_pipeline_baseline_hooks(void) { return &baseline; }

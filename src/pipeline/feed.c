@@ -149,6 +149,7 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
     }
     int rc = compact(ctx, &p->prm, p->rec, &b->code[b->n], &max_reg);
     if (rc != GPURF_OK) return rc;
+    if (p->hk.load) p->hk.load(p->hk.state, p, bi, b->n, p->rec);
     b->n++;
     if ((rc = read_rec(ctx, p)) != GPURF_OK) return rc;
   }
@@ -245,6 +246,7 @@ void pipe_cta_warp_done(gpurf_pipeline *p, int slot) {
   w->live = 0;
   p->want_fetch &= ~((uint64_t)1 << slot);
   pipe_sched_remove(p, slot);
+  if (p->hk.warp_end) p->hk.warp_end(p->hk.state, p, slot, bi);
   cs->live_warps--;
   if (cs->live_warps > 0 && cs->arrived >= cs->live_warps) {
     /* The warps still running were all waiting for this one. */

@@ -130,6 +130,8 @@ static void issue(gpurf_pipeline *p, int slot) {
     w->sb[r >> 6] |= (uint64_t)1 << (r & 63);
     if (in->flags & CI_LONG) w->sb_long[r >> 6] |= (uint64_t)1 << (r & 63);
   }
+  if (p->hk.issue)
+    p->hk.issue(p->hk.state, p, slot, w->cta, (uint32_t)(in - p->buf[w->cta].code));
   if (in->flags & CI_BARRIER) {
     cta_state *cs = &p->cta[w->cta];
     w->at_barrier = 1;
@@ -274,6 +276,12 @@ static void schedule(gpurf_pipeline *p, int si) {
         break;
       }
   p->st.stalls[reason]++;
+}
+
+int gpurf_pipeline_can_issue(gpurf_pipeline *p, int wslot) {
+  int reg;
+  if (!p || wslot < 0 || wslot >= GPURF_PIPELINE_MAX_WARPS || !p->w[wslot].live) return 0;
+  return blocked(p, &p->w[wslot], &reg) < 0;
 }
 
 void pipe_issue(gpurf_pipeline *p) {

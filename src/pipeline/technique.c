@@ -29,7 +29,9 @@ static const gpurf_technique_def baseline = {
 extern const gpurf_technique_def gpurf_technique_warrf;
 
 /* Techniques in the order `gpurf sim --help` lists them. */
-static const gpurf_technique_def *const techniques[] = {&baseline, &gpurf_technique_warrf, NULL};
+extern const gpurf_technique_def gpurf_technique_rename;
+static const gpurf_technique_def *const techniques[] = {&baseline, &gpurf_technique_warrf,
+                                                        &gpurf_technique_rename, NULL};
 
 #define N_TECHNIQUES (sizeof techniques / sizeof *techniques - 1)
 
