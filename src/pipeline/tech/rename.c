@@ -58,8 +58,11 @@ typedef struct rn_state {
   uint64_t fill_until[GPURF_PIPELINE_MAX_WARPS];
   gpurf_release_cache cache;
   int ev_lookup, ev_update, ev_alloc, ev_release, ev_flag_read, ev_flag_fill;
-  uint64_t cycle_seen, last_issue;
-  int throttled;
+  uint64_t cycle_seen, last_issue, held_cycle;
+  uint64_t changes, bal_changes; /* allocations and releases, to know when balances move */
+  int held_any;
+  long long *bal, min1, min2;
+  int min1_cta;
   uint64_t peak_arch;
   uint64_t allocations, rel_pir, rel_pbr, unmapped_reads, throttle_cycles, throttle_events;
   uint64_t full_stalls, spills, fills, wake_stalls, alloc_failures;
@@ -152,7 +155,8 @@ static int rn_attach(gpurf_ctx *ctx, gpurf_pipeline *p, void *state) {
   rn_pool_bind(&s->pool, p, e, comp, s->prm.banks);
   s->n_cta = s->prm.max_ctas + 1;
   s->cta = calloc((size_t)s->n_cta, sizeof *s->cta);
-  if (!s->cta) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  s->bal = calloc((size_t)s->n_cta, sizeof *s->bal);
+  if (!s->cta || !s->bal) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   for (int i = 0; i < s->n_cta; i++) s->cta[i].kernel = -1;
   for (int w = 0; w < GPURF_PIPELINE_MAX_WARPS; w++) {
     s->warp_cta[w] = -1;
@@ -162,7 +166,6 @@ static int rn_attach(gpurf_ctx *ctx, gpurf_pipeline *p, void *state) {
   s->ev_lookup = event(e, "lookup"), s->ev_update = event(e, "update");
   s->ev_alloc = event(e, "alloc"), s->ev_release = event(e, "release");
   s->ev_flag_read = event(e, "flag_read"), s->ev_flag_fill = event(e, "flag_fill");
-  s->throttled = -1;
   return GPURF_OK;
 }
 
@@ -264,6 +267,7 @@ static void alloc_reg(rn_state *s, int w, int reg) {
   }
   s->map[w][reg] = (int16_t)r;
   s->allocations++;
+  s->changes++;
   if (s->warp_cta[w] >= 0) s->cta[s->warp_cta[w]].k++;
   count(s, s->ev_alloc, 1);
   count(s, s->ev_update, 1);
@@ -271,6 +275,7 @@ static void alloc_reg(rn_state *s, int w, int reg) {
 
 static void free_reg(rn_state *s, int w, int reg) {
   int r = s->map[w][reg];
+  s->changes++;
   if (r >= 0) {
     rn_pool_release(&s->pool, s->p, bank_of(s, w, reg), r);
     if (s->warp_cta[w] >= 0) s->cta[s->warp_cta[w]].k--;
@@ -340,36 +345,63 @@ static void rn_warp_end(void *state, gpurf_pipeline *p, int w, int cta) {
 
 /* ---- issue control: throttling, room in the banks, wake-ups, fills ---- */
 
-/* Once per cycle: the CTA balance rule (Sec. 8.1). C_i is the registers a
- * CTA may need (registers per thread x warps), k_i what it holds; while the
- * free registers cover min(C_i - k_i) every CTA goes on (at least the one
- * with the smallest balance can finish), else only that one issues. */
-static void throttle_update(rn_state *s, uint64_t now) {
-  if (now == s->cycle_seen && now) return;
+/* The CTA balance counters of Sec. 8.1: C_i is what a CTA may need at
+ * most (registers per thread x warps), k_i what it holds. The paper lets
+ * warps go while the free registers exceed min(C_i - k_i), so that the CTA
+ * with the smallest balance can always finish, and else lets only that
+ * CTA's warps go. Checked here per allocation: a warp of CTA j taking n
+ * registers goes if the free registers left still cover the smallest
+ * balance after it (the smallest-balance CTA itself always can). */
+static void balances(rn_state *s, uint64_t now) {
+  if (now == s->cycle_seen && s->bal_changes == s->changes && now) return;
   s->cycle_seen = now;
+  s->bal_changes = s->changes;
   int live[GPURF_PIPELINE_MAX_WARPS + 1] = {0};
   for (int w = 0; w < GPURF_PIPELINE_MAX_WARPS; w++) {
     int c;
     uint32_t i;
     if (gpurf_pipeline_warp_next(s->p, w, &c, &i) == GPURF_OK && c < s->n_cta) live[c] = 1;
   }
-  long long free_regs = s->phys_regs - s->pool.allocated, best = -1;
   uint64_t arch = 0;
-  int who = -1;
+  s->min1 = s->min2 = -1;
+  s->min1_cta = -1;
   for (int c = 0; c < s->n_cta; c++) {
+    s->bal[c] = -1;
     if (!live[c] && s->cta[c].k == 0) continue;
     int regs, warps;
     if (gpurf_pipeline_cta_shape(s->p, c, &regs, &warps) != GPURF_OK) continue;
     long long C = (long long)regs * warps, bal = C - s->cta[c].k;
-    if (bal < 0) bal = 0;
     arch += (uint64_t)C;
-    if (live[c] && (best < 0 || bal < best)) best = bal, who = c;
+    if (!live[c]) continue; /* its warps have issued everything: it needs no more */
+    s->bal[c] = bal < 0 ? 0 : bal;
+    if (s->min1 < 0 || s->bal[c] < s->min1)
+      s->min2 = s->min1, s->min1 = s->bal[c], s->min1_cta = c;
+    else if (s->min2 < 0 || s->bal[c] < s->min2)
+      s->min2 = s->bal[c];
   }
   if (arch > s->peak_arch) s->peak_arch = arch;
-  int t = s->throttle && who >= 0 && free_regs < best ? who : -1;
-  if (t >= 0 && s->throttled < 0) s->throttle_events++;
-  s->throttled = t;
-  if (t >= 0) s->throttle_cycles++;
+}
+
+/* 1 when CTA cta may take n more registers under the balance rule. */
+static int balance_allows(const rn_state *s, int cta, int n) {
+  if (!s->throttle || n == 0 || cta < 0 || cta >= s->n_cta || s->bal[cta] < 0) return 1;
+  long long left = (long long)s->phys_regs - s->pool.allocated - n;
+  long long own = s->bal[cta] - n < 0 ? 0 : s->bal[cta] - n;
+  long long other = cta == s->min1_cta ? s->min2 : s->min1;
+  long long m = other >= 0 && other < own ? other : own;
+  return left >= m;
+}
+
+/* Counts the cycles in which the rule held some warp back, and how often
+ * that began. */
+static void throttle_note(rn_state *s, uint64_t now, int held) {
+  if (!held) return;
+  if (now != s->held_cycle) {
+    if (now != s->held_cycle + 1 || !s->held_any) s->throttle_events++;
+    s->throttle_cycles++;
+    s->held_cycle = now;
+    s->held_any = 1;
+  }
 }
 
 /* Registers the warp's next instruction needs per bank. */
@@ -386,13 +418,13 @@ static int needs(const rn_state *s, int w, const gpurf_pipeline_inst *in, int *n
   return any;
 }
 
-/* Spills one register of bank b held by a warp other than w (one of a
- * throttled-out CTA first) to memory: the way out when no CTA can go on. */
+/* Spills one register of bank b held by a warp other than w (one of
+ * another CTA first) to memory: the way out when no CTA can go on. */
 static int spill_one(rn_state *s, int w, int b) {
   for (int pass = 0; pass < 2; pass++)
     for (int v = 0; v < GPURF_PIPELINE_MAX_WARPS; v++) {
       if (v == w || s->warp_cta[v] < 0) continue;
-      if (pass == 0 && s->throttled >= 0 && s->warp_cta[v] == s->throttled) continue;
+      if (pass == 0 && s->warp_cta[v] == s->warp_cta[w]) continue;
       for (int r = 0; r < GPURF_TRACE_NUM_REGS; r++)
         if (s->map[v][r] >= 0 && bank_of(s, v, r) == b) {
           free_reg(s, v, r);
@@ -411,11 +443,18 @@ static int may_issue(rn_state *s, int w, uint64_t now) {
   uint32_t index;
   if (w < 0 || gpurf_pipeline_warp_next(s->p, w, &cta, &index) != GPURF_OK) return 0;
   if (s->fill_until[w] > now) return 0;
-  if (s->throttled >= 0 && cta != s->throttled) return 0;
   gpurf_pipeline_inst in;
   if (gpurf_pipeline_inst_get(s->p, cta, index, &in) != GPURF_OK) return 0;
   int need[GPURF_PIPELINE_MAX_BANKS] = {0};
   if (!needs(s, w, &in, need)) return 1;
+  int total = 0;
+  for (int b = 0; b < s->banks; b++) total += need[b];
+  balances(s, now);
+  if (!balance_allows(s, cta, total)) {
+    throttle_note(s, now, 1);
+    /* Nobody may go while registers are short in every bank it needs. */
+    return 0;
+  }
   int ok = 1, full_bank = -1;
   for (int b = 0; b < s->banks; b++) {
     int full;
@@ -453,7 +492,6 @@ static int may_issue(rn_state *s, int w, uint64_t now) {
 static int rn_select(void *state, gpurf_pipeline *p, const gpurf_pipeline_select *sel) {
   rn_state *s = state;
   uint64_t now = gpurf_pipeline_cycle(p);
-  throttle_update(s, now);
   if (sel->candidate >= 0 && may_issue(s, sel->candidate, now)) return sel->candidate;
   if (sel->lookahead >= 0 && may_issue(s, sel->lookahead, now)) return sel->lookahead;
   /* Both held (another CTA's warps while one is throttled, or short of
@@ -535,6 +573,7 @@ static void rn_destroy(void *state) {
   }
   for (int i = 0; i < s->n_cta && s->cta; i++) free(s->cta[i].pc);
   free(s->cta);
+  free(s->bal);
   rn_pool_free(&s->pool);
   free(s);
 }
