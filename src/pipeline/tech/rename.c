@@ -56,6 +56,7 @@ typedef struct rn_state {
   int16_t map[GPURF_PIPELINE_MAX_WARPS][GPURF_TRACE_NUM_REGS];
   int warp_cta[GPURF_PIPELINE_MAX_WARPS];
   uint64_t fill_until[GPURF_PIPELINE_MAX_WARPS];
+  int n_spilled[GPURF_PIPELINE_MAX_WARPS]; /* registers of the warp in memory */
   gpurf_release_cache cache;
   int ev_lookup, ev_update, ev_alloc, ev_release, ev_flag_read, ev_flag_fill;
   uint64_t cycle_seen, last_issue, held_cycle;
@@ -166,6 +167,7 @@ static int rn_attach(gpurf_ctx *ctx, gpurf_pipeline *p, void *state) {
   s->ev_lookup = event(e, "lookup"), s->ev_update = event(e, "update");
   s->ev_alloc = event(e, "alloc"), s->ev_release = event(e, "release");
   s->ev_flag_read = event(e, "flag_read"), s->ev_flag_fill = event(e, "flag_fill");
+  s->held_cycle = UINT64_MAX;
   return GPURF_OK;
 }
 
@@ -339,6 +341,7 @@ static void rn_warp_end(void *state, gpurf_pipeline *p, int w, int cta) {
   for (int r = 0; r < GPURF_TRACE_NUM_REGS; r++)
     if (s->map[w][r] != RN_UNMAPPED) free_reg(s, w, r);
   s->fill_until[w] = 0;
+  s->n_spilled[w] = 0;
   s->pool.defer = 0;
   s->warp_cta[w] = -1;
 }
@@ -385,6 +388,9 @@ static void balances(rn_state *s, uint64_t now) {
 /* 1 when CTA cta may take n more registers under the balance rule. */
 static int balance_allows(const rn_state *s, int cta, int n) {
   if (!s->throttle || n == 0 || cta < 0 || cta >= s->n_cta || s->bal[cta] < 0) return 1;
+  /* The CTA with the smallest balance always goes; when even it cannot
+   * finish (one CTA needs more than the register file), spills make room. */
+  if (cta == s->min1_cta) return 1;
   long long left = (long long)s->phys_regs - s->pool.allocated - n;
   long long own = s->bal[cta] - n < 0 ? 0 : s->bal[cta] - n;
   long long other = cta == s->min1_cta ? s->min2 : s->min1;
@@ -429,6 +435,7 @@ static int spill_one(rn_state *s, int w, int b) {
         if (s->map[v][r] >= 0 && bank_of(s, v, r) == b) {
           free_reg(s, v, r);
           s->map[v][r] = RN_SPILLED;
+          s->n_spilled[v]++;
           s->spills++;
           return 1;
         }
@@ -449,6 +456,14 @@ static int may_issue(rn_state *s, int w, uint64_t now) {
   if (!needs(s, w, &in, need)) return 1;
   int total = 0;
   for (int b = 0; b < s->banks; b++) total += need[b];
+  /* A warp with registers in memory waits until there is room for all of
+   * them, so that it does not take back what was spilled for another. */
+  int in_need = 0;
+  for (int i = 0; i < in.n_src; i++) in_need += s->map[w][in.src[i]] == RN_SPILLED;
+  if (s->n_spilled[w] && s->phys_regs - s->pool.allocated < total + s->n_spilled[w] - in_need) {
+    s->full_stalls++;
+    return 0;
+  }
   balances(s, now);
   if (!balance_allows(s, cta, total)) {
     throttle_note(s, now, 1);
@@ -477,6 +492,7 @@ static int may_issue(rn_state *s, int w, uint64_t now) {
     if (s->map[w][in.src[i]] == RN_SPILLED) {
       s->warp_cta[w] = cta;
       alloc_reg(s, w, in.src[i]);
+      s->n_spilled[w]--;
       s->fills++;
       filled = 1;
     }
