@@ -9,5 +9,6 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tech/warrf.c
   ${CMAKE_CURRENT_LIST_DIR}/tech/rename.c
   ${CMAKE_CURRENT_LIST_DIR}/tech/rename_pool.c
+  ${CMAKE_CURRENT_LIST_DIR}/tech/spill.c
   ${CMAKE_CURRENT_LIST_DIR}/api.c
   ${CMAKE_CURRENT_LIST_DIR}/jobs.c)

@@ -30,8 +30,10 @@ extern const gpurf_technique_def gpurf_technique_warrf;
 
 /* Techniques in the order `gpurf sim --help` lists them. */
 extern const gpurf_technique_def gpurf_technique_rename;
+extern const gpurf_technique_def gpurf_technique_spill;
 static const gpurf_technique_def *const techniques[] = {&baseline, &gpurf_technique_warrf,
-                                                        &gpurf_technique_rename, NULL};
+                                                        &gpurf_technique_rename,
+                                                        &gpurf_technique_spill, NULL};
 
 #define N_TECHNIQUES (sizeof techniques / sizeof *techniques - 1)
 

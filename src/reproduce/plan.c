@@ -111,8 +111,11 @@ static int add_shipped(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp)
   return GPURF_OK;
 }
 
-static int add_synthetic(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp) {
+/* The presets: the general ones ("synthetic"), or the Table 1 rows of
+ * Jeon et al. ("jeon", named jeon-*). */
+static int add_synthetic(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp, int jeon) {
   for (const gpurf_trace_preset_info *p = gpurf_trace_gen_presets(); p->name; p++) {
+    if (jeon != !strncmp(p->name, "jeon-", 5)) continue;
     repro_workload w;
     memset(&w, 0, sizeof w);
     w.kind = REPRO_W_PRESET;
@@ -166,7 +169,7 @@ static int add_directory(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *p
   return rc;
 }
 
-/* A set: "shipped", "synthetic", "riscv", a directory, or several joined
+/* A set: "shipped", "synthetic", "jeon", "riscv", a directory, or several joined
  * with '+'. */
 static int resolve_set(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp, const char *set) {
   snprintf(pp->set, sizeof pp->set, "%s", set);
@@ -178,7 +181,9 @@ static int resolve_set(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp,
     if (!strcmp(part, "shipped")) {
       rc = add_shipped(ctx, r, pp);
     } else if (!strcmp(part, "synthetic")) {
-      rc = add_synthetic(ctx, r, pp);
+      rc = add_synthetic(ctx, r, pp, 0);
+    } else if (!strcmp(part, "jeon")) {
+      rc = add_synthetic(ctx, r, pp, 1);
     } else if (!strcmp(part, "riscv")) {
       char dir[REPRO_PATH_MAX + 32];
       snprintf(dir, sizeof dir, "%s/tests/data/riscv", r->data_dir);
@@ -192,7 +197,7 @@ static int resolve_set(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp,
       rc = add_directory(ctx, r, pp, part);
     } else {
       rc = gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "workloads",
-                           "'%s' is not shipped, synthetic, riscv or a directory", part);
+                           "'%s' is not shipped, synthetic, jeon, riscv or a directory", part);
     }
   }
   return rc;

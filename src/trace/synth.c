@@ -72,6 +72,8 @@ typedef struct preset {
   double gap_mean;         /* between later reads: 1 + geometric(mean) */
   double div_rate;         /* divergent regions started per instruction */
   uint32_t div_len;
+  uint32_t threads;        /* per CTA when not whole warps (0: warps x 32) */
+  uint32_t shmem;          /* shared memory per CTA, bytes: caps the CTAs an SM holds */
 } preset;
 
 /* Collange et al. (Euro-Par 2009) as cited by SIMTight (Sec. II): 15% of
@@ -105,17 +107,49 @@ static const gpurf_trace_preset_info infos[] = {
      "instruction mix, CTA shape, warp length and registers per thread of the recorded CUDA "
      "matrixMul trace (tests/data/traces/matrixmul-32-32-trace, sm_61); value usage as "
      "'compute'"},
+    {"jeon-matrixmul", "MatrixMul of Jeon et al. Table 1: 64 CTAs of 256 threads, 14(7) registers, 6 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (MatrixMul row); value usage as 'compute'"},
+    {"jeon-blackscholes", "Blackscholes of Jeon et al. Table 1: 480 CTAs of 128 threads, 18(16) registers, 8 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (Blackscholes row); value usage as 'compute'"},
+    {"jeon-dct8x8", "DCT8x8 of Jeon et al. Table 1: 4096 CTAs of 64 threads, 22(19) registers, 8 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (DCT8x8 row); value usage as 'compute'"},
+    {"jeon-reduction", "Reduction of Jeon et al. Table 1: 64 CTAs of 256 threads, 14(8) registers, 6 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (Reduction row); value usage as 'compute'"},
+    {"jeon-vectoradd", "VectorAdd of Jeon et al. Table 1: 196 CTAs of 256 threads, 4(3) registers, 6 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (VectorAdd row); value usage as 'compute'"},
+    {"jeon-backprop", "BackProp of Jeon et al. Table 1: 4096 CTAs of 256 threads, 17(12) registers, 6 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (BackProp row); value usage as 'compute'"},
+    {"jeon-bfs", "BFS of Jeon et al. Table 1: 1954 CTAs of 512 threads, 9(6) registers, 3 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (BFS row); value usage as 'compute'"},
+    {"jeon-heartwall", "Heartwall of Jeon et al. Table 1: 51 CTAs of 512 threads, 29(23) registers, 2 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (Heartwall row); value usage as 'compute'"},
+    {"jeon-hotspot", "HotSpot of Jeon et al. Table 1: 1849 CTAs of 256 threads, 22(20) registers, 3 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (HotSpot row); value usage as 'compute'"},
+    {"jeon-scalarprod", "ScalarProd of Jeon et al. Table 1: 128 CTAs of 256 threads, 17(11) registers, 6 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (ScalarProd row); value usage as 'compute'"},
+    {"jeon-nn", "NN of Jeon et al. Table 1: 168 CTAs of 169 threads, 14(8) registers, 8 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (NN row); value usage as 'compute'"},
+    {"jeon-lud", "LUD of Jeon et al. Table 1: 15 CTAs of 32 threads, 19(12) registers, 6 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (LUD row); value usage as 'compute'"},
+    {"jeon-gaussian", "Gaussian of Jeon et al. Table 1: 2 CTAs of 512 threads, 8(6) registers, 3 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (Gaussian row); value usage as 'compute'"},
+    {"jeon-lib", "LIB of Jeon et al. Table 1: 64 CTAs of 64 threads, 22(17) registers, 8 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (LIB row); value usage as 'compute'"},
+    {"jeon-lps", "LPS of Jeon et al. Table 1: 100 CTAs of 128 threads, 17(16) registers, 8 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (LPS row); value usage as 'compute'"},
+    {"jeon-mum", "MUM of Jeon et al. Table 1: 196 CTAs of 256 threads, 19(17) registers, 6 CTAs per SM",
+     "Jeon et al. MICRO 2015 Table 1 (MUM row); value usage as 'compute'"},
     {NULL, NULL, NULL}};
 
 static const preset presets[] = {
     {4, 8, 16384, 23,
      {0.24, 0.32, 0.05, 0.04, 0.06, 0.14, 0.04, 0.03, 0.04, 0.02, 0.02},
      COLLANGE_KIND, GEBHART_P1, GEBHART_P2, 6.0,
-     {0.46, 0.18, 0.10}, 9.0, 7.0, 0.004, 12},
+     {0.46, 0.18, 0.10}, 9.0, 7.0, 0.004, 12, 0, 0},
     {4, 8, 16384, 48,
      {0.34, 0.22, 0.05, 0.02, 0.08, 0.12, 0.04, 0.02, 0.06, 0.03, 0.02},
      COLLANGE_KIND, {0.40, 0.52, 0.65}, {0.25, 0.25, 0.25}, 6.0,
-     {0.20, 0.12, 0.08}, 18.0, 9.0, 0.005, 12},
+     {0.20, 0.12, 0.08}, 18.0, 9.0, 0.005, 12, 0, 0},
     {1, 32, 138, 30,
      /* per warp of the recorded trace: 32 fp, 49 int, 2 compares, 2 global
       * loads, 40 shared loads, 1 global and 2 shared stores, 3 branches,
@@ -123,7 +157,36 @@ static const preset presets[] = {
      {32 / 138.0, 49 / 138.0, 2 / 138.0, 0.0, 2 / 138.0, 40 / 138.0, 1 / 138.0, 2 / 138.0,
       3 / 138.0, 4 / 138.0, 3 / 138.0},
      COLLANGE_KIND, GEBHART_P1, GEBHART_P2, 6.0,
-     {0.34, 0.17, 0.10}, 9.0, 7.0, 0.0, 0},
+     {0.34, 0.17, 0.10}, 9.0, 7.0, 0.0, 0, 0, 0},
+/* Jeon et al. Table 1, one row each, on one SM of the paper's 16: the
+ * SM's share of the grid (at most four waves of its concurrent CTAs, at
+ * least one wave), warps of the CTA's threads, the kernel's registers (the
+ * count with address and condition registers), and shared memory of
+ * 48 KB / (concurrent CTAs) so that no more CTAs share an SM than the
+ * table's. Warps run about 40k warp instructions in all (VectorAdd's short
+ * kernel: 24 per warp); value usage as 'compute'. */
+#define JEON(ctas, warps, insts, regs, threads, conc)                                       \
+  {ctas, warps, insts, regs,                                                                  \
+   {0.24, 0.32, 0.05, 0.04, 0.06, 0.14, 0.04, 0.03, 0.04, 0.02, 0.02},                        \
+   COLLANGE_KIND, GEBHART_P1, GEBHART_P2, 6.0, {0.46, 0.18, 0.10}, 9.0, 7.0, 0.004, 12,       \
+   threads, 49152 / (conc)}
+    JEON(6, 8, 833, 14, 256, 6),    /* MatrixMul: 64 CTAs */
+    JEON(30, 4, 333, 18, 128, 8),   /* Blackscholes: 480 */
+    JEON(32, 2, 625, 22, 64, 8),    /* DCT8x8: 4096 */
+    JEON(6, 8, 833, 14, 256, 6),    /* Reduction: 64 */
+    JEON(13, 8, 24, 4, 256, 6),     /* VectorAdd: 196 */
+    JEON(24, 8, 208, 17, 256, 6),   /* BackProp: 4096 */
+    JEON(12, 16, 208, 9, 512, 3),   /* BFS: 1954 */
+    JEON(4, 16, 625, 29, 512, 2),   /* Heartwall: 51 */
+    JEON(12, 8, 416, 22, 256, 3),   /* HotSpot: 1849 */
+    JEON(8, 8, 625, 17, 256, 6),    /* ScalarProd: 128 */
+    JEON(11, 6, 606, 14, 169, 8),   /* NN: 168 */
+    JEON(6, 1, 1500, 19, 32, 6),    /* LUD: 15 */
+    JEON(2, 16, 1500, 8, 512, 3),   /* Gaussian: 2 */
+    JEON(8, 2, 1500, 22, 64, 8),    /* LIB: 64 */
+    JEON(8, 4, 1250, 17, 128, 8),   /* LPS: 100 */
+    JEON(13, 8, 384, 19, 256, 6),   /* MUM: 196 */
+#undef JEON
 };
 
 const gpurf_trace_preset_info *gpurf_trace_gen_presets(void) { return infos; }
@@ -451,7 +514,9 @@ int gpurf_trace_gen_alloc(gpurf_ctx *ctx, const gpurf_trace_gen_params *p,
   size_t i = 0;
   while (infos[i].name && strcmp(infos[i].name, p->workload) != 0) i++;
   if (!infos[i].name)
-    return gpurf_fail(ctx, GPURF_ENOTFOUND, "unknown workload '%s' (compute, hpc or matrixmul)",
+    return gpurf_fail(ctx, GPURF_ENOTFOUND,
+                      "unknown workload '%s' (compute, hpc, matrixmul or jeon-*: gpurf trace gen "
+                      "--list)",
                       p->workload);
   gpurf_trace_reader *r = calloc(1, sizeof *r);
   gen_state *g = calloc(1, sizeof *g);
@@ -479,9 +544,10 @@ int gpurf_trace_gen_alloc(gpurf_ctx *ctx, const gpurf_trace_gen_params *p,
   k->id = 1;
   k->grid[0] = g->ctas;
   k->grid[1] = k->grid[2] = 1;
-  k->block[0] = 32 * g->warps;
+  k->block[0] = g->p.threads && !p->warps ? g->p.threads : 32 * g->warps;
   k->block[1] = k->block[2] = 1;
   k->nregs = g->p.nregs;
+  k->shmem_bytes = g->p.shmem;
   k->binary_version = ARCH;
   *out = r;
   return GPURF_OK;
