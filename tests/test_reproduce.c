@@ -196,6 +196,36 @@ static void test_shards_merge(void **state) {
   gpurf_ctx_free(ctx);
 }
 
+/* Jeon on its Table 1 rows: every claim computed, the renaming table held
+ * to its budget, GPU-shrink never faster than twice the baseline. */
+static void test_jeon_table1(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_reproduce *r = NULL;
+  assert_ok(ctx, gpurf_reproduce_alloc(ctx, "jeon", "jeon", &r));
+  assert_int_equal(gpurf_reproduce_workload_count(r, "jeon"), 16);
+  gpurf_reproduce_run_opts o = {2, 0, 1, NULL, NULL};
+  assert_ok(ctx, gpurf_reproduce_run(ctx, r, &o));
+  assert_ok(ctx, gpurf_reproduce_claims(ctx, r));
+  int top = 0;
+  for (size_t i = 0; i < gpurf_reproduce_claim_count(r); i++) {
+    const gpurf_reproduce_claim *c = gpurf_reproduce_claim_get(r, i);
+    if (c->per_workload) continue;
+    top++;
+    if (c->status != GPURF_REPRODUCE_COMPUTED) fail_msg("%s not computed", c->claim);
+    if (!strcmp(c->claim, "rename_table_bytes_budget")) assert_true(c->ours <= 1024.0);
+    if (!strcmp(c->claim, "rename_table_bytes_full")) assert_true(c->ours > 1024.0);
+    if (!strcmp(c->claim, "shrink_workloads_without_throttling"))
+      assert_true(c->ours >= 1 && c->ours <= 15);
+    if (!strcmp(c->claim, "register_allocation_reduction"))
+      assert_true(c->ours < 0 && c->ours > -1);
+    if (!strcmp(c->claim, "shrink50_cycles_vs_128kb")) assert_true(c->ours > -0.5 && c->ours < 1);
+  }
+  assert_int_equal(top, 13);
+  gpurf_reproduce_free(r);
+  gpurf_ctx_free(ctx);
+}
+
 static void write_file(const char *path, const char *text) {
   FILE *f = fopen(path, "w");
   assert_non_null(f);
@@ -255,7 +285,8 @@ int main(void) {
       cmocka_unit_test(test_papers),        cmocka_unit_test(test_bad_plans),
       cmocka_unit_test(test_pinned_claims), cmocka_unit_test(test_warrf_claims),
       cmocka_unit_test(test_threads_agree),
-      cmocka_unit_test(test_shards_merge),  cmocka_unit_test(test_results_errors),
+      cmocka_unit_test(test_shards_merge),  cmocka_unit_test(test_jeon_table1),
+      cmocka_unit_test(test_results_errors),
       cmocka_unit_test(test_report_files)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

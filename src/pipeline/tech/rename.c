@@ -244,7 +244,11 @@ static rn_kernel *flags_of(rn_state *s, int cta) {
   gpurf_regset used = gpurf_release_used(K->rel);
   for (int i = 0; i < 4; i++) K->n_used += (unsigned)__builtin_popcountll(used.w[i]);
   unsigned warps = (unsigned)live_warps(s);
-  K->table_full_bytes = gpurf_release_table_bytes(warps, K->n_used, (unsigned)s->phys_regs);
+  /* The full table has an entry for every register the kernel is compiled
+   * for (Sec. 7.1), touched or not. */
+  int regs = 0, cta_warps = 0;
+  if (gpurf_pipeline_cta_shape(s->p, cta, &regs, &cta_warps) != GPURF_OK) regs = (int)K->n_used;
+  K->table_full_bytes = gpurf_release_table_bytes(warps, (unsigned)regs, (unsigned)s->phys_regs);
   K->renamable = s->budget_bytes > 0
                      ? gpurf_release_renamable(s->budget_bytes, warps, (unsigned)s->phys_regs)
                      : GPURF_TRACE_NUM_REGS;
