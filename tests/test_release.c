@@ -210,7 +210,7 @@ static void table_budget(void **state) {
   assert_rel(gpurf_release_table_bytes(48, 63, 1024), 3780.0, 1e-12);
   assert_int_equal(gpurf_release_renamable(1024, 48, 1024), 17);
   assert_int_equal(gpurf_release_renamable(1024, 48, 512), 18); /* 9-bit entries */
-  assert_rel(10 * GPURF_RELEASE_PIR_BYTES, 67.5, 1e-12);       /* "68 B" */
+  assert_rel(10 * GPURF_RELEASE_PIR_BYTES, 67.5, 1e-12);        /* "68 B" */
 }
 
 static void flag_cache(void **state) {
@@ -232,9 +232,8 @@ static void flag_cache(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(loop),         cmocka_unit_test(diamond),
-      cmocka_unit_test(long_lived),   cmocka_unit_test(table_budget),
-      cmocka_unit_test(flag_cache),
+      cmocka_unit_test(loop),         cmocka_unit_test(diamond),    cmocka_unit_test(long_lived),
+      cmocka_unit_test(table_budget), cmocka_unit_test(flag_cache),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,7 +19,8 @@ typedef struct run {
 static double counter(gpurf_technique *t, const char *name) {
   int n = gpurf_technique_counter_count(t);
   for (int i = 0; i < n; i++)
-    if (!strcmp(gpurf_technique_counter_name(t, i), name)) return gpurf_technique_counter_value(t, i);
+    if (!strcmp(gpurf_technique_counter_name(t, i), name))
+      return gpurf_technique_counter_value(t, i);
   fail_msg("no counter %s", name);
   return 0;
 }
@@ -38,10 +39,12 @@ static void run_trace(const char *trace, const char *design, const char *const *
     assert_ok(ctx, gpurf_rf_design_table(ctx, &d, &t));
   }
   assert_ok(ctx, gpurf_technique_alloc(ctx, "rename", &out->t));
-  for (; sets && *sets; sets += 2) assert_ok(ctx, gpurf_technique_set(ctx, out->t, sets[0], sets[1]));
+  for (; sets && *sets; sets += 2)
+    assert_ok(ctx, gpurf_technique_set(ctx, out->t, sets[0], sets[1]));
   gpurf_pipeline *p = NULL;
   gpurf_trace_reader *r = NULL;
-  assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, design ? &t : NULL, gpurf_technique_hooks(out->t), &p));
+  assert_ok(ctx,
+            gpurf_pipeline_alloc(ctx, &prm, design ? &t : NULL, gpurf_technique_hooks(out->t), &p));
   assert_ok(ctx, gpurf_trace_reader_alloc(ctx, trace, &r));
   assert_ok(ctx, gpurf_pipeline_run(ctx, p, r, 0));
   assert_ok(ctx, gpurf_pipeline_stats_get(p, &out->st));

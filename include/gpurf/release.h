@@ -25,8 +25,8 @@
 
 GPURF_BEGIN_DECLS
 
-#define GPURF_RELEASE_PIR_INSTS 18 /* instructions covered by one pir (54 flag bits / 3) */
-#define GPURF_RELEASE_PBR_REGS 9   /* register ids in one pbr (54 bits / 6) */
+#define GPURF_RELEASE_PIR_INSTS 18   /* instructions covered by one pir (54 flag bits / 3) */
+#define GPURF_RELEASE_PBR_REGS 9     /* register ids in one pbr (54 bits / 6) */
 #define GPURF_RELEASE_PIR_BYTES 6.75 /* 54 flag bits cached per entry: 10 entries = 68 B */
 
 /* What the flags say at one instruction. */
@@ -49,8 +49,7 @@ typedef struct gpurf_release gpurf_release;
 
 /* Builds the flags of an analysed dataflow (gpurf_dataflow_analyze done).
  * The dataflow may be freed afterwards. */
-GPURF_API int gpurf_release_build(gpurf_ctx *ctx, const gpurf_dataflow *df,
-                                  gpurf_release **out);
+GPURF_API int gpurf_release_build(gpurf_ctx *ctx, const gpurf_dataflow *df, gpurf_release **out);
 GPURF_API void gpurf_release_free(gpurf_release *rel);
 
 /* The flags at pc; NULL when the analysis never saw pc (nothing is

@@ -29,8 +29,8 @@
 #define SPILL "technique=spill;t.rf_regs=16384"
 
 static const repro_claim_def claims[] = {
-    {"register_allocation_reduction", "peak physical / allocated registers - 1, mean",
-     "fraction", -0.16, GPURF_REPRODUCE_EQUAL, 0, "Sec. 9.1, Fig. 10: on average 16%"},
+    {"register_allocation_reduction", "peak physical / allocated registers - 1, mean", "fraction",
+     -0.16, GPURF_REPRODUCE_EQUAL, 0, "Sec. 9.1, Fig. 10: on average 16%"},
     {"register_allocation_reduction_max", "peak physical / allocated registers - 1, largest",
      "fraction", -0.44, GPURF_REPRODUCE_EQUAL, 0, "Sec. 9.1, Fig. 10: up to 44%"},
     {"shrink50_cycles_vs_128kb", "cycles ratio - 1, mean", "fraction", 0.0058,
@@ -39,8 +39,8 @@ static const repro_claim_def claims[] = {
      GPURF_REPRODUCE_EQUAL, 0, "Sec. 9.2, Fig. 11(a): compiler spill 73% on average"},
     {"shrink_workloads_without_throttling", "workloads never throttled", "of 16 workloads", 4,
      GPURF_REPRODUCE_EQUAL, 0, "Sec. 9.2: VectorAdd, BFS, Gaussian and LIB"},
-    {"wakeup10_cycles_overhead", "cycles ratio - 1 with a 10-cycle wake-up, mean", "fraction",
-     0.02, GPURF_REPRODUCE_BELOW, 0, "Sec. 9.2, Fig. 11(b): below 2% even at 10 cycles"},
+    {"wakeup10_cycles_overhead", "cycles ratio - 1 with a 10-cycle wake-up, mean", "fraction", 0.02,
+     GPURF_REPRODUCE_BELOW, 0, "Sec. 9.2, Fig. 11(b): below 2% even at 10 cycles"},
     {"shrink_pg_energy_saving", "RF energy ratio - 1, mean", "fraction", -0.42,
      GPURF_REPRODUCE_EQUAL, 0, "Sec. 9.3, Fig. 12: GPU-shrink with gating saves 42%"},
     {"dynamic_code_no_flag_cache", "dynamic instructions ratio - 1, mean", "fraction", 0.11,
@@ -60,7 +60,7 @@ static const repro_claim_def claims[] = {
 static int plan(repro_env *env) {
   static const struct {
     const char *design, *sets;
-  } runs[] = {{BASE, NULL},         {BASE, HALF},         {BASE, RENAME},
+  } runs[] = {{BASE, NULL},          {BASE, HALF},        {BASE, RENAME},
               {SHRINK, SHRINK_NOPG}, {SHRINK, SHRINK_PG}, {SHRINK, SHRINK_PG3},
               {SHRINK, SHRINK_PG10}, {BASE, SPILL}};
   int rc = GPURF_OK;
@@ -103,9 +103,7 @@ static double table_full(const repro_job *j) { return repro_job_counter(j, "tabl
 static double table_budget(const repro_job *j) {
   return repro_job_counter(j, "table_budget_bytes");
 }
-static double throttled(const repro_job *j) {
-  return repro_job_counter(j, "throttle_cycles") > 0;
-}
+static double throttled(const repro_job *j) { return repro_job_counter(j, "throttle_cycles") > 0; }
 
 static int series(repro_env *env, const char *id, const char *design, const char *sets,
                   counter_fn f, repro_aggregate agg, const char *note) {
@@ -147,24 +145,26 @@ static int unthrottled(repro_env *env) {
 }
 
 static int compute(repro_env *env) {
-  const char *note = "ours is the register file's power; the paper's is GPUWattch's, whose "
-                     "total includes the RF's share only";
+  const char *note =
+      "ours is the register file's power; the paper's is GPUWattch's, whose "
+      "total includes the RF's share only";
   int rc = repro_claim_ratio(env, repro_claim_def_find(claims, "halved_rf_dynamic_power"), BASE,
                              HALF, BASE, NULL, RM_DYNAMIC_POWER_W, REPRO_GEOMEAN, note);
   if (rc == GPURF_OK)
     rc = repro_claim_ratio(env, repro_claim_def_find(claims, "halved_rf_total_power"), BASE, HALF,
                            BASE, NULL, RM_POWER_W, REPRO_GEOMEAN, note);
-  const char *life = "the Table 1 rows differ here only in registers, CTA shape and concurrency: "
-                     "all share the synthetic value lifetimes of 'compute' (Gebhart's CUDA value "
-                     "usage), so the paper's dependence on kernel length is not reproduced; the "
-                     "shipped traces declare more registers than they touch (their largest "
-                     "reductions)";
+  const char *life =
+      "the Table 1 rows differ here only in registers, CTA shape and concurrency: "
+      "all share the synthetic value lifetimes of 'compute' (Gebhart's CUDA value "
+      "usage), so the paper's dependence on kernel length is not reproduced; the "
+      "shipped traces declare more registers than they touch (their largest "
+      "reductions)";
   if (rc == GPURF_OK)
     rc = series(env, "register_allocation_reduction", BASE, RENAME, alloc_reduction, REPRO_MEAN,
                 life);
   if (rc == GPURF_OK)
-    rc = series(env, "register_allocation_reduction_max", BASE, RENAME, alloc_reduction,
-                REPRO_MIN, life);
+    rc = series(env, "register_allocation_reduction_max", BASE, RENAME, alloc_reduction, REPRO_MIN,
+                life);
   if (rc == GPURF_OK)
     rc = repro_claim_ratio(env, repro_claim_def_find(claims, "shrink50_cycles_vs_128kb"), SHRINK,
                            SHRINK_NOPG, BASE, NULL, RM_CYCLES, REPRO_MEAN,
@@ -186,9 +186,10 @@ static int compute(repro_env *env) {
                            SHRINK_PG, BASE, NULL, RM_ENERGY_J, REPRO_MEAN,
                            "register file energy with the renaming table and flag cache events, "
                            "our 40 nm banks (leakage dominates at 0.7 GHz)");
-  const char *code = "ours counts a pir at every entry into its range and every pbr; the "
-                     "synthetic kernels are straight-line code (no loops), so the flag cache "
-                     "only catches warps running close together";
+  const char *code =
+      "ours counts a pir at every entry into its range and every pbr; the "
+      "synthetic kernels are straight-line code (no loops), so the flag cache "
+      "only catches warps running close together";
   if (rc == GPURF_OK)
     rc = series(env, "dynamic_code_no_flag_cache", BASE, RENAME, code_no_cache, REPRO_MEAN, code);
   if (rc == GPURF_OK)
@@ -205,8 +206,7 @@ static int compute(repro_env *env) {
   return rc;
 }
 
-const repro_paper_def repro_paper_jeon = {
-    {"jeon", "GPU register file virtualization", "H. Jeon et al., MICRO 2015 (seed 004)",
-     "jeon+shipped"},
-    plan,
-    compute};
+const repro_paper_def repro_paper_jeon = {{"jeon", "GPU register file virtualization",
+                                           "H. Jeon et al., MICRO 2015 (seed 004)", "jeon+shipped"},
+                                          plan,
+                                          compute};

@@ -96,7 +96,8 @@ static int parse_int(gpurf_ctx *ctx, const char *key, const char *v, long lo, lo
 static int rn_set(gpurf_ctx *ctx, void *state, const char *key, const char *value) {
   rn_state *s = state;
   if (!strcmp(key, "phys_regs")) return parse_int(ctx, key, value, 0, 1 << 20, &s->phys_regs);
-  if (!strcmp(key, "banks")) return parse_int(ctx, key, value, 0, GPURF_PIPELINE_MAX_BANKS, &s->banks);
+  if (!strcmp(key, "banks"))
+    return parse_int(ctx, key, value, 0, GPURF_PIPELINE_MAX_BANKS, &s->banks);
   if (!strcmp(key, "subarrays")) return parse_int(ctx, key, value, 0, 4096, &s->subarrays);
   if (!strcmp(key, "gating")) return parse_int(ctx, key, value, 0, 1, &s->gating);
   if (!strcmp(key, "wake_cycles")) return parse_int(ctx, key, value, 0, 100000, &s->wake_cycles);
@@ -108,10 +109,11 @@ static int rn_set(gpurf_ctx *ctx, void *state, const char *key, const char *valu
     if (rc == GPURF_OK) s->budget_bytes = b;
     return rc;
   }
-  return gpurf_fail_at(ctx, GPURF_ENOTFOUND, NULL, 0, 0, key,
-                       "rename has no option '%s' (phys_regs, banks, budget_bytes, subarrays, gating, "
-                       "wake_cycles, flag_cache, throttle)",
-                       key);
+  return gpurf_fail_at(
+      ctx, GPURF_ENOTFOUND, NULL, 0, 0, key,
+      "rename has no option '%s' (phys_regs, banks, budget_bytes, subarrays, gating, "
+      "wake_cycles, flag_cache, throttle)",
+      key);
 }
 
 /* ---- setup ---- */
@@ -216,7 +218,8 @@ static void rn_load(void *state, gpurf_pipeline *p, int cta, uint32_t index,
   c->pc[index] = rec->pc;
   rn_kernel *K = c->kernel >= 0 ? &s->kernels[c->kernel] : NULL;
   /* The compiler's view: the code as the first CTAs read execute it. */
-  if (K && K->df && !K->rel && gpurf_dataflow_add(NULL, K->df, rec) != GPURF_OK) s->err = GPURF_EINVAL;
+  if (K && K->df && !K->rel && gpurf_dataflow_add(NULL, K->df, rec) != GPURF_OK)
+    s->err = GPURF_EINVAL;
 }
 
 static int live_warps(const rn_state *s) {
@@ -421,8 +424,7 @@ static int needs(const rn_state *s, int w, const gpurf_pipeline_inst *in, int *n
     int reg = i < in->n_src ? in->src[i] : in->dst[i - in->n_src];
     if (s->map[w][reg] >= 0) continue;
     int dup = 0;
-    for (int j = 0; j < i; j++)
-      dup |= (j < in->n_src ? in->src[j] : in->dst[j - in->n_src]) == reg;
+    for (int j = 0; j < i; j++) dup |= (j < in->n_src ? in->src[j] : in->dst[j - in->n_src]) == reg;
     if (!dup) need[bank_of(s, w, reg)]++, any = 1;
   }
   return any;
@@ -602,4 +604,8 @@ const gpurf_technique_def gpurf_technique_rename = {
     "rename",
     "GPU register-file virtualization (Jeon et al.): physical registers from the first write "
     "to the release flag, CTA throttling when short, sub-array power gating",
-    rn_create, rn_set, rn_hooks, rn_counters, rn_destroy};
+    rn_create,
+    rn_set,
+    rn_hooks,
+    rn_counters,
+    rn_destroy};

@@ -10,7 +10,7 @@
 
 typedef struct rn_pool {
   int banks, per_bank, subarrays, sub_size;
-  int instances; /* engine bank instances; instance i belongs to bank i % banks */
+  int instances;      /* engine bank instances; instance i belongs to bank i % banks */
   uint8_t *used;      /* [banks * per_bank] */
   int *occ;           /* [banks * subarrays] registers allocated */
   uint8_t *gated;     /* [banks * subarrays] */

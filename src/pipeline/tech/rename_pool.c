@@ -92,7 +92,8 @@ int rn_pool_can(rn_pool *pl, gpurf_pipeline *p, int b, int need, uint64_t now, i
   int ok = 1;
   for (int s = 0; s < pl->subarrays && need > 0; s++) {
     int i = b * pl->subarrays + s;
-    int lo = s * pl->sub_size, hi = lo + pl->sub_size > pl->per_bank ? pl->per_bank : lo + pl->sub_size;
+    int lo = s * pl->sub_size,
+        hi = lo + pl->sub_size > pl->per_bank ? pl->per_bank : lo + pl->sub_size;
     int freeh = (hi - lo) - pl->occ[i];
     if (freeh <= 0) continue;
     if (pl->gated[i]) {
@@ -111,7 +112,8 @@ int rn_pool_alloc(rn_pool *pl, int b, uint64_t now) {
   for (int s = 0; s < pl->subarrays; s++) {
     int i = b * pl->subarrays + s;
     if (pl->gating && (pl->gated[i] || pl->ready_at[i] > now)) continue;
-    int lo = s * pl->sub_size, hi = lo + pl->sub_size > pl->per_bank ? pl->per_bank : lo + pl->sub_size;
+    int lo = s * pl->sub_size,
+        hi = lo + pl->sub_size > pl->per_bank ? pl->per_bank : lo + pl->sub_size;
     for (int r = lo; r < hi; r++)
       if (!pl->used[(size_t)b * (size_t)pl->per_bank + (size_t)r]) {
         pl->used[(size_t)b * (size_t)pl->per_bank + (size_t)r] = 1;

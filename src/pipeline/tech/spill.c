@@ -133,4 +133,8 @@ const gpurf_technique_def gpurf_technique_spill = {
     "spill",
     "compiler spilling to fit a smaller register file (Jeon et al.'s baseline): fills at the "
     "reads and spills at the writes of the registers over the limit",
-    sp_create, sp_set, sp_hooks, sp_counters, sp_destroy};
+    sp_create,
+    sp_set,
+    sp_hooks,
+    sp_counters,
+    sp_destroy};
