@@ -32,11 +32,13 @@ static void run_trace(const char *trace, const char *design, const char *const *
   gpurf_pipeline_params prm;
   gpurf_pipeline_params_init(&prm);
   assert_ok(ctx, gpurf_pipeline_params_set(ctx, &prm, "banks", "1"));
-  gpurf_rf_design d;
-  gpurf_rf_table t;
+  gpurf_rf_design *d = gpurf_rf_design_alloc();
+  gpurf_rf_table *t = gpurf_rf_table_alloc();
+  assert_non_null(d);
+  assert_non_null(t);
   if (design) {
-    assert_ok(ctx, gpurf_rf_design_load(ctx, design, &d));
-    assert_ok(ctx, gpurf_rf_design_table(ctx, &d, &t));
+    assert_ok(ctx, gpurf_rf_design_load(ctx, design, d));
+    assert_ok(ctx, gpurf_rf_design_table(ctx, d, t));
   }
   assert_ok(ctx, gpurf_technique_alloc(ctx, "rename", &out->t));
   for (; sets && *sets; sets += 2)
@@ -44,7 +46,7 @@ static void run_trace(const char *trace, const char *design, const char *const *
   gpurf_pipeline *p = NULL;
   gpurf_trace_reader *r = NULL;
   assert_ok(ctx,
-            gpurf_pipeline_alloc(ctx, &prm, design ? &t : NULL, gpurf_technique_hooks(out->t), &p));
+            gpurf_pipeline_alloc(ctx, &prm, design ? t : NULL, gpurf_technique_hooks(out->t), &p));
   assert_ok(ctx, gpurf_trace_reader_alloc(ctx, trace, &r));
   assert_ok(ctx, gpurf_pipeline_run(ctx, p, r, 0));
   assert_ok(ctx, gpurf_pipeline_stats_get(p, &out->st));
@@ -60,6 +62,8 @@ static void run_trace(const char *trace, const char *design, const char *const *
   }
   gpurf_trace_reader_free(r);
   gpurf_pipeline_free(p);
+  gpurf_rf_table_free(t);
+  gpurf_rf_design_free(d);
   gpurf_ctx_free(ctx);
 }
 
