@@ -26,10 +26,12 @@ static const gpurf_technique_def baseline = {
     "baseline", "no technique: the policy's pick, writes first, every result to its bank",
     baseline_create, NULL, baseline_hooks, NULL, baseline_destroy};
 
+extern const gpurf_technique_def gpurf_technique_stealing; /* tech/stealing.c */
 extern const gpurf_technique_def gpurf_technique_warrf;
 
 /* Techniques in the order `gpurf sim --help` lists them. */
-static const gpurf_technique_def *const techniques[] = {&baseline, &gpurf_technique_warrf, NULL};
+static const gpurf_technique_def *const techniques[] = {&baseline, &gpurf_technique_stealing,
+                                                         &gpurf_technique_warrf, NULL};
 
 #define N_TECHNIQUES (sizeof techniques / sizeof *techniques - 1)
 
