@@ -66,6 +66,14 @@ static const char *const counter_names[C_COUNT] = {
     "read_aheads",       "stolen_reads",      "writes_normal", "writes_stolen",
     "moves_home",        "forced_writebacks", "dead_values_dropped"};
 
+/* What each scheduler picked and would pick next in this cycle: the
+ * operands latched into the arbitration stage (Fig. 7). */
+typedef struct latch {
+  uint64_t cycle; /* cycle + 1 it was latched in */
+  int pick, look;
+  gpurf_pipeline_inst pick_in, look_in;
+} latch;
+
 typedef struct steal {
   int read, write;
   int rank[GPURF_ARB_CLASS_COUNT]; /* priority of each class, 0 highest */
@@ -76,6 +84,7 @@ typedef struct steal {
   int n_valid, rr;
   entry e[GPURF_PIPELINE_MAX_BANKS];
   uint64_t c[C_COUNT];
+  latch latch[GPURF_PIPELINE_MAX_SCHEDULERS];
 } steal;
 
 static int home(const steal *st, int warp, int reg) {
@@ -102,6 +111,7 @@ static int attach(gpurf_ctx *ctx, gpurf_pipeline *p, void *state) {
   memset(st->stolen_at, 0, sizeof st->stolen_at);
   memset(st->e, 0, sizeof st->e);
   memset(st->c, 0, sizeof st->c);
+  memset(st->latch, 0, sizeof st->latch);
   return GPURF_OK;
 }
 
@@ -164,53 +174,80 @@ static int hazard(steal *st, gpurf_pipeline *p, int warp, const gpurf_pipeline_i
   return h;
 }
 
-/* Reads the look-ahead warp's operands in the coming arbitration. */
-static void read_ahead(steal *st, gpurf_pipeline *p, const gpurf_pipeline_select *s, int pick,
-                       const gpurf_pipeline_inst *a) {
-  int wb = s->lookahead;
-  gpurf_pipeline_inst b;
-  if (gpurf_pipeline_next_inst(p, wb, &b) != GPURF_OK || b.n_src == 0) return;
-  int need = b.collector_units + (a->collector_class == b.collector_class ? a->collector_units : 0);
-  if (gpurf_pipeline_collectors_free(p, b.collector_class) < need) return;
-  if (st->write && hazard(st, p, wb, &b, 0)) return;
-  int cnt[GPURF_PIPELINE_MAX_BANKS], busy[GPURF_PIPELINE_MAX_BANKS], coming = 0;
-  for (int k = 0; k < st->banks; k++) {
-    gpurf_pipeline_bank_state bs;
-    gpurf_pipeline_bank_get(p, k, &bs);
-    cnt[k] = bs.reads + bs.writes;
-    busy[k] = bs.free_at > s->cycle + 1;
+static int banks_of(const steal *st, int warp, const gpurf_pipeline_inst *in, uint64_t *mask) {
+  *mask = 0;
+  int distinct = 1;
+  for (int i = 0; i < in->n_src; i++) {
+    uint64_t bit = (uint64_t)1 << home(st, warp, in->src[i]);
+    distinct &= !(*mask & bit);
+    *mask |= bit;
   }
-  for (int i = 0; i < a->n_src; i++) cnt[home(st, pick, a->src[i])]++;
-  for (int k = 0; k < st->banks && !coming; k++) coming = cnt[k] >= 2 || (cnt[k] && busy[k]);
-  if (!coming) return;
-  for (int i = 0; i < b.n_src; i++) {
-    int k = home(st, wb, b.src[i]);
-    if (cnt[k] || busy[k]) return; /* it would conflict in this very cycle */
-    cnt[k] = 1;
+  return distinct;
+}
+
+/* Reads scheduler k's look-ahead warp in the coming arbitration when a
+ * collector is free, its banks see no other request then, and its reads
+ * would meet another scheduler's look-ahead in the cycle after (the
+ * conflict of rc and rd in Fig. 6). `last` is the scheduler whose pick is
+ * still to issue in this cycle. */
+static void read_ahead(steal *st, gpurf_pipeline *p, const latch *lt, int n_sched, int k,
+                       int last, uint64_t now) {
+  const latch *l = &lt[k];
+  int wb = l->look;
+  const gpurf_pipeline_inst *b = &l->look_in;
+  if (wb < 0 || b->n_src == 0) return;
+  const latch *lp = &lt[last];
+  int need = b->collector_units;
+  if (lp->pick >= 0 && lp->pick_in.collector_class == b->collector_class)
+    need += lp->pick_in.collector_units;
+  if (gpurf_pipeline_collectors_free(p, b->collector_class) < need) return;
+  if (st->write && hazard(st, p, wb, b, 0)) return;
+  uint64_t mine, other = 0, taken = 0;
+  if (!banks_of(st, wb, b, &mine)) return; /* two of its reads share a bank */
+  for (int j = 0; j < n_sched; j++) {
+    uint64_t m;
+    if (j != k && lt[j].cycle == now + 1 && lt[j].look >= 0) banks_of(st, lt[j].look, &lt[j].look_in, &m), other |= m;
+  }
+  if (!(mine & other)) return; /* no conflict to remove */
+  if (lp->pick >= 0) banks_of(st, lp->pick, &lp->pick_in, &taken);
+  for (int x = 0; x < st->banks; x++) {
+    gpurf_pipeline_bank_state bs;
+    if (!(mine >> x & 1) || gpurf_pipeline_bank_get(p, x, &bs) != GPURF_OK) continue;
+    if (bs.reads + bs.writes > 0 || bs.free_at > now + 1 || (taken >> x & 1)) return;
   }
   if (gpurf_pipeline_issue_extra(p, wb) != GPURF_OK) return;
-  st->stolen_at[wb] = s->cycle + 1;
-  st->override_at[s->scheduler] = s->cycle + 2;
+  st->stolen_at[wb] = now + 1;
+  st->override_at[k] = now + 2;
   st->c[C_READ_AHEADS]++;
-  st->c[C_STOLEN_READS] += (uint64_t)b.n_src;
+  st->c[C_STOLEN_READS] += (uint64_t)b->n_src;
 }
 
 static int select_warp(void *state, gpurf_pipeline *p, const gpurf_pipeline_select *s) {
   steal *st = state;
+  int k = s->scheduler, n_sched = gpurf_pipeline_get_params(p)->schedulers;
+  if (k < 0 || k >= GPURF_PIPELINE_MAX_SCHEDULERS) return s->candidate;
   if (st->write && st->maint_cycle != s->cycle + 1) {
     st->maint_cycle = s->cycle + 1;
     upkeep(st, p, s->cycle);
   }
-  if (s->scheduler >= 0 && s->scheduler < GPURF_PIPELINE_MAX_SCHEDULERS &&
-      st->override_at[s->scheduler] == s->cycle + 1)
-    return -1; /* the warp read ahead last cycle took this slot */
-  int pick = s->candidate;
-  gpurf_pipeline_inst a;
-  if (pick < 0 || gpurf_pipeline_next_inst(p, pick, &a) != GPURF_OK) return pick;
-  if (st->write) hazard(st, p, pick, &a, 1);
-  if (st->read && s->lookahead >= 0 && s->lookahead != pick &&
-      s->scheduler < GPURF_PIPELINE_MAX_SCHEDULERS)
-    read_ahead(st, p, s, pick, &a);
+  latch *l = &st->latch[k];
+  l->cycle = s->cycle + 1;
+  l->pick = l->look = -1;
+  int pick = -1;
+  if (st->override_at[k] != s->cycle + 1) { /* else the warp read ahead takes this slot */
+    pick = s->candidate;
+    if (pick >= 0 && gpurf_pipeline_next_inst(p, pick, &l->pick_in) == GPURF_OK) {
+      l->pick = pick;
+      if (st->write) hazard(st, p, pick, &l->pick_in, 1);
+    }
+    if (s->lookahead >= 0 && s->lookahead != pick &&
+        gpurf_pipeline_next_inst(p, s->lookahead, &l->look_in) == GPURF_OK)
+      l->look = s->lookahead;
+  }
+  /* The last scheduler of the cycle sees every latch: the read-aheads. */
+  if (st->read && k == n_sched - 1)
+    for (int j = 0; j < n_sched; j++)
+      if (st->latch[j].cycle == s->cycle + 1) read_ahead(st, p, st->latch, n_sched, j, k, s->cycle);
   return pick;
 }
 
