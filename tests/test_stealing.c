@@ -8,43 +8,55 @@
 
 #include "test_util.h"
 
+#include "gpurf/technique.h"
+
 #define MICRO GPURF_TEST_DATA_DIR "/microtraces/"
 
 typedef struct run {
   gpurf_pipeline_stats st;
-  gpurf_pipeline_counter c[16];
   int n;
+  char name[16][40];
+  double value[16];
 } run;
 
 static uint64_t counter(const run *r, const char *name) {
   for (int i = 0; i < r->n; i++)
-    if (!strcmp(r->c[i].name, name)) return r->c[i].value;
+    if (!strcmp(r->name[i], name)) return (uint64_t)r->value[i];
   fail_msg("no counter %s", name);
   return 0;
 }
 
-/* Runs a trace with a technique (NULL: the baseline) and a design's table
- * (NULL: none), to its end or max_cycles. */
+/* "stealing", "read-stealing" (mode=read) or "write-stealing" (mode=write). */
+static gpurf_technique *make(gpurf_ctx *ctx, const char *tech) {
+  gpurf_technique *t = NULL;
+  assert_ok(ctx, gpurf_technique_alloc(ctx, "stealing", &t));
+  if (!strcmp(tech, "read-stealing")) assert_ok(ctx, gpurf_technique_set(ctx, t, "mode", "read"));
+  if (!strcmp(tech, "write-stealing"))
+    assert_ok(ctx, gpurf_technique_set(ctx, t, "mode", "write"));
+  return t;
+}
+
+/* Runs a trace with a technique (NULL: the baseline) to its end. */
 static void run_trace(const char *path, const char *tech, run *out) {
   gpurf_ctx *ctx = test_ctx();
   gpurf_pipeline_params prm;
   gpurf_pipeline_params_init(&prm);
-  gpurf_pipeline_hooks hk;
-  const gpurf_pipeline_technique *t = tech ? gpurf_pipeline_technique_find(tech) : NULL;
-  if (tech) {
-    assert_non_null(t);
-    assert_ok(ctx, t->create(ctx, &hk));
-  }
+  gpurf_technique *t = tech ? make(ctx, tech) : NULL;
   gpurf_pipeline *p = NULL;
   gpurf_trace_reader *r = NULL;
-  assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, NULL, t ? &hk : NULL, &p));
+  assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, NULL, t ? gpurf_technique_hooks(t) : NULL, &p));
   assert_ok(ctx, gpurf_trace_reader_alloc(ctx, path, &r));
   assert_ok(ctx, gpurf_pipeline_run(ctx, p, r, 0));
   assert_ok(ctx, gpurf_pipeline_stats_get(p, &out->st));
-  out->n = t ? t->counters(&hk, out->c, 16) : 0;
+  out->n = t ? gpurf_technique_counter_count(t) : 0;
+  assert_true(out->n <= 16);
+  for (int i = 0; i < out->n; i++) {
+    snprintf(out->name[i], sizeof out->name[i], "%s", gpurf_technique_counter_name(t, i));
+    out->value[i] = gpurf_technique_counter_value(t, i);
+  }
   gpurf_trace_reader_free(r);
   gpurf_pipeline_free(p);
-  if (t) t->destroy(&hk);
+  gpurf_technique_free(t);
   gpurf_ctx_free(ctx);
 }
 
@@ -133,20 +145,19 @@ static int arbitrate_after(const char *trace, const char *tech, uint64_t cycles,
   gpurf_ctx *ctx = test_ctx();
   gpurf_pipeline_params prm;
   gpurf_pipeline_params_init(&prm);
-  const gpurf_pipeline_technique *t = gpurf_pipeline_technique_find(tech);
-  gpurf_pipeline_hooks hk;
-  assert_ok(ctx, t->create(ctx, &hk));
+  gpurf_technique *t = make(ctx, tech);
+  const gpurf_pipeline_hooks *hk = gpurf_technique_hooks(t);
   gpurf_pipeline *p = NULL;
   gpurf_trace_reader *r = NULL;
-  assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, NULL, &hk, &p));
+  assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, NULL, hk, &p));
   assert_ok(ctx, gpurf_trace_reader_alloc(ctx, trace, &r));
   assert_int_equal(gpurf_pipeline_run(ctx, p, r, cycles), GPURF_ERANGE);
   assert_int_equal(gpurf_pipeline_cycle(p), cycles);
   int g = -1;
-  for (int i = 0; i < n_calls; i++) g = hk.arbitrate(hk.state, p, bank, reqs, n);
+  for (int i = 0; i < n_calls; i++) g = hk->arbitrate(hk->state, p, bank, reqs, n);
   gpurf_trace_reader_free(r);
   gpurf_pipeline_free(p);
-  t->destroy(&hk);
+  gpurf_technique_free(t);
   gpurf_ctx_free(ctx);
   return g;
 }
@@ -196,23 +207,23 @@ static void test_energy_costs(void **state) {
   gpurf_pipeline_params_init(&prm);
   gpurf_pipeline_params_from_design(&prm, &d);
   gpurf_pipeline_params_from_table(&prm, &t);
-  const gpurf_pipeline_technique *tech = gpurf_pipeline_technique_find("stealing");
-  gpurf_pipeline_hooks hk;
-  assert_ok(ctx, tech->create(ctx, &hk));
+  gpurf_technique *tech = make(ctx, "stealing");
   gpurf_pipeline *p = NULL;
   gpurf_trace_reader *r = NULL;
-  assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, &t, &hk, &p));
+  assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, &t, gpurf_technique_hooks(tech), &p));
   assert_ok(ctx, gpurf_trace_reader_alloc(ctx, MICRO "writeblock.gtrace", &r));
   assert_ok(ctx, gpurf_pipeline_run(ctx, p, r, 0));
-  gpurf_energy_report rep;
+  gpurf_energy_report *rep = NULL;
+  assert_ok(ctx, gpurf_energy_report_alloc(ctx, &rep));
   gpurf_energy_report_in in = {5};
-  assert_ok(ctx, gpurf_energy_report_get(ctx, gpurf_pipeline_energy(p), &in, &rep));
+  assert_ok(ctx, gpurf_energy_report_get(ctx, gpurf_pipeline_energy(p), &in, rep));
   int bank = gpurf_rf_table_find(&t, "bank");
-  assert_int_equal(rep.components[bank].event_count[0], 2); /* R17, R1 read back */
-  assert_int_equal(rep.components[bank].event_count[1], 3); /* stolen, home, R3 */
+  assert_int_equal(gpurf_energy_report_event_count(rep, bank, 0), 2); /* R17, R1 read back */
+  assert_int_equal(gpurf_energy_report_event_count(rep, bank, 1), 3); /* stolen, home, R3 */
+  gpurf_energy_report_free(rep);
   gpurf_trace_reader_free(r);
   gpurf_pipeline_free(p);
-  tech->destroy(&hk);
+  gpurf_technique_free(tech);
   gpurf_ctx_free(ctx);
 }
 
@@ -237,25 +248,22 @@ static void test_conservation(void **state) {
   }
 }
 
+/* The technique by name, its option and its counters. */
 static void test_registry(void **state) {
   (void)state;
-  const char *names[] = {"stealing", "read-stealing", "write-stealing"};
-  for (int i = 0; i < 3; i++) {
-    const gpurf_pipeline_technique *t = gpurf_pipeline_technique_find(names[i]);
-    assert_non_null(t);
-    assert_ptr_equal(gpurf_pipeline_technique_get(i), t);
-    gpurf_ctx *ctx = test_ctx();
-    gpurf_pipeline_hooks hk;
-    assert_ok(ctx, t->create(ctx, &hk));
-    assert_string_equal(hk.name, names[i]);
-    assert_non_null(hk.arbitrate);
-    assert_int_equal(hk.writeback != NULL, i != 1);
-    t->destroy(&hk);
-    gpurf_ctx_free(ctx);
-  }
-  assert_null(gpurf_pipeline_technique_find("stealth"));
-  assert_null(gpurf_pipeline_technique_find(NULL));
-  assert_null(gpurf_pipeline_technique_get(-1));
+  gpurf_ctx *ctx = test_ctx();
+  assert_non_null(gpurf_technique_summary("stealing"));
+  gpurf_technique *t = NULL;
+  assert_ok(ctx, gpurf_technique_alloc(ctx, "stealing", &t));
+  assert_string_equal(gpurf_technique_hooks(t)->name, "stealing");
+  assert_int_equal(gpurf_technique_set(ctx, t, "mode", "sideways"), GPURF_EINVAL);
+  assert_string_equal(gpurf_ctx_error(ctx)->field, "mode");
+  assert_int_equal(gpurf_technique_set(ctx, t, "entries", "2"), GPURF_ENOTFOUND);
+  assert_ok(ctx, gpurf_technique_set(ctx, t, "mode", "both"));
+  assert_int_equal(gpurf_technique_counter_count(t), 7);
+  assert_string_equal(gpurf_technique_counter_name(t, 0), "read_aheads");
+  gpurf_technique_free(t);
+  gpurf_ctx_free(ctx);
 }
 
 int main(void) {
