@@ -79,6 +79,7 @@ typedef struct steal {
   int rank[GPURF_ARB_CLASS_COUNT]; /* priority of each class, 0 highest */
   int banks, map_reg;
   uint64_t maint_cycle;                           /* cycle + 1 of the last upkeep */
+  uint64_t seen;                                  /* cycle + 1 of the last selection */
   uint64_t override_at[GPURF_PIPELINE_MAX_SCHEDULERS]; /* cycle + 1 whose slot is taken */
   uint64_t stolen_at[GPURF_PIPELINE_MAX_WARPS];   /* age + 1 of a warp's stealing reads */
   int n_valid, rr;
@@ -104,7 +105,7 @@ static int attach(gpurf_ctx *ctx, gpurf_pipeline *p, void *state) {
   (void)ctx;
   st->banks = prm->banks;
   st->map_reg = prm->bank_map == GPURF_PIPELINE_MAP_REG;
-  st->maint_cycle = 0;
+  st->maint_cycle = st->seen = 0;
   st->n_valid = 0;
   st->rr = 0;
   memset(st->override_at, 0, sizeof st->override_at);
@@ -226,6 +227,14 @@ static int select_warp(void *state, gpurf_pipeline *p, const gpurf_pipeline_sele
   steal *st = state;
   int k = s->scheduler, n_sched = gpurf_pipeline_get_params(p)->schedulers;
   if (k < 0 || k >= GPURF_PIPELINE_MAX_SCHEDULERS) return s->candidate;
+  if (st->seen > s->cycle + 1) { /* the pipeline was reset: cycles start again */
+    memset(st->override_at, 0, sizeof st->override_at);
+    memset(st->stolen_at, 0, sizeof st->stolen_at);
+    memset(st->latch, 0, sizeof st->latch);
+    for (int b = 0; b < st->banks; b++) st->e[b].since = 0;
+    st->maint_cycle = 0;
+  }
+  st->seen = s->cycle + 1;
   if (st->write && st->maint_cycle != s->cycle + 1) {
     st->maint_cycle = s->cycle + 1;
     upkeep(st, p, s->cycle);
