@@ -31,8 +31,7 @@ static gpurf_technique *make(gpurf_ctx *ctx, const char *tech) {
   gpurf_technique *t = NULL;
   assert_ok(ctx, gpurf_technique_alloc(ctx, "stealing", &t));
   if (!strcmp(tech, "read-stealing")) assert_ok(ctx, gpurf_technique_set(ctx, t, "mode", "read"));
-  if (!strcmp(tech, "write-stealing"))
-    assert_ok(ctx, gpurf_technique_set(ctx, t, "mode", "write"));
+  if (!strcmp(tech, "write-stealing")) assert_ok(ctx, gpurf_technique_set(ctx, t, "mode", "write"));
   return t;
 }
 

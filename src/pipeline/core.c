@@ -409,7 +409,8 @@ int gpurf_pipeline_force_write(gpurf_pipeline *p, int wslot, int reg) {
   if (!p || wslot < 0 || wslot >= GPURF_PIPELINE_MAX_WARPS || reg < 0 ||
       reg >= GPURF_TRACE_NUM_REGS)
     return GPURF_EINVAL;
-  return gpurf_pipeline_force_write_bank(p, wslot, reg, pipe_map(p, wslot, p->w[wslot].gid, reg, 1));
+  int bank = pipe_map(p, wslot, p->w[wslot].gid, reg, 1);
+  return gpurf_pipeline_force_write_bank(p, wslot, reg, bank);
 }
 
 int gpurf_pipeline_force_write_bank(gpurf_pipeline *p, int wslot, int reg, int bank) {

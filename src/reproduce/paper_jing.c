@@ -18,7 +18,7 @@
  * thread blocks), up to the 64 warps the pipeline holds. */
 #define BIG SETS ";schedulers=4;max_warps=64;max_threads=2048;max_ctas=16"
 #define BIG_STEAL BIG ";technique=stealing"
-#define RF_POWER                                                                             \
+#define RF_POWER                                                                            \
   "ours is the register file's power (banks, crossbar, arbiter); the paper's is the whole " \
   "GPU's (GPUWattch for the rest)"
 
@@ -207,7 +207,8 @@ static int write_share(repro_env *env, const char *id, const char *num, int comp
   const repro_claim_def *d = def(id);
   const repro_job *a[64];
   int n = env->paper->n_workloads;
-  if (n > 64 || !jobs_of(env, "jing-128k-8bk-stealing", STEAL, a)) return repro_claim_no_data(env, d);
+  if (n > 64 || !jobs_of(env, "jing-128k-8bk-stealing", STEAL, a))
+    return repro_claim_no_data(env, d);
   double v[64];
   const char *labels[64];
   for (int i = 0; i < n; i++) {
@@ -319,8 +320,7 @@ static int scaling(repro_env *env) {
     const char *labels[N_SIZES];
     double lo = v[e][0], hi = v[e][0];
     for (int s = 0; s < N_SIZES; s++) {
-      snprintf(lab[s], sizeof lab[s], "%d KB (vs %d banks)", sizes_kb[s],
-               bank_counts[best[e][s]]);
+      snprintf(lab[s], sizeof lab[s], "%d KB (vs %d banks)", sizes_kb[s], bank_counts[best[e][s]]);
       labels[s] = lab[s];
       lo = v[e][s] < lo ? v[e][s] : lo;
       hi = v[e][s] > hi ? v[e][s] : hi;
@@ -331,7 +331,8 @@ static int scaling(repro_env *env) {
              "TLP%s",
              e ? "IPC over RF energy" : "IPC per RF area", e ? "; " RF_POWER : "");
     rc = repro_claim_rows(env, def(ids[2 * e]), lo, labels, v[e], N_SIZES, 1, note);
-    if (rc == GPURF_OK) rc = repro_claim_rows(env, def(ids[2 * e + 1]), hi, labels, v[e], N_SIZES, 1, note);
+    if (rc == GPURF_OK)
+      rc = repro_claim_rows(env, def(ids[2 * e + 1]), hi, labels, v[e], N_SIZES, 1, note);
   }
   return rc;
 }
@@ -341,8 +342,8 @@ static int compute(repro_env *env) {
   int rc = repro_claim_ratio(env, def("straight8_vs_straight16_perf"), "jing-128k-8bk-straight",
                              SETS, "jing-128k-16bk-straight", SETS, RM_IPC, REPRO_GEOMEAN, pn);
   if (rc == GPURF_OK)
-    rc = repro_claim_ratio(env, def("readsteal8_vs_straight8_perf"), "jing-128k-8bk-stealing",
-                           READ, "jing-128k-8bk-straight", SETS, RM_IPC, REPRO_GEOMEAN, pn);
+    rc = repro_claim_ratio(env, def("readsteal8_vs_straight8_perf"), "jing-128k-8bk-stealing", READ,
+                           "jing-128k-8bk-straight", SETS, RM_IPC, REPRO_GEOMEAN, pn);
   if (rc == GPURF_OK)
     rc = repro_claim_ratio(env, def("steal8_vs_straight16_perf"), "jing-128k-8bk-stealing", STEAL,
                            "jing-128k-16bk-straight", SETS, RM_IPC, REPRO_GEOMEAN, pn);
@@ -372,15 +373,17 @@ static int compute(repro_env *env) {
     rc = write_share(env, "writes_without_stealing", "writes_stolen", 1,
                      "results written to their own bank; a result is stolen when reads wait at "
                      "its bank and another bank is idle with its free register unused");
-  if (rc == GPURF_OK) rc = write_share(env, "writes_stalling", "forced_writebacks", 0, stall_note(env));
   if (rc == GPURF_OK)
-    rc = repro_claim_ratio(env, def("straight8_vs_straight16_power"), "jing-128k-8bk-straight",
-                           SETS, "jing-128k-16bk-straight", SETS, RM_POWER_W, REPRO_GEOMEAN,
-                           RF_POWER);
+    rc = write_share(env, "writes_stalling", "forced_writebacks", 0, stall_note(env));
+  if (rc == GPURF_OK)
+    rc =
+        repro_claim_ratio(env, def("straight8_vs_straight16_power"), "jing-128k-8bk-straight", SETS,
+                          "jing-128k-16bk-straight", SETS, RM_POWER_W, REPRO_GEOMEAN, RF_POWER);
   if (rc == GPURF_OK)
     rc = repro_claim_ratio(env, def("steal8_vs_straight8_power"), "jing-128k-8bk-stealing", STEAL,
                            "jing-128k-8bk-straight", SETS, RM_POWER_W, REPRO_GEOMEAN,
-                           RF_POWER "; the stolen values' extra read and write, the 5-class "
+                           RF_POWER
+                           "; the stolen values' extra read and write, the 5-class "
                            "arbiter and its status tables included");
   if (rc == GPURF_OK) rc = perf_per_energy(env);
   if (rc == GPURF_OK) rc = scaling(env);

@@ -29,10 +29,11 @@
  *
  * Priorities: forced write > normal read > stealing read > normal write >
  * stealing write (gpurf_arb_classes; 3 classes with read stealing alone, 4
- * with write stealing alone: option mode=read or mode=write). Costs: the extra read and write of every
- * stolen value are bank accesses counted by the pipeline's energy engine;
- * the arbiter's classes and status tables are in the design's arbiter
- * component (its area, leakage and decision energy). */
+ * with write stealing alone: option mode=read or mode=write). Costs: the
+ * extra read and write of every stolen value are bank accesses counted by
+ * the pipeline's energy engine; the arbiter's classes and status tables
+ * are in the design's arbiter component (its area, leakage and decision
+ * energy). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,8 +64,8 @@ enum {
 };
 
 static const char *const counter_names[C_COUNT] = {
-    "read_aheads",       "stolen_reads",      "writes_normal", "writes_stolen",
-    "moves_home",        "forced_writebacks", "dead_values_dropped"};
+    "read_aheads", "stolen_reads",      "writes_normal",      "writes_stolen",
+    "moves_home",  "forced_writebacks", "dead_values_dropped"};
 
 /* What each scheduler picked and would pick next in this cycle: the
  * operands latched into the arbitration stage (Fig. 7). */
@@ -78,10 +79,10 @@ typedef struct steal {
   int read, write;
   int rank[GPURF_ARB_CLASS_COUNT]; /* priority of each class, 0 highest */
   int banks, map_reg;
-  uint64_t maint_cycle;                           /* cycle + 1 of the last upkeep */
-  uint64_t seen;                                  /* cycle + 1 of the last selection */
+  uint64_t maint_cycle;                                /* cycle + 1 of the last upkeep */
+  uint64_t seen;                                       /* cycle + 1 of the last selection */
   uint64_t override_at[GPURF_PIPELINE_MAX_SCHEDULERS]; /* cycle + 1 whose slot is taken */
-  uint64_t stolen_at[GPURF_PIPELINE_MAX_WARPS];   /* age + 1 of a warp's stealing reads */
+  uint64_t stolen_at[GPURF_PIPELINE_MAX_WARPS];        /* age + 1 of a warp's stealing reads */
   int n_valid, rr;
   entry e[GPURF_PIPELINE_MAX_BANKS];
   uint64_t c[C_COUNT];
@@ -135,8 +136,7 @@ static void upkeep(steal *st, gpurf_pipeline *p, uint64_t now) {
   for (int b = 0; b < st->banks; b++) {
     entry *e = &st->e[b];
     uint32_t g;
-    if (e->state == HELD &&
-        (gpurf_pipeline_warp_id(p, e->warp, &g) != GPURF_OK || g != e->gwarp)) {
+    if (e->state == HELD && (gpurf_pipeline_warp_id(p, e->warp, &g) != GPURF_OK || g != e->gwarp)) {
       e->state = 0;
       st->n_valid--;
       st->c[C_DROPPED]++;
@@ -147,8 +147,7 @@ static void upkeep(steal *st, gpurf_pipeline *p, uint64_t now) {
       entry *e = &st->e[b];
       if (e->state != HELD || e->since >= now || e->forced != (pass == 0)) continue;
       gpurf_pipeline_bank_state hs;
-      if (!e->forced &&
-          (gpurf_pipeline_bank_get(p, e->home, &hs) != GPURF_OK || hs.reads > 0))
+      if (!e->forced && (gpurf_pipeline_bank_get(p, e->home, &hs) != GPURF_OK || hs.reads > 0))
         continue;
       move_home(st, p, e, b);
     }
@@ -156,7 +155,8 @@ static void upkeep(steal *st, gpurf_pipeline *p, uint64_t now) {
 
 /* 0: the instruction touches no stolen value of its warp; 1: it reads one
  * (RAW); 2: it writes one (WAW). Either forces the value home. */
-static int hazard(steal *st, gpurf_pipeline *p, int warp, const gpurf_pipeline_inst *in, int force) {
+static int hazard(steal *st, gpurf_pipeline *p, int warp, const gpurf_pipeline_inst *in,
+                  int force) {
   int h = 0;
   for (int b = 0; b < st->banks && st->n_valid; b++) {
     entry *e = &st->e[b];
@@ -191,8 +191,8 @@ static int banks_of(const steal *st, int warp, const gpurf_pipeline_inst *in, ui
  * would meet another scheduler's look-ahead in the cycle after (the
  * conflict of rc and rd in Fig. 6). `last` is the scheduler whose pick is
  * still to issue in this cycle. */
-static void read_ahead(steal *st, gpurf_pipeline *p, const latch *lt, int n_sched, int k,
-                       int last, uint64_t now) {
+static void read_ahead(steal *st, gpurf_pipeline *p, const latch *lt, int n_sched, int k, int last,
+                       uint64_t now) {
   const latch *l = &lt[k];
   int wb = l->look;
   const gpurf_pipeline_inst *b = &l->look_in;
@@ -207,7 +207,8 @@ static void read_ahead(steal *st, gpurf_pipeline *p, const latch *lt, int n_sche
   if (!banks_of(st, wb, b, &mine)) return; /* two of its reads share a bank */
   for (int j = 0; j < n_sched; j++) {
     uint64_t m;
-    if (j != k && lt[j].cycle == now + 1 && lt[j].look >= 0) banks_of(st, lt[j].look, &lt[j].look_in, &m), other |= m;
+    if (j != k && lt[j].cycle == now + 1 && lt[j].look >= 0)
+      banks_of(st, lt[j].look, &lt[j].look_in, &m), other |= m;
   }
   if (!(mine & other)) return; /* no conflict to remove */
   if (lp->pick >= 0) banks_of(st, lp->pick, &lp->pick_in, &taken);
@@ -275,7 +276,8 @@ static int req_class(steal *st, uint64_t now, int bank, const gpurf_pipeline_req
   /* A read queued before the value was stolen wants the older value (a
    * write-after-read): that one is at home. */
   if (e && q->age >= e->since) return -1;
-  if (st->read && q->age + 1 == now && st->stolen_at[q->warp] == now) return GPURF_ARB_STEALING_READ;
+  if (st->read && q->age + 1 == now && st->stolen_at[q->warp] == now)
+    return GPURF_ARB_STEALING_READ;
   return GPURF_ARB_NORMAL_READ;
 }
 
@@ -313,7 +315,8 @@ static gpurf_pipeline_wb writeback(void *state, gpurf_pipeline *p, int warp, int
   uint64_t now = gpurf_pipeline_cycle(p);
   entry *e = find(st, warp, reg);
   /* The same result again (the result bus was held by a full queue). */
-  if (e) return e->state == HELD && e->since == now ? GPURF_PIPELINE_WB_DEFER : GPURF_PIPELINE_WB_BANK;
+  if (e)
+    return e->state == HELD && e->since == now ? GPURF_PIPELINE_WB_DEFER : GPURF_PIPELINE_WB_BANK;
   int h = home(st, warp, reg);
   gpurf_pipeline_bank_state hs;
   if (gpurf_pipeline_bank_get(p, h, &hs) != GPURF_OK || (hs.reads == 0 && hs.free_at <= now))
@@ -385,7 +388,8 @@ static void hooks(void *state, gpurf_pipeline_hooks *out) {
 
 static void counters(const void *state, gpurf_technique_counters *out) {
   const steal *st = state;
-  for (int i = 0; i < C_COUNT; i++) gpurf_technique_counter_add(out, counter_names[i], (double)st->c[i]);
+  for (int i = 0; i < C_COUNT; i++)
+    gpurf_technique_counter_add(out, counter_names[i], (double)st->c[i]);
 }
 
 static void destroy(void *state) { free(state); }
@@ -394,4 +398,8 @@ const gpurf_technique_def gpurf_technique_stealing = {
     "stealing",
     "bank stealing (Jing et al.): reads ahead into idle banks, results into free registers of "
     "idle banks, 5-class arbiter; option mode=both|read|write",
-    create, set, hooks, counters, destroy};
+    create,
+    set,
+    hooks,
+    counters,
+    destroy};
