@@ -28,7 +28,7 @@
  * finished is dead and dropped.
  *
  * Priorities: forced write > normal read > stealing read > normal write >
- * stealing write (gpurf_arb_classes; 3 classes with read stealing alone, 4
+ * stealing write (gpurf_arbiter_classes; 3 classes with read stealing alone, 4
  * with write stealing alone: option mode=read or mode=write). Costs: the
  * extra read and write of every stolen value are bank accesses counted by
  * the pipeline's energy engine; the arbiter's classes and status tables
@@ -77,7 +77,7 @@ typedef struct latch {
 
 typedef struct steal {
   int read, write;
-  int rank[GPURF_ARB_CLASS_COUNT]; /* priority of each class, 0 highest */
+  int rank[GPURF_ARBITER_CLASS_COUNT]; /* priority of each class, 0 highest */
   int banks, map_reg;
   uint64_t maint_cycle;                                /* cycle + 1 of the last upkeep */
   uint64_t seen;                                       /* cycle + 1 of the last selection */
@@ -269,16 +269,16 @@ static int req_class(steal *st, uint64_t now, int bank, const gpurf_pipeline_req
   if (q->is_write) {
     if (e && e->state == MOVING && e->home == bank) {
       *mv = e;
-      return GPURF_ARB_FORCED_WRITE;
+      return GPURF_ARBITER_FORCED_WRITE;
     }
-    return GPURF_ARB_NORMAL_WRITE;
+    return GPURF_ARBITER_NORMAL_WRITE;
   }
   /* A read queued before the value was stolen wants the older value (a
    * write-after-read): that one is at home. */
   if (e && q->age >= e->since) return -1;
   if (st->read && q->age + 1 == now && st->stolen_at[q->warp] == now)
-    return GPURF_ARB_STEALING_READ;
-  return GPURF_ARB_NORMAL_READ;
+    return GPURF_ARBITER_STEALING_READ;
+  return GPURF_ARBITER_NORMAL_READ;
 }
 
 static int arbitrate(void *state, gpurf_pipeline *p, int bank, const gpurf_pipeline_req *reqs,
@@ -342,10 +342,10 @@ static gpurf_pipeline_wb writeback(void *state, gpurf_pipeline *p, int warp, int
 /* The arbiter's class order for the mode: 5 classes with both, 3 with
  * read stealing alone, 4 with write stealing alone. */
 static void set_ranks(steal *st) {
-  gpurf_arb_class order[GPURF_ARB_MAX_CLASSES];
+  gpurf_arbiter_class order[GPURF_ARBITER_MAX_CLASSES];
   int k = st->read && st->write ? 5 : st->read ? 3 : 4;
-  gpurf_arb_classes(k, order);
-  for (int c = 0; c < GPURF_ARB_CLASS_COUNT; c++) st->rank[c] = GPURF_ARB_CLASS_COUNT;
+  gpurf_arbiter_classes(k, order);
+  for (int c = 0; c < GPURF_ARBITER_CLASS_COUNT; c++) st->rank[c] = GPURF_ARBITER_CLASS_COUNT;
   for (int i = 0; i < k; i++) st->rank[order[i]] = i;
 }
 
