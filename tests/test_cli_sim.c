@@ -158,6 +158,17 @@ static void test_jobs(void **state) {
   assert_non_null(strstr(one.err, "nope"));
 }
 
+/* Bank stealing by name, read stealing alone through its option: the
+ * conflict of stealread.gtrace is gone (9 cycles to 8, test_stealing.c). */
+static void test_technique_stealing(void **state) {
+  (void)state;
+  cli_run(&r, "sim --trace " GPURF_TEST_DATA_DIR "/microtraces/stealread.gtrace --format json "
+              "--technique stealing --technique-set mode=read");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "\"cycles\": 8,"));
+  assert_non_null(strstr(r.out, "\"read_aheads\": 1"));
+}
+
 static void test_errors(void **state) {
   (void)state;
   static const cli_error_case cases[] = {
@@ -179,6 +190,8 @@ static void test_errors(void **state) {
       {"sim --trace " TRACES "dataflow.gtrace --technique-set x=1", 2, "needs --technique NAME"},
       {"sim --trace " TRACES "dataflow.gtrace --jobs 0", 2, "--jobs must be at least 1"},
       {"sim --trace " TRACES "dataflow.gtrace --jobs many", 2, "--jobs needs a whole number"},
+      {"sim --trace " TRACES "dataflow.gtrace --technique stealing --technique-set mode=up", 2,
+       "stealing mode 'up' is not both, read or write"},
   };
   cli_check_errors(cases, sizeof cases / sizeof cases[0]);
 }
@@ -189,6 +202,7 @@ int main(void) {
       cmocka_unit_test(test_several_json), cmocka_unit_test(test_text),
       cmocka_unit_test(test_bench),        cmocka_unit_test(test_jobs),
       cmocka_unit_test(test_errors),       cmocka_unit_test(test_technique_baseline),
+      cmocka_unit_test(test_technique_stealing),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -90,9 +90,12 @@ static void test_pinned_claims(void **state) {
                       72) == 0);
   for (size_t i = 0; i < sizeof pinned / sizeof *pinned; i++)
     if (!strstr(csv, pinned[i])) fail_msg("claim %s missing", pinned[i]);
-  /* Not built yet: no number. */
-  assert_non_null(strstr(csv, "jing,steal8_vs_straight16_perf,IPC ratio - 1,fraction,0.072,"
-                              "not modelled,,,shipped\n"));
+  /* Bank stealing runs: every claim of the paper has a number. */
+  assert_non_null(strstr(csv, "jing,steal8_vs_straight16_perf,IPC ratio - 1,fraction,0.072,"));
+  for (const char *l = strstr(csv, "\njing,"); l; l = strstr(l + 1, "\njing,")) {
+    const char *eol = strchr(l + 1, '\n'), *nm = strstr(l, "not modelled");
+    if (nm && (!eol || nm < eol)) fail_msg("a jing claim is not modelled: %.60s", l + 1);
+  }
   /* The storage model's numbers (SIMTight Fig. 8). */
   assert_non_null(strstr(csv, "simtight,storage_kbit_vrf1024,register-file storage,kbit,1202,"));
   free(csv);

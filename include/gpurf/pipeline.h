@@ -331,16 +331,58 @@ GPURF_API int gpurf_pipeline_add_stall(gpurf_ctx *ctx, gpurf_pipeline *p, const 
 GPURF_API void gpurf_pipeline_count_stall(gpurf_pipeline *p, int id, uint64_t n);
 /* Queues a bank write of (warp, reg) now (a deferred value leaving). */
 GPURF_API int gpurf_pipeline_force_write(gpurf_pipeline *p, int warp, int reg);
+/* The same to a bank the technique names (a value moving between banks).
+ * GPURF_ERANGE when the bank's write queue is full. */
+GPURF_API int gpurf_pipeline_force_write_bank(gpurf_pipeline *p, int warp, int reg, int bank);
 GPURF_API uint64_t gpurf_pipeline_cycle(const gpurf_pipeline *p);
 
-/* An instruction as the pipeline holds it: registers of pairs and quads
- * expanded, RZ dropped, each register once. */
+/* A warp's next instruction as the pipeline holds it (registers of pairs
+ * expanded, repeated sources once). */
+#define GPURF_PIPELINE_INST_MAX_SRC 16
+#define GPURF_PIPELINE_INST_MAX_DST 8
 typedef struct gpurf_pipeline_inst {
+  uint32_t gwarp; /* global warp number of the slot's warp */
+  int n_src, n_dst;
+  int src[GPURF_PIPELINE_INST_MAX_SRC];
+  int dst[GPURF_PIPELINE_INST_MAX_DST];
+  int collector_class; /* gpurf_pipeline_cu_class */
+  int collector_units; /* units of the class it takes */
+} gpurf_pipeline_inst;
+
+/* GPURF_ENOTFOUND when the slot holds no live warp or it has issued all. */
+GPURF_API int gpurf_pipeline_next_inst(const gpurf_pipeline *p, int warp, gpurf_pipeline_inst *out);
+/* Global warp number of a slot's warp; GPURF_ENOTFOUND when none is live. */
+GPURF_API int gpurf_pipeline_warp_id(const gpurf_pipeline *p, int warp, uint32_t *gwarp);
+GPURF_API int gpurf_pipeline_collectors_free(const gpurf_pipeline *p, int cu_class);
+
+/* A bank as the next arbitration will find it: requests queued and the
+ * cycle from which it is free (it was granted in cycle c: c + 1). */
+typedef struct gpurf_pipeline_bank_state {
+  int reads, writes;
+  uint64_t free_at;
+} gpurf_pipeline_bank_state;
+GPURF_API int gpurf_pipeline_bank_get(const gpurf_pipeline *p, int bank,
+                                      gpurf_pipeline_bank_state *out);
+/* An access of the technique's own to a bank idle in this cycle (reading or
+ * writing a register it keeps elsewhere): counted as a bank read or write
+ * (and so charged by the energy engine) and keeping the bank busy.
+ * GPURF_ERANGE when the bank is busy. */
+GPURF_API int gpurf_pipeline_bank_access(gpurf_pipeline *p, int bank, int is_write);
+/* From select(): issues the next instruction of another ready warp of the
+ * same scheduler now, besides the warp select() returns (a read-ahead).
+ * GPURF_ERANGE when the warp cannot issue. */
+GPURF_API int gpurf_pipeline_issue_extra(gpurf_pipeline *p, int warp);
+
+/* An instruction in a CTA buffer as the pipeline holds it: registers of
+ * pairs and quads expanded, RZ dropped, each register once (the view of
+ * load() and issue(); gpurf_pipeline_next_inst gives a warp's next one
+ * with its collector needs). */
+typedef struct gpurf_pipeline_buffered_inst {
   int n_src, n_dst;
   uint8_t src[16];
   uint8_t dst[8];
   gpurf_pipeline_unit unit;
-} gpurf_pipeline_inst;
+} gpurf_pipeline_buffered_inst;
 
 /* The next instruction of live warp slot `warp`: its CTA buffer and
  * position there (as load() and issue() name them). GPURF_ENOTFOUND when
@@ -349,7 +391,7 @@ GPURF_API int gpurf_pipeline_warp_next(const gpurf_pipeline *p, int warp, int *c
                                        uint32_t *index);
 /* The instruction at `index` of CTA buffer `cta`; GPURF_EINVAL out of range. */
 GPURF_API int gpurf_pipeline_inst_get(const gpurf_pipeline *p, int cta, uint32_t index,
-                                      gpurf_pipeline_inst *out);
+                                      gpurf_pipeline_buffered_inst *out);
 /* 1 when live warp slot `warp` could issue its next instruction now
  * (scoreboard, barrier, instruction buffer, collector units), for a
  * select() that looks past the candidate and the look-ahead warp. */

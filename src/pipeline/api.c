@@ -309,7 +309,7 @@ int gpurf_pipeline_warp_next(const gpurf_pipeline *p, int wslot, int *cta, uint3
 }
 
 int gpurf_pipeline_inst_get(const gpurf_pipeline *p, int cta, uint32_t index,
-                            gpurf_pipeline_inst *out) {
+                            gpurf_pipeline_buffered_inst *out) {
   if (!p || cta < 0 || cta >= p->n_buf || index >= p->buf[cta].n) return GPURF_EINVAL;
   const cinst *c = &p->buf[cta].code[index];
   out->n_src = c->n_src;

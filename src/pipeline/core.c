@@ -251,9 +251,11 @@ static void arbitrate(gpurf_pipeline *p) {
       continue;
     }
     int nw = p->wq_n[b], nr = p->rq_n[b], n = nw + nr, g = 0;
-    if (n > 1 && p->base_arb) {
-      g = base_pick(p, b, nw, nr);
-    } else if (n > 1) {
+    if (p->base_arb) {
+      if (n > 1) g = base_pick(p, b, nw, nr);
+    } else {
+      /* A technique sees single requests too: it may hold one back (a read
+       * whose value is not home yet) or learn that its own write went. */
       g = hook_pick(p, b, nw, nr);
     }
     if (g < 0 || g >= n) continue; /* the technique kept the bank idle */
@@ -408,6 +410,13 @@ int gpurf_pipeline_force_write(gpurf_pipeline *p, int wslot, int reg) {
       reg >= GPURF_TRACE_NUM_REGS)
     return GPURF_EINVAL;
   int bank = pipe_map(p, wslot, p->w[wslot].gid, reg, 1);
+  return gpurf_pipeline_force_write_bank(p, wslot, reg, bank);
+}
+
+int gpurf_pipeline_force_write_bank(gpurf_pipeline *p, int wslot, int reg, int bank) {
+  if (!p || wslot < 0 || wslot >= GPURF_PIPELINE_MAX_WARPS || reg < 0 ||
+      reg >= GPURF_TRACE_NUM_REGS)
+    return GPURF_EINVAL;
   if (bank < 0 || bank >= p->prm.banks) return GPURF_EINVAL;
   if (p->wq_n[bank] >= PIPE_WQ_CAP) return GPURF_ERANGE;
   /* A forced write retires no instruction: its slot is marked negative. */

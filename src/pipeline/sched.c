@@ -287,3 +287,12 @@ int gpurf_pipeline_can_issue(gpurf_pipeline *p, int wslot) {
 void pipe_issue(gpurf_pipeline *p) {
   for (int si = 0; si < p->prm.schedulers; si++) schedule(p, si);
 }
+
+int gpurf_pipeline_issue_extra(gpurf_pipeline *p, int slot) {
+  if (!p || slot < 0 || slot >= GPURF_PIPELINE_MAX_WARPS || !p->w[slot].live)
+    return GPURF_EINVAL;
+  int reg;
+  if (blocked(p, &p->w[slot], &reg) >= 0) return GPURF_ERANGE;
+  issue(p, slot);
+  return GPURF_OK;
+}

@@ -5,6 +5,8 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/core.c
   ${CMAKE_CURRENT_LIST_DIR}/results.c
   ${CMAKE_CURRENT_LIST_DIR}/baseline.c
+  ${CMAKE_CURRENT_LIST_DIR}/techapi.c
+  ${CMAKE_CURRENT_LIST_DIR}/tech/stealing.c
   ${CMAKE_CURRENT_LIST_DIR}/technique.c
   ${CMAKE_CURRENT_LIST_DIR}/tech/warrf.c
   ${CMAKE_CURRENT_LIST_DIR}/tech/rename.c

@@ -26,14 +26,15 @@ static const gpurf_technique_def baseline = {
     "baseline", "no technique: the policy's pick, writes first, every result to its bank",
     baseline_create, NULL, baseline_hooks, NULL, baseline_destroy};
 
+extern const gpurf_technique_def gpurf_technique_stealing; /* tech/stealing.c */
 extern const gpurf_technique_def gpurf_technique_warrf;
 
 /* Techniques in the order `gpurf sim --help` lists them. */
 extern const gpurf_technique_def gpurf_technique_rename;
 extern const gpurf_technique_def gpurf_technique_spill;
-static const gpurf_technique_def *const techniques[] = {&baseline, &gpurf_technique_warrf,
-                                                        &gpurf_technique_rename,
-                                                        &gpurf_technique_spill, NULL};
+static const gpurf_technique_def *const techniques[] = {
+    &baseline, &gpurf_technique_stealing, &gpurf_technique_warrf, &gpurf_technique_rename,
+    &gpurf_technique_spill, NULL};
 
 #define N_TECHNIQUES (sizeof techniques / sizeof *techniques - 1)
 

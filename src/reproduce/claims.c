@@ -145,6 +145,24 @@ int repro_claim_series(repro_env *env, const repro_claim_def *d, const double *v
   return rc;
 }
 
+int repro_claim_rows(repro_env *env, const repro_claim_def *d, double overall,
+                     const char *const *labels, const double *values, int n, int ratio,
+                     const char *note) {
+  double off = ratio ? ratio_offset(d) : 0;
+  int rc = repro_claim_value(env, d, overall - off, note);
+  for (int i = 0; i < n && rc == GPURF_OK; i++) {
+    gpurf_reproduce_claim c;
+    fill_published(env, d, &c);
+    c.has_published = 0;
+    c.per_workload = 1;
+    c.workloads = repro_strdup(env->r, labels[i]);
+    if (!c.workloads) return gpurf_fail(env->ctx, GPURF_ENOMEM, "out of memory");
+    compare(d, &c, values[i] - off);
+    rc = push(env, &c);
+  }
+  return rc;
+}
+
 /* Collects metric m of (design_a, sets_a) per workload, divided by that of
  * (design_b, sets_b) when design_b is given. */
 static int series(repro_env *env, const repro_claim_def *d, const char *design_a,

@@ -41,6 +41,7 @@ typedef enum repro_metric {
   RM_BANK_READ_J,    /* energy of one read of the storage bank (component "bank", else the first) */
   RM_BANK_WRITE_J,   /* and of one write */
   RM_EXTRAS_LEAKAGE_W, /* leakage of the design's extra structures */
+  RM_FETCH_PENALTY,  /* mean operand-fetch cycles over the conflict-free case */
   RM_COUNT
 } repro_metric;
 
@@ -183,6 +184,11 @@ int repro_claim_metric(repro_env *env, const repro_claim_def *c, const char *des
 int repro_claim_design_ratio(repro_env *env, const repro_claim_def *c, const char *design_a,
                              const char *sets_a, const char *design_b, const char *sets_b,
                              repro_metric m, const char *note);
+/* ours = overall, then one row per labelled value (bank counts, RF sizes,
+ * workloads), printed as the claim prints (ratios minus one when `ratio`). */
+int repro_claim_rows(repro_env *env, const repro_claim_def *c, double overall,
+                     const char *const *labels, const double *values, int n, int ratio,
+                     const char *note);
 /* Finds a claim definition by id in a table ending with a NULL id. */
 const repro_claim_def *repro_claim_def_find(const repro_claim_def *defs, const char *id);
 /* Every claim of the table not yet emitted for this paper, as not modelled;

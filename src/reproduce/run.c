@@ -27,7 +27,8 @@ const char *const repro_metric_names[RM_COUNT] = {
     "dynamic_power_w", "instructions_per_j", "edp_j_s",    "reads",
     "writes",        "conflicts_read",    "conflicts_write", "conflicts_intra",
     "utilisation",   "area_m2",           "leakage_w", "extras_area_m2",
-    "storage_bits",  "bank_read_j",       "bank_write_j",  "extras_leakage_w"};
+    "storage_bits",  "bank_read_j",       "bank_write_j",  "extras_leakage_w",
+    "fetch_penalty_cycles"};
 
 static void design_metrics(const gpurf_rf_design *d, const gpurf_rf_table *t, repro_job *j) {
   double area = 0, leak = 0, extras = 0, extras_leak = 0;
@@ -197,6 +198,7 @@ static int simulate(gpurf_ctx *ctx, const repro_workload *w, const gpurf_rf_desi
     j->m[RM_CONFLICTS_WRITE] = (double)st->conflicts_inter_write;
     j->m[RM_CONFLICTS_INTRA] = (double)st->conflicts_intra;
     j->m[RM_UTILISATION] = st->banks ? util / st->banks : 0;
+    j->m[RM_FETCH_PENALTY] = st->operand_fetch_penalty;
     int n = tq ? gpurf_technique_counter_count(tq) : 0;
     for (int i = 0; i < n && j->n_extra < REPRO_MAX_EXTRA; i++) {
       snprintf(j->extra_name[j->n_extra], REPRO_EXTRA_NAME_MAX, "%s",

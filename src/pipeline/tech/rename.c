@@ -306,7 +306,7 @@ static int flag_release(rn_state *s, const rn_kernel *K, int w, const gpurf_regs
 
 static void rn_issue(void *state, gpurf_pipeline *p, int w, int cta, uint32_t index) {
   rn_state *s = state;
-  gpurf_pipeline_inst in;
+  gpurf_pipeline_buffered_inst in;
   if (gpurf_pipeline_inst_get(p, cta, index, &in) != GPURF_OK) return;
   s->warp_cta[w] = cta;
   s->last_issue = gpurf_pipeline_cycle(p);
@@ -418,7 +418,7 @@ static void throttle_note(rn_state *s, uint64_t now, int held) {
 }
 
 /* Registers the warp's next instruction needs per bank. */
-static int needs(const rn_state *s, int w, const gpurf_pipeline_inst *in, int *need) {
+static int needs(const rn_state *s, int w, const gpurf_pipeline_buffered_inst *in, int *need) {
   int any = 0;
   for (int i = 0; i < in->n_src + in->n_dst; i++) {
     int reg = i < in->n_src ? in->src[i] : in->dst[i - in->n_src];
@@ -456,7 +456,7 @@ static int may_issue(rn_state *s, int w, uint64_t now) {
   uint32_t index;
   if (w < 0 || gpurf_pipeline_warp_next(s->p, w, &cta, &index) != GPURF_OK) return 0;
   if (s->fill_until[w] > now) return 0;
-  gpurf_pipeline_inst in;
+  gpurf_pipeline_buffered_inst in;
   if (gpurf_pipeline_inst_get(s->p, cta, index, &in) != GPURF_OK) return 0;
   int need[GPURF_PIPELINE_MAX_BANKS] = {0};
   if (!needs(s, w, &in, need)) return 1;

@@ -73,7 +73,7 @@ static int may_issue(sp_state *s, gpurf_pipeline *p, int w, uint64_t now) {
   if (w < 0 || gpurf_pipeline_warp_next(p, w, &cta, &index) != GPURF_OK) return 0;
   if (s->fill_until[w] > now) return 0;
   if (s->filled_cta[w] == cta && s->filled_index[w] == index) return 1;
-  gpurf_pipeline_inst in;
+  gpurf_pipeline_buffered_inst in;
   if (gpurf_pipeline_inst_get(p, cta, index, &in) != GPURF_OK) return 0;
   int n = 0;
   for (int k = 0; k < in.n_src; k++)
@@ -103,7 +103,7 @@ static int sp_select(void *state, gpurf_pipeline *p, const gpurf_pipeline_select
 
 static void sp_issue(void *state, gpurf_pipeline *p, int w, int cta, uint32_t index) {
   sp_state *s = state;
-  gpurf_pipeline_inst in;
+  gpurf_pipeline_buffered_inst in;
   if (gpurf_pipeline_inst_get(p, cta, index, &in) != GPURF_OK) return;
   for (int k = 0; k < in.n_dst; k++) s->spills += in.dst[k] >= s->limit;
   s->filled_cta[w] = -1;
