@@ -19,6 +19,8 @@ endforeach()
 if(GPURF_RISCV_FOUND)
   foreach(k ${GPURF_RISCV_KERNELS})
     install(FILES ${GPURF_RISCV_KERNEL_DIR}/${k}.elf DESTINATION ${GPURF_INSTALL_DATADIR}/riscv)
+    install(FILES ${GPURF_RISCV_KERNEL_DIR}/rv32e/${k}.elf
+      DESTINATION ${GPURF_INSTALL_DATADIR}/riscv/rv32e)
   endforeach()
 endif()
 

@@ -351,7 +351,7 @@ static void test_hooks(void **state) {
   probe pr = {0, 0, 0};
   gpurf_pipeline_hooks hk = {"probe",   &pr,  probe_attach, probe_select, NULL,
                              probe_map, NULL, NULL,         NULL,         NULL,
-                             NULL,      NULL, NULL};
+                             NULL,      NULL, NULL, NULL, NULL};
   gpurf_pipeline *p = NULL;
   gpurf_trace_reader *r = NULL;
   assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, NULL, &hk, &p));
@@ -418,7 +418,7 @@ static void test_share_hook(void **state) {
     int calls = 0;
     gpurf_pipeline_hooks hk = {"share", &calls, NULL, NULL, k ? refuse_shared : NULL,
                                NULL,    NULL,   NULL, NULL, share_all,
-                               NULL,    NULL,   NULL};
+                               NULL,    NULL,   NULL, NULL, NULL};
     gpurf_pipeline *p = NULL;
     gpurf_trace_reader *r = NULL;
     assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, NULL, &hk, &p));

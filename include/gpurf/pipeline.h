@@ -83,9 +83,20 @@ typedef struct gpurf_pipeline_params {
   double global_bytes_per_cycle;           /* global memory bandwidth cap */
   int result_bus_width;                    /* results entering writeback per cycle */
   int reads_first; /* 1: reads win a bank over writes (default writes first) */
+  /* Instructions of one warp in the pipeline at once, issue to retirement
+   * (0: no limit but the scoreboard; 1: a barrel processor's rule). */
+  int warp_in_flight;
+  /* Issue passes of a scheduler per cycle (default 1): with more, a
+   * technique's gate() hook decides which pass (issue port) takes what. */
+  int issue_width;
 } gpurf_pipeline_params;
 
 GPURF_API void gpurf_pipeline_params_init(gpurf_pipeline_params *p);
+
+/* Sets the parameters of a named core ("gtx480": the defaults; "simtight":
+ * SIMTight's SM, one barrel scheduler, one instruction per warp in flight,
+ * no operand collectors to wait for); GPURF_ENOTFOUND for another name. */
+GPURF_API int gpurf_pipeline_params_core(gpurf_pipeline_params *p, const char *name);
 
 /* Sets one parameter by name ("schedulers", "policy", "collectors_sp",
  * "latency_alu", "global_bytes_per_cycle", ...; gpurf_pipeline_param_names
@@ -98,8 +109,8 @@ GPURF_API const char *const *gpurf_pipeline_param_names(void);
 /* Checks ranges and consistency; GPURF_ERANGE with the key named. */
 GPURF_API int gpurf_pipeline_params_check(gpurf_ctx *ctx, const gpurf_pipeline_params *p);
 /* Takes the SM sizes and clock a design states (warps, registers, banks of
- * its first bank group, clock) and the optional sm keys schedulers, policy
- * and collectors_sp/sfu/mem. */
+ * its first bank group, clock) and the optional sm keys core (a named core,
+ * applied first), schedulers, policy and collectors_sp/sfu/mem. */
 GPURF_API void gpurf_pipeline_params_from_design(gpurf_pipeline_params *p,
                                                  const gpurf_rf_design *d);
 
@@ -214,6 +225,25 @@ typedef struct gpurf_pipeline_select {
 
 typedef struct gpurf_pipeline gpurf_pipeline;
 
+/* An instruction as gate() sees it: the technique's decode() tag and the
+ * registers the pipeline reads and writes (32-bit, pairs expanded). */
+typedef struct gpurf_pipeline_gate_inst {
+  uint64_t tag;
+  int unit; /* gpurf_pipeline_unit */
+  int n_src, n_dst;
+  const uint8_t *src, *dst;
+  /* gate() may set it (0 when called): cycles added to (negative: taken
+   * from) the unit's latency for this instruction, as when it goes down a
+   * shorter pipeline; its result still comes at least a cycle after dispatch. */
+  int latency_adjust;
+} gpurf_pipeline_gate_inst;
+
+/* gate() results; a positive value replays: the issue slot is used, the
+ * instruction does not execute, and the warp tries it again after that
+ * many cycles (a register being spilled or fetched back). */
+#define GPURF_PIPELINE_ISSUE_GO 0
+#define GPURF_PIPELINE_ISSUE_SKIP (-1) /* not this warp in this pass */
+
 typedef struct gpurf_pipeline_hooks {
   const char *name;
   void *state;
@@ -251,6 +281,14 @@ typedef struct gpurf_pipeline_hooks {
                const gpurf_trace_inst *rec);
   void (*issue)(void *state, gpurf_pipeline *p, int warp, int cta, uint32_t index);
   void (*warp_end)(void *state, gpurf_pipeline *p, int warp, int cta);
+  /* Optional (NULL: none). decode() sees every trace record as its CTA is
+   * buffered (values and addresses included) and returns a tag kept with
+   * the instruction. gate() is asked before a ready warp issues, in pass
+   * 0..issue_width-1 of the cycle, and returns GO, SKIP or replay cycles;
+   * with it, warps are scanned in the policy's order until one issues. */
+  int (*decode)(void *state, gpurf_pipeline *p, const gpurf_trace_inst *rec, uint64_t *tag);
+  int (*gate)(void *state, gpurf_pipeline *p, int warp, uint32_t gwarp,
+              gpurf_pipeline_gate_inst *in, int pass);
 } gpurf_pipeline_hooks;
 
 /* The baseline's hooks: the policy's pick, writes first then the oldest
@@ -335,6 +373,9 @@ GPURF_API int gpurf_pipeline_force_write(gpurf_pipeline *p, int warp, int reg);
  * GPURF_ERANGE when the bank's write queue is full. */
 GPURF_API int gpurf_pipeline_force_write_bank(gpurf_pipeline *p, int warp, int reg, int bank);
 GPURF_API uint64_t gpurf_pipeline_cycle(const gpurf_pipeline *p);
+/* Adds pipeline stages (from attach()): read_cycles on the operand read
+ * path, result_cycles between execution and writeback of every unit. */
+GPURF_API int gpurf_pipeline_extend(gpurf_pipeline *p, int read_cycles, int result_cycles);
 
 /* A warp's next instruction as the pipeline holds it (registers of pairs
  * expanded, repeated sources once). */

@@ -141,6 +141,7 @@ typedef struct gpurf_rf_sm {
   int schedulers;
   gpurf_rf_policy policy;
   int collectors_sp, collectors_sfu, collectors_mem;
+  char core[16];                 /* a named core (gpurf_pipeline_params_core), "" none */
 } gpurf_rf_sm;
 
 /* The operand crossbar from the banks to the collectors (optional). */

@@ -15,6 +15,15 @@ static int bind_energy(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_rf_table *
   int bank = gpurf_rf_table_find(t, GPURF_RF_BANK);
   if (bank < 0) bank = 0;
   const gpurf_rf_component *c = &t->components[bank];
+  /* Storage the core cannot count per bank (a compressed register file, or
+   * one memory standing for all banks) is counted by the technique that
+   * models it, when one decodes the trace for it. */
+  int plain = gpurf_energy_event_id(p->energy, c->name, "read", &p->ev_read) == GPURF_OK &&
+              gpurf_energy_event_id(p->energy, c->name, "write", &p->ev_write) == GPURF_OK;
+  if (p->hk.decode && (!plain || c->instances < p->prm.banks)) {
+    p->ev_read = p->ev_write = p->ev_xfer = p->ev_arb = p->ev_cu = -1;
+    return GPURF_OK;
+  }
   if (c->instances < p->prm.banks)
     return gpurf_fail(ctx, GPURF_EINVAL, "design '%s' has %d %s instances for %d banks", t->design,
                       c->instances, c->name, p->prm.banks);
@@ -63,6 +72,8 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
     p->hk.load = hooks->load;
     p->hk.issue = hooks->issue;
     p->hk.warp_end = hooks->warp_end;
+    p->hk.decode = hooks->decode;
+    p->hk.gate = hooks->gate;
   }
   p->n_buf = params->max_ctas + 1;
   p->buf = calloc((size_t)p->n_buf, sizeof *p->buf);
@@ -104,7 +115,7 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   p->base_select = p->hk.select == b->select;
   p->base_arb = p->hk.arbitrate == b->arbitrate;
   p->can_skip = p->base_map && p->base_wb && p->base_select && p->base_arb &&
-                p->hk.demote == b->demote && p->hk.promote == b->promote;
+                p->hk.demote == b->demote && p->hk.promote == b->promote && !p->hk.gate;
   /* A technique's map may use any bank the statistics have room for. */
   size_t banks = p->base_map ? (size_t)p->prm.banks : GPURF_PIPELINE_MAX_BANKS;
   p->rq_stride = (size_t)total * PIPE_MAX_SRC + 64 / sizeof(rreq);
@@ -120,7 +131,7 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
 void gpurf_pipeline_free(gpurf_pipeline *p) {
   if (!p) return;
   if (p->buf)
-    for (int i = 0; i < p->n_buf; i++) free(p->buf[i].code);
+    for (int i = 0; i < p->n_buf; i++) free(p->buf[i].code), free(p->buf[i].tag);
   free(p->buf);
   free(p->cta);
   free(p->rec);
@@ -136,7 +147,7 @@ void gpurf_pipeline_free(gpurf_pipeline *p) {
 /* Hands the counts since the last push to the energy engine. */
 static void push_energy(gpurf_pipeline *p) {
   if (!p->energy) return;
-  for (int b = 0; b < p->prm.banks; b++) {
+  for (int b = 0; b < p->prm.banks && p->ev_read >= 0; b++) {
     gpurf_energy_add(p->energy, p->ev_read, b, p->st.bank_reads[b] - p->pushed_reads[b]);
     gpurf_energy_add(p->energy, p->ev_write, b, p->st.bank_writes[b] - p->pushed_writes[b]);
     p->pushed_reads[b] = p->st.bank_reads[b];
@@ -284,6 +295,14 @@ const gpurf_pipeline_params *gpurf_pipeline_get_params(const gpurf_pipeline *p) 
   return p ? &p->prm : NULL;
 }
 uint64_t gpurf_pipeline_cycle(const gpurf_pipeline *p) { return p ? p->cycle : 0; }
+
+int gpurf_pipeline_extend(gpurf_pipeline *p, int read_cycles, int result_cycles) {
+  if (!p || read_cycles < 0 || result_cycles < 0 || read_cycles > 64 || result_cycles > 64)
+    return GPURF_EINVAL;
+  p->prm.read_cycles += read_cycles;
+  for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++) p->prm.latency[u] += result_cycles;
+  return GPURF_OK;
+}
 
 int gpurf_pipeline_add_stall(gpurf_ctx *ctx, gpurf_pipeline *p, const char *name, int *id) {
   if (!ctx || !p || !name || !id) return GPURF_EINVAL;

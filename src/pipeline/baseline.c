@@ -48,6 +48,6 @@ static const gpurf_pipeline_hooks baseline = {"baseline",     NULL,           NU
                                               base_select,    base_arbitrate, base_map,
                                               base_writeback, base_demote,    base_promote,
                                               NULL,           NULL,           NULL,
-                                              NULL};
+                                              NULL,           NULL,           NULL};
 
 const gpurf_pipeline_hooks *gpurf_pipeline_baseline_hooks(void) { return &baseline; }

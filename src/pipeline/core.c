@@ -35,10 +35,16 @@ static inline int slot_get(gpurf_ctx *ctx, gpurf_pipeline *p, int warp_slot, int
   return s;
 }
 
+/* A warp held back by warp_in_flight may go once one of its own leaves. */
+static inline void in_flight_done(gpurf_pipeline *p, warp *w) {
+  w->in_flight--;
+  if (w->why == GPURF_PIPELINE_STALL_SCOREBOARD && w->why_reg < 0) pipe_why(p, w, -1);
+}
+
 static void retire(gpurf_pipeline *p, int slot) {
   warp *w = &p->w[slot];
   p->acted = 1;
-  w->in_flight--;
+  in_flight_done(p, w);
   p->st.warp_instructions++;
   p->last_progress = p->cycle;
   if (w->in_flight == 0 && w->pc == w->n) pipe_cta_warp_done(p, slot);
@@ -121,7 +127,8 @@ static void write_done(gpurf_pipeline *p, const wreq *q) {
       retire(p, q->warp);
     } else {
       warp *w = &p->w[q->warp]; /* a forced write retires no instruction */
-      if (--w->in_flight == 0 && w->pc == w->n && w->live) pipe_cta_warp_done(p, q->warp);
+      in_flight_done(p, w);
+      if (w->in_flight == 0 && w->pc == w->n && w->live) pipe_cta_warp_done(p, q->warp);
     }
   }
 }
@@ -327,7 +334,8 @@ static int dispatch(gpurf_ctx *ctx, gpurf_pipeline *p) {
         p->fetch_sum += got;
         p->fetch_pen_sum += got - ideal;
       }
-      result r = {p->cycle + (uint64_t)p->prm.latency[u], p->seq++, c->warp, in};
+      int lat = p->prm.latency[u] + c->lat_adj;
+      result r = {p->cycle + (uint64_t)(lat < 1 ? 1 : lat), p->seq++, c->warp, in};
       int rc = pipe_res_push(ctx, p, u, &r);
       if (rc != GPURF_OK) return rc;
       for (int j = 0; j < c->n_extra; j++)
@@ -423,6 +431,7 @@ int gpurf_pipeline_force_write_bank(gpurf_pipeline *p, int wslot, int reg, int b
   int s = slot_get(p->ctx, p, -1 - wslot, 1);
   if (s < 0) return s;
   p->w[wslot].in_flight++;
+  if (p->prm.warp_in_flight) pipe_why(p, &p->w[wslot], -1); /* may now be held */
   wreq *q = &p->wq[bank][p->wq_n[bank]++];
   p->bank_req |= (uint64_t)1 << bank;
   q->reg = (uint8_t)reg, q->warp = (uint8_t)wslot, q->slot = s, q->age = p->cycle;

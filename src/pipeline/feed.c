@@ -21,8 +21,9 @@ static int read_rec(gpurf_ctx *ctx, gpurf_pipeline *p) {
 
 int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
   p->reader = r;
-  /* Timing needs neither addresses nor values: the reader may skip them. */
-  gpurf_trace_reader_omit(r, GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES);
+  /* Timing needs neither addresses nor values: the reader may skip them,
+   * unless a technique decodes them. */
+  if (!p->hk.decode) gpurf_trace_reader_omit(r, GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES);
   p->trace_done = 0;
   p->rec_valid = 0;
   p->staged = -1;
@@ -145,11 +146,21 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
       uint32_t cap = b->cap ? 2 * b->cap : 1024;
       cinst *code = realloc(b->code, (size_t)cap * sizeof *code);
       if (!code) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-      b->code = code, b->cap = cap;
+      b->code = code;
+      if (p->hk.decode) {
+        uint64_t *tag = realloc(b->tag, (size_t)cap * sizeof *tag);
+        if (!tag) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+        b->tag = tag;
+      }
+      b->cap = cap;
     }
     int rc = compact(ctx, &p->prm, p->rec, &b->code[b->n], &max_reg);
     if (rc != GPURF_OK) return rc;
     if (p->hk.load) p->hk.load(p->hk.state, p, bi, b->n, p->rec);
+    if (p->hk.decode) {
+      b->tag[b->n] = 0;
+      if ((rc = p->hk.decode(p->hk.state, p, p->rec, &b->tag[b->n])) != GPURF_OK) return rc;
+    }
     b->n++;
     if ((rc = read_rec(ctx, p)) != GPURF_OK) return rc;
   }
@@ -199,6 +210,7 @@ static void launch(gpurf_pipeline *p, int bi) {
     w->live = 1;
     w->cta = bi;
     w->code = b->code + b->warp_start[i];
+    w->tag = b->tag ? b->tag + b->warp_start[i] : NULL;
     w->n = b->warp_start[i + 1] - b->warp_start[i];
     /* The decoder fills the buffer as the warp launches. */
     w->ib = w->n < (uint32_t)p->prm.ibuffer_depth ? w->n : (uint32_t)p->prm.ibuffer_depth;

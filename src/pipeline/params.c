@@ -55,9 +55,74 @@ void gpurf_pipeline_params_init(gpurf_pipeline_params *p) {
   p->bank_write_cycles = 1;
   p->bank_map = GPURF_PIPELINE_MAP_REG_PLUS_WARP;
   p->reads_first = 0;
+  p->warp_in_flight = 0;
+  p->issue_width = 1;
+}
+
+/* SIMTight's SM (Naylor et al., Sec. III-A): 64 warps of 32 lanes, a barrel
+ * scheduler issuing one warp instruction per cycle, at most one instruction
+ * per warp in the pipeline, and a register file of two read ports and one
+ * write port that delivers both operands in the operand-fetch stage: no
+ * collectors to wait for (as many units as may be in flight) and banks
+ * enough that distinct operands, and the same register of neighbouring
+ * warps, do not meet. Every instruction passes every stage whether or not
+ * it reads registers, so the fixed stages are counted in each unit's
+ * latency, beside the one-cycle bank read: scheduling 2, active-thread
+ * selection 2, fetch 1, the second operand-fetch cycle and execute 1.
+ * Shared local memory: 64 KiB in 16 banks (half the lanes: a warp's
+ * requests take two cycles). DRAM timing is not given by the paper; the
+ * latency and bandwidth below are ours (DDR4 behind a 200 MHz core: about
+ * 40 core cycles to the DIMM; a 64-bit DDR4-2400 channel is 96 B per core
+ * cycle). */
+static void core_simtight(gpurf_pipeline_params *p) {
+  p->clock_hz = 200e6; /* Fig. 5: 204 MHz baseline */
+  p->max_warps = 64;
+  p->warp_size = 32;
+  p->max_threads = 2048;
+  p->max_ctas = 64;
+  p->registers = 65536;
+  p->shared_bytes = 65536;
+  p->schedulers = 1;
+  p->policy = GPURF_PIPELINE_LRR;
+  /* The core refills one warp's buffer per cycle: two instructions per
+   * refill keep fetch ahead of issue, and stand for the second fetch port
+   * the scalar pipeline adds (Sec. III-C). */
+  p->ibuffer_depth = 2;
+  p->warp_in_flight = 1;
+  p->banks = 64;
+  p->bank_map = GPURF_PIPELINE_MAP_REG_PLUS_WARP;
+  for (int k = 0; k < GPURF_PIPELINE_CU_COUNT; k++) p->collectors[k] = GPURF_PIPELINE_MAX_COLLECTORS;
+  p->collector_slots = 2;
+  p->read_cycles = 1;
+  for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++) p->units[u] = 1;
+  p->latency[GPURF_PIPELINE_UNIT_ALU] = 7;
+  p->interval[GPURF_PIPELINE_UNIT_ALU] = 1;
+  p->latency[GPURF_PIPELINE_UNIT_SFU] = 7;
+  p->interval[GPURF_PIPELINE_UNIT_SFU] = 1;
+  p->latency[GPURF_PIPELINE_UNIT_SHARED] = 9; /* + the bank switch there and back */
+  p->interval[GPURF_PIPELINE_UNIT_SHARED] = 2;
+  p->latency[GPURF_PIPELINE_UNIT_GLOBAL] = 47;
+  p->interval[GPURF_PIPELINE_UNIT_GLOBAL] = 1;
+  p->global_bytes_per_cycle = 96;
+  p->result_bus_width = 1; /* one write port */
+}
+
+int gpurf_pipeline_params_core(gpurf_pipeline_params *p, const char *name) {
+  if (!p || !name) return GPURF_EINVAL;
+  if (strcmp(name, "gtx480") == 0) {
+    gpurf_pipeline_params_init(p);
+    return GPURF_OK;
+  }
+  if (strcmp(name, "simtight") == 0) {
+    gpurf_pipeline_params_init(p);
+    core_simtight(p);
+    return GPURF_OK;
+  }
+  return GPURF_ENOTFOUND;
 }
 
 void gpurf_pipeline_params_from_design(gpurf_pipeline_params *p, const gpurf_rf_design *d) {
+  if (d->sm.core[0]) gpurf_pipeline_params_core(p, d->sm.core); /* checked when loaded */
   if (d->clock_hz > 0) p->clock_hz = d->clock_hz;
   if (d->sm.warps > 0) p->max_warps = d->sm.warps;
   if (d->sm.threads_per_warp > 0) p->warp_size = d->sm.threads_per_warp;
@@ -142,6 +207,8 @@ static const pkey keys[] = {
     {"global_bytes_per_cycle", K_DBL, OFF(global_bytes_per_cycle), 1, 1000000},
     {"result_bus_width", K_INT, OFF(result_bus_width), 1, 16},
     {"arbiter", K_ARB, OFF(reads_first), 0, 0},
+    {"warp_in_flight", K_INT, OFF(warp_in_flight), 0, 64},
+    {"issue_width", K_INT, OFF(issue_width), 1, 4},
 };
 #define N_KEYS (sizeof keys / sizeof keys[0])
 
@@ -158,7 +225,8 @@ const char *const *gpurf_pipeline_param_names(void) {
       "latency_alu",      "latency_sfu",       "latency_shared",
       "latency_global",   "interval_alu",      "interval_sfu",
       "interval_shared",  "interval_global",   "global_bytes_per_cycle",
-      "result_bus_width", "arbiter",           NULL};
+      "result_bus_width", "arbiter",           "warp_in_flight",
+      "issue_width",      NULL};
   return names;
 }
 

@@ -39,7 +39,8 @@ typedef struct ctabuf {
   uint32_t warp_start[GPURF_PIPELINE_MAX_WARPS + 1];
   uint32_t kernel;
   uint32_t regs_per_thread, threads, shmem;
-  int used; /* resident or staged */
+  int used;     /* resident or staged */
+  uint64_t *tag; /* decode() tags beside code, when the hook is set */
 } ctabuf;
 
 typedef struct warp {
@@ -61,6 +62,8 @@ typedef struct warp {
   int at_barrier;
   uint64_t sb[4];      /* registers awaiting a write */
   uint64_t sb_long[4]; /* of which from long-latency instructions */
+  const uint64_t *tag; /* decode() tags of code[], or NULL */
+  uint64_t hold_until; /* a replayed instruction waits until this cycle */
 } warp;
 
 typedef struct cu {
@@ -73,6 +76,7 @@ typedef struct cu {
   int n_extra; /* further units held by a wide instruction */
   int16_t extra[PIPE_MAX_SRC];
   int n_reads;
+  int lat_adj; /* the gate() hook's latency adjustment, 0 without one */
   uint64_t issue;
 } cu;
 

@@ -44,6 +44,8 @@ static PIPE_NOINLINE int blocked_eval(gpurf_pipeline *p, warp *w, int *reg) {
     why = GPURF_PIPELINE_STALL_BARRIER;
   else if (w->ib == 0)
     why = w->pc < w->n ? GPURF_PIPELINE_STALL_IBUFFER : GPURF_PIPELINE_STALL_IDLE;
+  else if (p->prm.warp_in_flight && w->in_flight >= (uint32_t)p->prm.warp_in_flight)
+    *reg = w->why_reg = -1, why = GPURF_PIPELINE_STALL_SCOREBOARD; /* its own last instruction */
   for (int i = 0; why < 0 && i < in->n_src; i++)
     if (pipe_sb_hit(w->sb, in->src[i]))
       *reg = w->why_reg = in->src[i], why = GPURF_PIPELINE_STALL_SCOREBOARD;
@@ -72,7 +74,7 @@ static inline int blocked(gpurf_pipeline *p, warp *w, int *reg) {
   return blocked_eval(p, w, reg);
 }
 
-static void issue(gpurf_pipeline *p, int slot) {
+static void issue(gpurf_pipeline *p, int slot, int lat_adj) {
   warp *w = &p->w[slot];
   const cinst *in = &w->code[w->pc++];
   p->acted = 1;
@@ -103,6 +105,7 @@ static void issue(gpurf_pipeline *p, int slot) {
   c->warp = slot;
   c->in = in;
   c->unit = in->unit;
+  c->lat_adj = lat_adj;
   c->issue = c->ready = p->cycle;
   c->pending = 0;
   c->n_reads = 0;
@@ -154,7 +157,7 @@ static void two_level_update(gpurf_pipeline *p, sched *s) {
     /* A warp at a barrier always leaves: an active set full of waiting
      * warps would keep out the ones they wait for. */
     if (b == GPURF_PIPELINE_STALL_BARRIER ||
-        (b == GPURF_PIPELINE_STALL_SCOREBOARD &&
+        (b == GPURF_PIPELINE_STALL_SCOREBOARD && reg >= 0 &&
          p->hk.demote(p->hk.state, p, slot, reg, pipe_sb_hit(w->sb_long, reg)))) {
       list_remove(s->active, &s->n_active, slot);
       s->pending[s->n_pending++] = slot;
@@ -203,7 +206,7 @@ static void schedule(gpurf_pipeline *p, int si) {
    * others wait for: they need no look (what they wait for is only ever
    * recorded, never acted on, in a cycle with an issue). */
   if (cand >= 0 && fast && p->base_select) {
-    issue(p, cand);
+    issue(p, cand, 0);
     return;
   }
   if (fast) {
@@ -251,7 +254,7 @@ static void schedule(gpurf_pipeline *p, int si) {
   if (p->base_select) {
     /* The baseline issues cand, found able to issue in this very scan. */
     if (cand >= 0) {
-      issue(p, cand);
+      issue(p, cand, 0);
       s->last = cand;
       return;
     }
@@ -260,7 +263,7 @@ static void schedule(gpurf_pipeline *p, int si) {
     int pick = p->hk.select(p->hk.state, p, &sel);
     if (pick >= 0 && pick < GPURF_PIPELINE_MAX_WARPS && p->w[pick].live &&
         pick % p->prm.schedulers == si && blocked(p, &p->w[pick], &reg) < 0) {
-      issue(p, pick);
+      issue(p, pick, 0);
       s->last = pick;
       return;
     }
@@ -284,7 +287,76 @@ int gpurf_pipeline_can_issue(gpurf_pipeline *p, int wslot) {
   return blocked(p, &p->w[wslot], &reg) < 0;
 }
 
+/* With a gate() hook: up to issue_width passes, each scanning the warps
+ * in the policy's order (GTO: the last issued first, then by age; LRR: by
+ * age after the last issued) until the hook lets one issue or replay. */
+static void schedule_hooked(gpurf_pipeline *p, int si) {
+  sched *s = &p->s[si];
+  const int *order = s->list;
+  int n = s->n;
+  if (p->prm.policy == GPURF_PIPELINE_TWO_LEVEL) {
+    two_level_update(p, s);
+    order = s->active, n = s->n_active;
+  }
+  uint64_t tried = 0;
+  int why = 0, any = 0, reg;
+  for (int pass = 0; pass < p->prm.issue_width; pass++) {
+    int start = 0, first = p->prm.policy == GPURF_PIPELINE_GTO ? s->last : -1, got = -1;
+    if (p->prm.policy != GPURF_PIPELINE_GTO && s->last >= 0)
+      for (int i = 0; i < n; i++)
+        if (order[i] == s->last) start = i + 1;
+    for (int j = -1; j < n && got < 0; j++) {
+      int slot = j < 0 ? first : order[(start + j) % n];
+      if (slot < 0 || (j >= 0 && slot == first) || (tried >> slot & 1u)) continue;
+      warp *w = &p->w[slot];
+      if (!w->live) continue;
+      if (w->hold_until > p->cycle) {
+        why |= 1 << GPURF_PIPELINE_STALL_HOOK;
+        continue;
+      }
+      int b = blocked(p, w, &reg);
+      if (b >= 0) {
+        why |= 1 << b;
+        continue;
+      }
+      const cinst *in = &w->code[w->pc];
+      gpurf_pipeline_gate_inst v = {w->tag ? w->tag[w->pc] : 0, in->unit, in->n_src, in->n_dst,
+                               in->src, in->dst, 0};
+      int r = p->hk.gate(p->hk.state, p, slot, w->gid, &v, pass);
+      if (r == GPURF_PIPELINE_ISSUE_SKIP) {
+        why |= 1 << GPURF_PIPELINE_STALL_HOOK;
+        continue;
+      }
+      tried |= (uint64_t)1 << slot;
+      got = slot;
+      if (r > 0) {
+        w->hold_until = p->cycle + (uint64_t)r;
+        p->last_progress = p->cycle;
+      } else {
+        issue(p, slot, v.latency_adjust);
+      }
+    }
+    if (got < 0) continue;
+    s->last = got;
+    any = 1;
+  }
+  if (any) return;
+  int reason = GPURF_PIPELINE_STALL_IDLE;
+  for (int r = 0; r < GPURF_PIPELINE_STALL_IDLE; r++)
+    if (why >> r & 1) {
+      reason = r;
+      break;
+    }
+  if (reason == GPURF_PIPELINE_STALL_IDLE && (why >> GPURF_PIPELINE_STALL_HOOK & 1))
+    reason = GPURF_PIPELINE_STALL_HOOK;
+  p->st.stalls[reason]++;
+}
+
 void pipe_issue(gpurf_pipeline *p) {
+  if (p->hk.gate) {
+    for (int si = 0; si < p->prm.schedulers; si++) schedule_hooked(p, si);
+    return;
+  }
   for (int si = 0; si < p->prm.schedulers; si++) schedule(p, si);
 }
 
@@ -293,6 +365,6 @@ int gpurf_pipeline_issue_extra(gpurf_pipeline *p, int slot) {
     return GPURF_EINVAL;
   int reg;
   if (blocked(p, &p->w[slot], &reg) >= 0) return GPURF_ERANGE;
-  issue(p, slot);
+  issue(p, slot, 0);
   return GPURF_OK;
 }

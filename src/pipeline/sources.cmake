@@ -12,5 +12,8 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tech/rename.c
   ${CMAKE_CURRENT_LIST_DIR}/tech/rename_pool.c
   ${CMAKE_CURRENT_LIST_DIR}/tech/spill.c
+  ${CMAKE_CURRENT_LIST_DIR}/tech/compress_model.c
+  ${CMAKE_CURRENT_LIST_DIR}/tech/compress_decode.c
+  ${CMAKE_CURRENT_LIST_DIR}/tech/compress.c
   ${CMAKE_CURRENT_LIST_DIR}/api.c
   ${CMAKE_CURRENT_LIST_DIR}/jobs.c)

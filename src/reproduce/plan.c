@@ -47,8 +47,8 @@ static int add_workload(gpurf_ctx *ctx, gpurf_reproduce *r, const repro_workload
   return GPURF_OK;
 }
 
-static int paper_add_workload(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp,
-                              const repro_workload *w) {
+int repro_plan_add_workload(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp,
+                            const repro_workload *w) {
   int idx = -1;
   int rc = add_workload(ctx, r, w, &idx);
   if (rc != GPURF_OK) return rc;
@@ -90,7 +90,7 @@ static int add_trace(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp, c
   trace_name(path, w.name, sizeof w.name);
   if (snprintf(w.path, sizeof w.path, "%s", path) >= (int)sizeof w.path)
     return gpurf_fail_at(ctx, GPURF_EINVAL, path, 0, 0, "workloads", "path too long");
-  return paper_add_workload(ctx, r, pp, &w);
+  return repro_plan_add_workload(ctx, r, pp, &w);
 }
 
 static int add_shipped(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp) {
@@ -122,7 +122,7 @@ static int add_synthetic(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *p
     w.seed = 1;
     snprintf(w.name, sizeof w.name, "%s", p->name);
     snprintf(w.path, sizeof w.path, "%s", p->name);
-    int rc = paper_add_workload(ctx, r, pp, &w);
+    int rc = repro_plan_add_workload(ctx, r, pp, &w);
     if (rc != GPURF_OK) return rc;
   }
   return GPURF_OK;
@@ -169,8 +169,20 @@ static int add_directory(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *p
   return rc;
 }
 
-/* A set: "shipped", "synthetic", "jeon", "riscv", a directory, or several joined
- * with '+'. */
+/* The riscv traces shipped with the sources. */
+static int add_riscv(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp) {
+  char dir[REPRO_PATH_MAX + 32];
+  snprintf(dir, sizeof dir, "%s/tests/data/riscv", r->data_dir);
+  if (!is_dir(dir))
+    return gpurf_fail_at(ctx, GPURF_ENOTFOUND, NULL, 0, 0, "workloads",
+                         "no emulated kernel traces (%s): the riscv set is not available",
+                         "tests/data/riscv");
+  return add_directory(ctx, r, pp, dir);
+}
+
+/* A set: "shipped", "synthetic", "jeon", "riscv", "suite" (the kernel suite run on
+ * the emulator, else the riscv traces), "suite-rv32e" (its RV32E builds,
+ * empty without them), a directory, or several joined with '+'. */
 static int resolve_set(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp, const char *set) {
   snprintf(pp->set, sizeof pp->set, "%s", set);
   char buf[REPRO_PATH_MAX];
@@ -185,19 +197,18 @@ static int resolve_set(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp,
     } else if (!strcmp(part, "jeon")) {
       rc = add_synthetic(ctx, r, pp, 1);
     } else if (!strcmp(part, "riscv")) {
-      char dir[REPRO_PATH_MAX + 32];
-      snprintf(dir, sizeof dir, "%s/tests/data/riscv", r->data_dir);
-      if (!is_dir(dir))
-        rc = gpurf_fail_at(ctx, GPURF_ENOTFOUND, NULL, 0, 0, "workloads",
-                             "no emulated kernel traces (%s): the riscv set is not available",
-                             "tests/data/riscv");
-      else
-        rc = add_directory(ctx, r, pp, dir);
+      rc = add_riscv(ctx, r, pp);
+    } else if (!strcmp(part, "suite") || !strcmp(part, "suite-rv32e")) {
+      int found = 0;
+      rc = repro_suite_add(ctx, r, pp, part[5] ? "rv32e" : "", &found);
+      if (rc == GPURF_OK && !found && !part[5]) rc = add_riscv(ctx, r, pp);
     } else if (is_dir(part)) {
       rc = add_directory(ctx, r, pp, part);
     } else {
       rc = gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "workloads",
-                           "'%s' is not shipped, synthetic, jeon, riscv or a directory", part);
+                           "'%s' is not shipped, synthetic, jeon, riscv, suite, suite-rv32e or "
+                           "a directory",
+                           part);
     }
   }
   return rc;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "gpurf/reproduce.h"
+#include "gpurf/trace.h"
 
 #define REPRO_NAME_MAX 64
 #define REPRO_PATH_MAX 1024
@@ -47,7 +48,11 @@ typedef enum repro_metric {
 
 extern const char *const repro_metric_names[RM_COUNT];
 
-typedef enum repro_workload_kind { REPRO_W_PRESET = 0, REPRO_W_TRACE } repro_workload_kind;
+typedef enum repro_workload_kind {
+  REPRO_W_PRESET = 0,
+  REPRO_W_TRACE,
+  REPRO_W_KERNEL /* an ELF of the kernel suite, recorded on the emulator when its job runs */
+} repro_workload_kind;
 
 typedef struct repro_workload {
   char name[REPRO_NAME_MAX];
@@ -154,6 +159,21 @@ const repro_job *repro_find_sim(const repro_env *env, const char *design, const 
 const repro_job *repro_find_design(const repro_env *env, const char *design, const char *sets);
 void repro_job_key(repro_job_kind kind, const char *design, const char *workload,
                    const char *sets, char *out, size_t n);
+
+/* Adds a workload to the plan and to the paper's list (a name already
+ * planned must name the same thing). */
+int repro_plan_add_workload(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp,
+                            const repro_workload *w);
+
+/* ---- suite.c ---- */
+#define REPRO_SUITE_WARPS 64 /* SIMTight's 64 warps of 32 lanes */
+#define REPRO_SUITE_BLOCKS 2 /* blocks of 1024 threads (matmul and transpose need them) */
+/* Adds the kernel suite's ELFs (variant "" for RV32IMA, "rv32e" for the
+ * RV32E builds) as workloads; *found 0 (nothing added) when none is built. */
+int repro_suite_add(gpurf_ctx *ctx, gpurf_reproduce *r, repro_paper_plan *pp, const char *variant,
+                    int *found);
+/* Runs a kernel workload on the emulator and opens the trace it records. */
+int repro_suite_open(gpurf_ctx *ctx, const repro_workload *w, gpurf_trace_reader **out);
 
 /* ---- run.c ---- */
 int repro_job_execute(gpurf_ctx *ctx, const gpurf_reproduce *r, repro_job *j);

@@ -166,6 +166,8 @@ static int simulate(gpurf_ctx *ctx, const repro_workload *w, const gpurf_rf_desi
     if (w->kind == REPRO_W_PRESET) {
       gpurf_trace_gen_params g = {w->path, w->seed, 0, 0, 0, -1};
       rc = gpurf_trace_gen_alloc(ctx, &g, &rd);
+    } else if (w->kind == REPRO_W_KERNEL) {
+      rc = repro_suite_open(ctx, w, &rd);
     } else {
       rc = gpurf_trace_reader_alloc(ctx, w->path, &rd);
     }

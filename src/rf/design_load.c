@@ -65,6 +65,7 @@ static const ys_field scratch_sm_fields[] = {
     {"collectors_sp", YS_INT, 0, offsetof(scratch, d.sm.collectors_sp), 0, 1, 32, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"collectors_sfu", YS_INT, 0, offsetof(scratch, d.sm.collectors_sfu), 0, 1, 32, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     {"collectors_mem", YS_INT, 0, offsetof(scratch, d.sm.collectors_mem), 0, 1, 32, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
+    {"core", YS_STRING, 0, offsetof(scratch, d.sm.core), 16, 0, 0, NULL, NULL, 0, 0, 0, YS_NO_FLAG},
     YS_TABLE_END};
 
 #define DF(KEY, KIND, FLAGS, MEMBER, LO, HI) \
@@ -129,6 +130,9 @@ static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
   const char *pol = s->policy;
   if (pol[0] && gpurf_rf_policy_parse(pol, &s->d.sm.policy) != GPURF_OK)
     return ys_fail_value(doc, pol, GPURF_ESCHEMA, "policy '%s' is not lrr, gto or two_level", pol);
+  const char *core = s->d.sm.core;
+  if (core[0] && strcmp(core, "gtx480") != 0 && strcmp(core, "simtight") != 0)
+    return ys_fail_value(doc, core, GPURF_ESCHEMA, "core '%s' is not gtx480 or simtight", core);
   int rc = whole(doc, &s->registers, "registers");
   if (rc != GPURF_OK) return rc;
   if (s->n_banks == 0 && s->n_extras == 0)

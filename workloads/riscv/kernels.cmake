@@ -31,6 +31,21 @@ if(GPURF_RISCV_CC)
       COMMENT "RV32 kernel ${k}"
       VERBATIM)
     list(APPEND rv_outputs ${out})
+    # The same kernel for RV32E (16 registers; SIMTight's Sec. IV comparison):
+    # the compiler spills what no longer fits.
+    set(out_e "${GPURF_RISCV_KERNEL_DIR}/rv32e/${k}.elf")
+    set(rv_flags_e ${rv_flags})
+    list(TRANSFORM rv_flags_e REPLACE "^-march=rv32ima_zicsr$" "-march=rv32ema_zicsr")
+    list(TRANSFORM rv_flags_e REPLACE "^-mabi=ilp32$" "-mabi=ilp32e")
+    add_custom_command(OUTPUT ${out_e}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${GPURF_RISCV_KERNEL_DIR}/rv32e
+      COMMAND ${GPURF_RISCV_CC} ${rv_flags_e} ${rv_dir}/crt0.S ${rv_dir}/rt.c
+              ${rv_dir}/kernels/${k}.c -o ${out_e}
+      DEPENDS ${rv_dir}/crt0.S ${rv_dir}/rt.c ${rv_dir}/rt.h ${rv_dir}/link.ld
+              ${rv_dir}/kernels/${k}.c
+      COMMENT "RV32E kernel ${k}"
+      VERBATIM)
+    list(APPEND rv_outputs ${out_e})
   endforeach()
   add_custom_target(riscv_kernels ALL DEPENDS ${rv_outputs})
 else()
