@@ -195,9 +195,11 @@ typedef struct gpurf_pipeline_stats {
  * - Register renaming and sub-array gating (Jeon et al.): map() renames
  *   (warp, reg) to a physical register and bank; releases at last use come
  *   from the trace's hints; gating uses gpurf_energy_gate.
- * - Compressed register storage (SIMTight): map() sends uniform or affine
- *   values to a scalar file (NO_BANK) and spills/fills through forced
- *   writes and extra events. */
+ * - Compressed register storage (SIMTight): decode() classifies each write
+ *   from the trace's lane values; map() and writeback() serve uniform and
+ *   affine values from a scalar file (NO_BANK, WB_DEFER); gate() spills,
+ *   fills (replays) and sends predicted-scalar instructions to a second
+ *   issue pass with a shorter latency. */
 #define GPURF_PIPELINE_NO_BANK (-1)
 
 typedef enum gpurf_pipeline_wb {
