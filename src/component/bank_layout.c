@@ -16,6 +16,10 @@
  * (power distribution typically claims a fifth to a half of upper-metal
  * tracks; half is taken here). */
 #define OVER_ARRAY_TRACKS 0.5
+/* The layer of the tree between banks: CACTI routes everything outside its
+ * mats on the semi-global layer (cache.cfg as shipped: "Wire outside mat -
+ * semi-global", with Global_30 repeated wires). */
+#define INTERBANK_LAYER GPURF_WIRE_SEMI_GLOBAL
 /* Control wires (enable, read/write, clock) routed with the address. */
 #define CONTROL_WIRES 3
 
@@ -177,6 +181,51 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   *bank_h = h;
 }
 
+/* The links of the H-tree from the port to one bank, in CACTI's order
+ * (htree2.cc): while there are more horizontal levels than vertical ones a
+ * horizontal link alone, then a horizontal and a vertical link per level,
+ * then the vertical links left. The first horizontal link is half the
+ * group's width (the port at the middle of its side to the centre), the
+ * first vertical one a quarter of its height, each next one half as long.
+ * Each link ends where the tree splits in two, so link i exists 2^i times.
+ * Fills the length of one path and of the whole tree (one wire each). */
+static void htree_lengths(double w, double h, int lev_h, int lev_v, double *path, double *tree) {
+  double len = 0.5 * w, ht = 0.25 * h, copies = 1.0;
+  *path = *tree = 0.0;
+  while (lev_h > 0 || lev_v > 0) {
+    double link[2];
+    int k = 0;
+    if (lev_h > lev_v) {
+      link[k++] = len;
+      len *= 0.5;
+      lev_h--;
+    } else if (lev_h > 0) {
+      link[k++] = len;
+      link[k++] = ht;
+      len *= 0.5;
+      ht *= 0.5;
+      lev_h--;
+      lev_v--;
+    } else {
+      link[k++] = ht;
+      ht *= 0.5;
+      lev_v--;
+    }
+    for (int i = 0; i < k; i++) {
+      *path += link[i];
+      *tree += copies * link[i];
+      copies *= 2.0;
+    }
+  }
+}
+
+/* Widening of the group by the tree's buses: each level's links carry the
+ * whole bus beside the banks, the next level's half as far (CACTI's
+ * bus x 2 (1 - 2^-levels)). */
+static double bus_channel(double bus_w, int levels) {
+  return 2.0 * bus_w * (1.0 - ldexp(1.0, -levels));
+}
+
 void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_bank_cost *c) {
   const gpurf_bank_spec *s = in->spec;
   const int n = s->banks;
@@ -187,8 +236,7 @@ void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_ba
   }
   c->leakage_gate_w *= n;
   if (n > 1) {
-    /* Banks in the most compact nx x ny grid; a shared bus of all data and
-     * address wires runs along the bottom and up every bank column. */
+    /* The most compact grid of the banks. */
     int best_nx = 1;
     double best_perim = INFINITY;
     for (int nx = 1; nx <= n; nx++) {
@@ -200,39 +248,33 @@ void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_ba
       }
     }
     int nx = best_nx, ny = (n + nx - 1) / nx;
-    const double pitch = e->tech->wires.layer[GPURF_WIRE_GLOBAL].pitch_m;
+    int lev_h = tree_levels(nx), lev_v = tree_levels(ny);
+    const double pitch = e->tech->wires.layer[INTERBANK_LAYER].pitch_m;
     int bank_bits = (int)ceil(log2((double)n));
     int aw = in->wordline_ports * (in->address_bits + bank_bits + CONTROL_WIRES);
     int dw = data_wires(in);
-    /* An H-tree: a vertical trunk between each pair of bank columns (banks
-     * on both sides tap it) and, with more than one trunk, a horizontal
-     * trunk along the bottom joining them at the port. */
-    int trunks = (nx + 1) / 2;
     double bus_w = (dw + aw) * pitch;
-    double tot_w = nx * bank_w + trunks * bus_w;
-    double tot_h = ny * bank_h + (trunks > 1 ? bus_w : 0.0);
-    double trunk_len = trunks * ny * bank_h + (trunks > 1 ? tot_w : 0.0);
-    double l_max = ny * bank_h + 0.5 * tot_w;
-    double l_avg = 0.5 * ny * bank_h + 0.25 * tot_w;
-    /* Every bank on a trunk (both sides, ny deep) taps the shared data bus. */
-    route data = route_eval(e, GPURF_WIRE_GLOBAL, l_max, l_avg, 2 * ny);
-    route addr = route_eval(e, GPURF_WIRE_GLOBAL, l_max, l_avg, 1);
+    double tot_w = nx * bank_w + bus_channel(bus_w, lev_v);
+    double tot_h = ny * bank_h + bus_channel(bus_w, lev_h);
+    double path, tree;
+    htree_lengths(tot_w, tot_h, lev_h, lev_v, &path, &tree);
+    route data = route_eval(e, INTERBANK_LAYER, path, path, 1);
+    route addr = route_eval(e, INTERBANK_LAYER, path, path, 1);
+    /* Repeaters sit on every branch: the tree's length over the path's. */
+    double branches = path > 0.0 ? tree / path : 1.0;
     double addr_e = ADDRESS_ACTIVITY * aw / in->wordline_ports *
                     (addr.wire_energy_j + addr.driver_energy_j);
     double data_e = s->data_activity * s->width_bits * (data.wire_energy_j + data.driver_energy_j);
     c->read_part_j[GPURF_BANK_PART_INTERBANK] = data_e + addr_e;
     c->write_part_j[GPURF_BANK_PART_INTERBANK] = data_e + addr_e;
     c->area_part_m2[GPURF_BANK_PART_INTERBANK] =
-        bus_w * trunk_len + (dw + aw) * data.wire_area_m2 + n * dw * data.driver_area_m2 +
-        aw * addr.driver_area_m2;
-    (void)tot_h;
+        tot_w * tot_h - n * bank_w * bank_h +
+        (dw + aw) * (branches * data.wire_area_m2 + data.driver_area_m2);
     c->leakage_part_w[GPURF_BANK_PART_INTERBANK] =
-        (dw + aw) * data.wire_leak_w + n * dw * data.driver_leak_w + aw * addr.driver_leak_w;
-    double t_tree = 2.0 * tree_levels(n) * tree_gate_delay(in);
-    c->delay_part_s[GPURF_BANK_PART_INTERBANK] = addr.delay_s + data.delay_s + t_tree;
-    c->access_time_s += addr.delay_s + data.delay_s + t_tree;
-    double t_in = addr.delay_s > data.delay_s ? addr.delay_s : data.delay_s;
-    c->write_latency_s += t_in + 0.5 * t_tree;
+        (dw + aw) * (branches * data.wire_leak_w + data.driver_leak_w);
+    c->delay_part_s[GPURF_BANK_PART_INTERBANK] = addr.delay_s + data.delay_s;
+    c->access_time_s += addr.delay_s + data.delay_s;
+    c->write_latency_s += addr.delay_s > data.delay_s ? addr.delay_s : data.delay_s;
   }
   c->area_m2 = 0.0;
   c->leakage_sub_w = 0.0;
