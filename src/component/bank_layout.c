@@ -172,9 +172,16 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   c->delay_part_s[GPURF_BANK_PART_SENSE_AMP] = sa->t_sense_s;
   c->access_time_s = 0.0;
   for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) c->access_time_s += c->delay_part_s[p];
-  /* The array is busy from wordline rise to the end of precharge; decoding
-   * and routing of the next access overlap it. */
-  c->cycle_time_s = sa->t_wordline_s + sa->t_bitline_s + sa->t_sense_s + sa->t_precharge_s;
+  /* The array is busy from wordline rise through sensing, the wordline's
+   * fall and the precharge (its enable across the sub-array, then the
+   * restore); decoding and routing of the next access overlap it, each a
+   * pipelined stage the cycle cannot beat. */
+  double t_array = sa->t_wordline_s + sa->t_bitline_s + sa->t_sense_s + sa->t_wl_reset_s +
+                   sa->t_precharge_drv_s + sa->t_precharge_s;
+  double t_stage = sa->t_decode_s;
+  if (addr.delay_s > t_stage) t_stage = addr.delay_s;
+  if (data.delay_s > t_stage) t_stage = data.delay_s;
+  c->cycle_time_s = t_array > t_stage ? t_array : t_stage;
   double t_in = addr.delay_s > data.delay_s ? addr.delay_s : data.delay_s;
   c->write_latency_s = t_in + 0.5 * t_tree + sa->t_decode_s + sa->t_wordline_s + sa->t_write_s;
   *bank_w = w;
@@ -274,6 +281,9 @@ void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_ba
         (dw + aw) * (branches * data.wire_leak_w + data.driver_leak_w);
     c->delay_part_s[GPURF_BANK_PART_INTERBANK] = addr.delay_s + data.delay_s;
     c->access_time_s += addr.delay_s + data.delay_s;
+    /* Each direction of the tree is a pipelined stage of its own. */
+    if (addr.delay_s > c->cycle_time_s) c->cycle_time_s = addr.delay_s;
+    if (data.delay_s > c->cycle_time_s) c->cycle_time_s = data.delay_s;
     c->write_latency_s += addr.delay_s > data.delay_s ? addr.delay_s : data.delay_s;
   }
   c->area_m2 = 0.0;

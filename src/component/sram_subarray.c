@@ -18,6 +18,9 @@
 /* Precharge/equalise: three PMOS per bitline pair; column mux: one pass
  * device per bitline; widths in units of the minimum NMOS width. */
 #define PRECHARGE_WIDTH_MIN 4.0
+/* Bitline restore: done when the line is within this fraction of the sense
+ * margin of its precharge level (CACTI, mat.cc). */
+#define RESTORE_RESIDUAL 0.1
 #define MUX_WIDTH_MIN 4.0
 /* Latch sense amplifier: cross-coupled pair (2 NMOS + 2 PMOS), a tail
  * enable and two isolation devices, each this many minimum widths. */
@@ -113,6 +116,11 @@ static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, 
   o->t_decode_s = t_pre + t_nand;
   o->t_wordline_s = wl.delay_s;
   o->wordline_ramp_s = wl.out_ramp_s;
+  /* After the access the driver's last NMOS pulls the wordline back down
+   * (CACTI's wordline reset in its cycle time, mat.cc). */
+  double tf_reset = gc_inv_r(e, wl.last_wn_m) * (gc_inv_drain_c(e, wl.last_wn_m) + c_wl) +
+                    0.5 * r_wl * c_wl;
+  o->t_wl_reset_s = gpurf_circuit_horowitz_s(0.0, tf_reset, 0.5, 0.5);
   double v2 = e->vdd_v * e->vdd_v;
   double e_dec = e_pre + (c_nand_out + wl.input_c_f) * v2;
   o->read_part_j[GPURF_BANK_PART_DECODER] += e_dec * (in->read_paths > 0 ? 1 : 0);
@@ -191,9 +199,19 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   double c_pre_gates = 3.0 * gpurf_circuit_gate_c_f(e->dev, gc_inv_wp(e, w_pre));
   double e_read_col = rg.bitlines == 2 ? c_bl * swing * e->vdd_v : c_bl * swing * e->vdd_v;
   o->read_part_j[GPURF_BANK_PART_BITLINE] = cols * (e_read_col + c_pre_gates * v2);
-  /* Precharge restores the swing through the precharge PMOS. */
+  /* Precharge: an enable line across the sub-array turns on every
+   * column's precharge and equaliser, which restore the swing through the
+   * precharge PMOS and half the bitline wire. The read left the line one
+   * sense margin below the precharge level; it is restored to a tenth of
+   * that, at the rate of the device fully on (CACTI's SRAM restore, mat.cc:
+   * ln((V_pre - 0.1 V_sense) / (V_pre - V_sense)) (R_pre + R_bl / 2) C_bl). */
   double r_pre = gpurf_circuit_r_on_ohm(e->dev, gc_inv_wp(e, w_pre), 1);
-  o->t_precharge_s = GC_LN10_RC * r_pre * c_bl;
+  o->t_precharge_s = log((e->vdd_v - RESTORE_RESIDUAL * vs) / (e->vdd_v - vs)) *
+                     (r_pre + 0.5 * r_bl_wire) * c_bl;
+  gc_chain pre_drv = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
+                                     cols * c_pre_gates + array_w * local->c_f_per_m,
+                                     array_w * local->r_ohm_per_m, 0.0);
+  o->t_precharge_drv_s = pre_drv.delay_s;
 
   /* Sense amplifiers: one per mux group per read port (latch type, CACTI's
    * per-node delay and energy). */
