@@ -253,6 +253,45 @@ static void ff_bigger_and_more_ported_costs_more(void **state) {
   assert_rel(b.read_energy_j, eight.read_energy_j, 1e-12);
 }
 
+/* Every entry count, not only powers of two: read and write energy and
+ * area never fall with one more entry or more width, for each port mix,
+ * and one more entry never adds more than a fifth (the array has no
+ * organisation to flip; the read tree only deepens, by one multiplexer). */
+static void ff_smooth_in_entries_and_width(void **state) {
+  fixture *f = *state;
+  const gpurf_cell *cells[] = {&f->dff, &f->latch};
+  const char *const ports[] = {"1r1w", "2r1w", "3r1w", "2r2w"};
+  for (size_t ci = 0; ci < 2; ci++) {
+    for (size_t pi = 0; pi < sizeof ports / sizeof ports[0]; pi++) {
+      for (int w = 32; w <= 128; w *= 4) {
+        gpurf_bank_cost prev;
+        memset(&prev, 0, sizeof prev);
+        for (long long e = 2; e <= 72; e++) {
+          gpurf_bank_spec s = spec(f->t45, cells[ci], e, w, ports[pi], 1, GPURF_BANK_OPT_ED2);
+          gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
+          if (e > 2 && (c.read_energy_j < prev.read_energy_j || c.write_energy_j < prev.write_energy_j ||
+                        c.area_m2 < prev.area_m2))
+            fail_msg("%s %s %d bits: %lld entries cost less than %lld", cells[ci]->name,
+                     ports[pi], w, e, e - 1);
+          if (e > 8 && (c.read_energy_j > 1.2 * prev.read_energy_j ||
+                        c.write_energy_j > 1.2 * prev.write_energy_j || c.area_m2 > 1.2 * prev.area_m2))
+            fail_msg("%s %s %d bits: %lld entries step up more than 20%% over %lld",
+                     cells[ci]->name, ports[pi], w, e, e - 1);
+          /* Four bits wider costs more at every entry count. */
+          gpurf_bank_spec sw = s;
+          sw.width_bits = w + 4;
+          gpurf_bank_cost cw = test_bank_eval(f->ctx, &sw);
+          if (cw.read_energy_j < c.read_energy_j || cw.write_energy_j < c.write_energy_j ||
+              cw.area_m2 < c.area_m2)
+            fail_msg("%s %s: %d bits cost less than %d at %lld entries", cells[ci]->name,
+                     ports[pi], w + 4, w, e);
+          prev = c;
+        }
+      }
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(bad_inputs_are_rejected),
@@ -261,6 +300,7 @@ int main(void) {
       cmocka_unit_test(split_write_overlaps_at_a_cost),
       cmocka_unit_test(stt_bigger_costs_more),
       cmocka_unit_test(ff_bigger_and_more_ported_costs_more),
+      cmocka_unit_test(ff_smooth_in_entries_and_width),
   };
   return cmocka_run_group_tests_name("bank_stt_ff", tests, setup, teardown);
 }

@@ -58,8 +58,32 @@ static int ceil_log2(long long n) {
   return l;
 }
 
+/* Two random entries of [0, n): the chance that their offsets within
+ * aligned blocks of m entries differ (the level's node then takes a
+ * different leaf). For n a multiple of m it is 1 - 1/m. */
+static double offset_change_p(long long n, long long m) {
+  long long full = n / m, rem = n % m;
+  double same = (double)rem * (double)(full + 1) * (double)(full + 1) +
+                (double)(m - rem) * (double)full * (double)full;
+  return 1.0 - same / ((double)n * (double)n);
+}
+
+/* Two random entries of [0, n): the chance that address bit `bit` differs,
+ * 2 q (1 - q) with q the share of entries that have it set (1/2 when n is
+ * a multiple of 2^(bit+1); small for a top bit that only a few entries set). */
+static double bit_change_p(long long n, int bit) {
+  long long half = 1LL << bit, block = half << 1;
+  long long ones = (n / block) * half + (n % block > half ? n % block - half : 0);
+  double q = (double)ones / (double)n;
+  return 2.0 * q * (1.0 - q);
+}
+
 /* One read port: select buffers, the multiplexer tree of every bit, the
- * output driver. Adds energy, area, leakage into c; returns the delay. */
+ * output driver. Adds energy, area, leakage into c; returns the delay.
+ * For any entry count the tree has entries - 1 multiplexers: at each level
+ * the nodes below pair up and an odd one passes through to the level above,
+ * so area and energy grow with the entries without steps at powers of two;
+ * only the depth (the delay) steps. */
 static double read_port(const bank_in *in, const ff_geom *g, gpurf_bank_cost *c) {
   const gc_env *e = &in->env;
   const double v2 = e->vdd_v * e->vdd_v;
@@ -68,16 +92,27 @@ static double read_port(const bank_in *in, const ff_geom *g, gpurf_bank_cost *c)
   double r_stage = gc_inv_r(e, e->w_min_m) + mx.r_ohm;
   double t = 0.0, ramp = 0.0, e_data = 0.0, e_sel = 0.0, t_sel = 0.0;
   double nodes = 0.0;
+  const double row_h = g->array_h / (double)g->entries;
+  long long below = g->entries; /* nodes of the level below */
   for (int k = 1; k <= g->levels; k++) {
-    double muxes = ceil((double)g->entries / (double)(1LL << k)); /* per bit */
-    nodes += muxes;
-    /* The node of level k joins 2^(k-1) rows on each side. */
-    double wire = (double)(1LL << (k - 1)) * (g->array_h / (double)g->entries) * g->wire_c;
-    double c_node = mx.c_out_f + wire + c_inv_in;
-    /* It changes when a different leaf is chosen (all k select bits random:
-     * 1 - 2^-k) holding a different bit (1/2). */
-    double p = 0.5 * (1.0 - 1.0 / (double)(1LL << k));
-    e_data += g->width * muxes * p * 0.5 * (c_node + c_inv_out + mx.c_in_f) * v2;
+    long long span = 1LL << (k - 1); /* entries under each input of a level-k node */
+    long long muxes = below / 2;     /* per bit */
+    below = muxes + below % 2;
+    if (muxes == 0) continue;
+    nodes += (double)muxes;
+    /* A node's wire joins the middles of its two inputs' rows: span rows
+     * for a full node; the last one's upper input may hold fewer entries. */
+    long long upper = g->entries - (2 * muxes - 1) * span;
+    if (upper > span) upper = span;
+    double rows_last = 0.5 * (double)(span + upper);
+    double wire_rows = (double)(muxes - 1) * (double)span + rows_last;
+    double c_nodes = (double)muxes * (mx.c_out_f + c_inv_in + c_inv_out + mx.c_in_f) +
+                     wire_rows * row_h * g->wire_c;
+    /* A node changes when a different leaf is chosen (the entries' offsets
+     * within its block differ) holding a different bit (1/2). */
+    double p = 0.5 * offset_change_p(g->entries, 1LL << k);
+    e_data += g->width * p * 0.5 * c_nodes * v2;
+    double c_node = mx.c_out_f + span * row_h * g->wire_c + c_inv_in;
     double d = gpurf_circuit_horowitz_s(ramp, r_stage * (c_node + c_inv_out), 0.5, 0.5);
     t += d;
     ramp = d / 0.5;
@@ -86,17 +121,19 @@ static double read_port(const bank_in *in, const ff_geom *g, gpurf_bank_cost *c)
      * column, so the line runs along the strips). It is cut into segments
      * of SELECT_SEGMENT_BITS bits, each with a local buffer fed from a
      * spine along the bank, which keeps the long line's RC out of the read
-     * path. It changes on half the reads. */
+     * path. It changes when address bit k - 1 does. */
+    double p_sel = bit_change_p(g->entries, k - 1);
+    /* Every segment has the buffer of a full one; the last may be shorter. */
     int segs = (g->width + SELECT_SEGMENT_BITS - 1) / SELECT_SEGMENT_BITS;
-    double seg_bits = (double)g->width / segs, seg_w = g->array_w / segs;
-    double c_seg = seg_bits * muxes * mx.c_sel_f + seg_w * g->wire_c;
+    double bit_w = g->array_w / g->width, seg_w = SELECT_SEGMENT_BITS * bit_w;
+    double c_seg = SELECT_SEGMENT_BITS * muxes * mx.c_sel_f + seg_w * g->wire_c;
     double c_buf_in = gc_inv_input_c(e, 4.0 * e->w_min_m);
     gc_chain lb = gc_driver_chain(e, c_buf_in, c_seg, seg_w * g->wire_r, 0.0);
     double c_spine = segs * c_buf_in + g->array_w * g->wire_c;
     gc_chain sp = gc_driver_chain(e, c_inv_in, c_spine, g->array_w * g->wire_r, 0.0);
-    double c_lines = segs * c_seg + c_spine;
-    e_sel += 0.25 * (c_lines * v2) +
-             0.5 * (segs * (lb.energy_j - c_seg * v2) + (sp.energy_j - c_spine * v2));
+    double c_lines = g->width * (muxes * mx.c_sel_f + bit_w * g->wire_c) + c_spine;
+    e_sel += p_sel * (0.5 * c_lines * v2 +
+                      (segs * (lb.energy_j - c_seg * v2) + (sp.energy_j - c_spine * v2)));
     double t_line = sp.delay_s + lb.delay_s;
     if (t_line > t_sel) t_sel = t_line;
     c->area_part_m2[GPURF_BANK_PART_DECODER] += segs * lb.area_m2 + sp.area_m2;
@@ -112,7 +149,7 @@ static double read_port(const bank_in *in, const ff_geom *g, gpurf_bank_cost *c)
   c->leakage_gate_w += g->width * nodes * gc_inv_gate_leak_w(e, e->w_min_m);
   /* Output driver per bit into the consumer's input at the bank edge; the
    * output is the tree's root (random data over a random entry). */
-  double p_out = g->levels > 0 ? 0.5 * (1.0 - 1.0 / (double)(1LL << g->levels)) : 0.5;
+  double p_out = g->levels > 0 ? 0.5 * offset_change_p(g->entries, 1LL << g->levels) : 0.5;
   gc_chain od = gc_driver_chain(e, c_inv_in, gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m), 0.0,
                                 ramp);
   c->read_part_j[GPURF_BANK_PART_OUTPUT_DRIVER] += g->width * p_out * 0.5 * od.energy_j;
