@@ -257,6 +257,56 @@ static void golden_outputs(void **state) {
   cli_check_goldens(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* The reference band on a bank whose references disagree: for the 22 nm
+ * 8 KB bank of 1024-bit words CACTI 7 reads at 22.6 pJ and NVSim at 2.76 pJ
+ * (validation/nvsim-sram.tsv; CACTI 7 run on the same bank). The band must reach from
+ * near NVSim's figure to above CACTI's, with ours (the CACTI class) inside,
+ * in text, JSON and CSV; STT-RAM and flop banks are refused. */
+#define BANK_22_8K "bank --tech 22 --cell sram --bytes 8192 --width 1024 --band"
+static void band_spans_the_references(void **state) {
+  (void)state;
+  cli_run(&R, BANK_22_8K " --format json");
+  assert_int_equal(R.status, 0);
+  const char *p = strstr(R.out, "\"read_energy_pj_band\": [");
+  if (!p) fail_msg("no read_energy_pj_band in JSON output");
+  char *end;
+  double low = strtod(strchr(p, '[') + 1, &end);
+  double high = strtod(strchr(end, ',') + 1, NULL);
+  double ours = cli_json_number(R.out, "read_energy_pj");
+  if (!(low <= 2.76 * 1.3 && low >= 2.76 / 1.3))
+    fail_msg("band low %g pJ is not within 30%% of NVSim's 2.76 pJ", low);
+  if (!(high >= 22.6 && low <= ours && ours <= high))
+    fail_msg("band [%g, %g] pJ misses CACTI's 22.6 pJ or ours %g", low, high, ours);
+  static const char *const keys[] = {"access_time_ns_band", "cycle_time_ns_band",
+                                     "write_latency_ns_band", "write_energy_pj_band",
+                                     "area_mm2_band", "leakage_mw_band", "band_references"};
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    if (!strstr(R.out, keys[i])) fail_msg("missing %s in JSON output", keys[i]);
+  /* NVSim's area for this bank, 0.0056 mm^2, is inside the area band. */
+  p = strstr(R.out, "\"area_mm2_band\": [");
+  low = strtod(strchr(p, '[') + 1, &end);
+  high = strtod(strchr(end, ',') + 1, NULL);
+  if (!(low <= 0.0056 * 1.1 && high >= 0.029))
+    fail_msg("area band [%g, %g] mm^2 misses NVSim's 0.0056 or CACTI's 0.029", low, high);
+  cli_run(&R, BANK_22_8K);
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "Reference band"));
+  assert_non_null(strstr(R.out, "compiler"));
+  cli_run(&R, BANK_22_8K " --format csv");
+  assert_int_equal(R.status, 0);
+  assert_int_equal(cli_count_lines(R.out), 2);
+  const char *nl = strchr(R.out, '\n');
+  assert_int_equal(cli_count_char(R.out, nl, ','),
+                   cli_count_char(nl + 1, R.out + strlen(R.out), ','));
+  assert_non_null(strstr(R.out, ",read_energy_pj_band_low,read_energy_pj_band_high"));
+  /* Without --band nothing changes. */
+  cli_run(&R, "bank --tech 22 --cell sram --bytes 8192 --width 1024 --format json");
+  assert_null(strstr(R.out, "_band"));
+  cli_run(&R, "bank --tech 40 --cell dff --entries 8 --width 128 --band");
+  assert_int_equal(R.status, 1);
+  assert_non_null(strstr(R.err, "SRAM"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(bad_input_is_one_line_with_no_output),
@@ -268,6 +318,7 @@ int main(void) {
       cmocka_unit_test(bench_reports_a_rate),
       cmocka_unit_test(help_texts),
       cmocka_unit_test(stt_and_flop_banks),
+      cmocka_unit_test(band_spans_the_references),
       cmocka_unit_test(golden_outputs),
   };
   return cmocka_run_group_tests_name("cli_bank", tests, NULL, NULL);

@@ -157,6 +157,53 @@ typedef struct gpurf_bank_cost {
  * organisation can work (an STT-RAM read margin below the cell's minimum). */
 GPURF_API int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_bank_cost *cost);
 
+/* The band of references beside a bank's figures. The references gpurf is
+ * validated against disagree with each other by more than any tolerance
+ * (for a 22 nm 8 KB bank of 1024-bit words CACTI 7 reads at 22.6 pJ, NVSim at
+ * 2.76 pJ), so a figure comes with the spread of the reference classes:
+ *   CACTI class     gpurf's own model (CACTI-class periphery), as evaluated;
+ *   NVSim class     the same bank with nominal (minimum-length) periphery
+ *                   devices and without what NVSim leaves out: write and
+ *                   output drivers, and the data path of a bank of one mat
+ *                   (at most 2 x 2 sub-arrays);
+ *   compiler class  gpurf's figures scaled by the ratio of a published
+ *                   memory compiler's bank to gpurf's model of the same bank
+ *                   (Gebhart et al. 2012, Table V: 4 KB, 128-bit, 1R1W at
+ *                   40 nm); it gives read and write energy and area only.
+ * SRAM banks only. */
+typedef enum gpurf_bank_metric {
+  GPURF_BANK_METRIC_ACCESS_TIME,
+  GPURF_BANK_METRIC_CYCLE_TIME,
+  GPURF_BANK_METRIC_WRITE_LATENCY,
+  GPURF_BANK_METRIC_READ_ENERGY,
+  GPURF_BANK_METRIC_WRITE_ENERGY,
+  GPURF_BANK_METRIC_AREA,
+  GPURF_BANK_METRIC_LEAKAGE,
+  GPURF_BANK_METRIC_COUNT
+} gpurf_bank_metric;
+
+typedef enum gpurf_bank_ref_class {
+  GPURF_BANK_REF_CACTI,
+  GPURF_BANK_REF_NVSIM,
+  GPURF_BANK_REF_COMPILER,
+  GPURF_BANK_REF_COUNT
+} gpurf_bank_ref_class;
+
+typedef struct gpurf_bank_band {
+  /* SI units (s, J, m^2, W); NAN where a class gives no figure. */
+  double value[GPURF_BANK_REF_COUNT][GPURF_BANK_METRIC_COUNT];
+  double low[GPURF_BANK_METRIC_COUNT], high[GPURF_BANK_METRIC_COUNT];
+} gpurf_bank_band;
+
+/* "access_time", "cycle_time", ...; "cacti", "nvsim", "compiler". */
+GPURF_API const char *gpurf_bank_metric_name(gpurf_bank_metric m);
+GPURF_API const char *gpurf_bank_ref_class_name(gpurf_bank_ref_class c);
+
+/* Fills the band for spec, whose own evaluation (gpurf_bank_eval) is ours.
+ * Fails with GPURF_EUNSUPPORTED for cells other than SRAM. */
+GPURF_API int gpurf_bank_band_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec,
+                                   const gpurf_bank_cost *ours, gpurf_bank_band *band);
+
 GPURF_END_DECLS
 
 #endif

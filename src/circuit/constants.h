@@ -39,4 +39,17 @@
  * definition; Sutherland, Sproull, Harris, "Logical Effort", 1999). */
 #define GC_FO4_FANOUT 4.0
 
+/* A memory compiler's bank, the seed of the compiler reference class
+ * (gpurf_bank_band_eval): Gebhart et al., "A Hierarchical Thread Scheduler
+ * and Register File for Energy-Efficient Throughput Processors", ACM TOCS
+ * 30(2), 2012, Table V and Section 6.3: a 4 KB bank of 128-bit words, one
+ * read and one write port, compiled in a 40 nm process; 8 pJ per read,
+ * 11 pJ per write, 38000 um^2 (validation/gebhart-table5.tsv). */
+#define GC_COMPILER_SEED_NODE "40nm"
+#define GC_COMPILER_SEED_BYTES 4096
+#define GC_COMPILER_SEED_WIDTH_BITS 128
+#define GC_COMPILER_SEED_READ_J 8.0e-12
+#define GC_COMPILER_SEED_WRITE_J 11.0e-12
+#define GC_COMPILER_SEED_AREA_M2 38000.0e-12
+
 #endif

@@ -1,5 +1,6 @@
 /* gpurf bank: one storage bank (or N identical banks) evaluated by
  * gpurf_bank_eval, printed as text, JSON or CSV. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,7 +12,7 @@ static const char *const bank_help =
     "                  [--ports 1rw|1r1w|NrMw] [--banks N] [--split-write]\n"
     "                  [--opt ed2|edp|delay|energy|area|leakage] [--temp-k T]\n"
     "                  [--clock-ghz F] [--periphery long-channel|nominal]\n"
-    "                  [--port point|edge] [--gate-groups G]\n"
+    "                  [--port point|edge] [--gate-groups G] [--band]\n"
     "                  [--format text|json|csv]\n"
     "\n"
     "Evaluates N identical banks of words and prints the organisation the\n"
@@ -39,6 +40,12 @@ static const char *const bank_help =
     "--gate-groups G  SRAM: power-gate each bank's sub-arrays in G groups of\n"
     "              consecutive words (a power of two up to 64), one sleep\n"
     "              transistor each; reports the gated leakage and wake-up cost\n"
+    "--band        SRAM: beside each figure, the band its reference classes\n"
+    "              span: CACTI class (this model), NVSim class (nominal\n"
+    "              periphery, no write/output drivers, a one-mat data path\n"
+    "              for free) and memory-compiler class (scaled from a\n"
+    "              published compiled bank; energy and area only); JSON adds\n"
+    "              <metric>_band: [low, high]\n"
     "Energies and times are per access of one bank (one word); area and\n"
     "leakage cover all banks.\n";
 
@@ -51,7 +58,7 @@ static const char *const bank_help =
 typedef struct bank_args {
   const char *tech, *cell, *ports, *bytes, *entries, *width, *banks, *opt, *device;
   const char *temp_k, *clock_ghz, *periphery, *port, *gate_groups;
-  int split_write;
+  int split_write, band;
   out_format fmt;
 } bank_args;
 
@@ -80,6 +87,10 @@ static int parse_args(cli_args *a, bank_args *o) {
     }
     if (cli_is_flag(a, "--split-write")) {
       o->split_write = 1;
+      continue;
+    }
+    if (cli_is_flag(a, "--band")) {
+      o->band = 1;
       continue;
     }
     for (size_t i = 0; i < sizeof opts / sizeof opts[0] && !matched; i++) {
@@ -241,8 +252,63 @@ typedef struct bank_view {
   const gpurf_tech *tech;
   const gpurf_cell *cell;
   const gpurf_bank_cost *cost;
+  const gpurf_bank_band *band; /* NULL without --band */
   char ports[32];
 } bank_view;
+
+/* The band's metrics as printed: JSON key, label, unit and scale from SI,
+ * in gpurf_bank_metric order. */
+static const struct {
+  const char *key, *label, *unit;
+  double scale;
+} band_metric[GPURF_BANK_METRIC_COUNT] = {
+    {"access_time_ns", "access time (read)", "ns", 1e9},
+    {"cycle_time_ns", "cycle time", "ns", 1e9},
+    {"write_latency_ns", "write latency", "ns", 1e9},
+    {"read_energy_pj", "read energy", "pJ", 1e12},
+    {"write_energy_pj", "write energy", "pJ", 1e12},
+    {"area_mm2", "area", "mm^2", 1e6},
+    {"leakage_mw", "leakage", "mW", 1e3}};
+
+static void band_json(jw *w, const gpurf_bank_band *b) {
+  char key[64];
+  for (int m = 0; m < GPURF_BANK_METRIC_COUNT; m++) {
+    snprintf(key, sizeof key, "%s_band", band_metric[m].key);
+    jw_arr_begin(w, key);
+    jw_num(w, NULL, b->low[m] * band_metric[m].scale);
+    jw_num(w, NULL, b->high[m] * band_metric[m].scale);
+    jw_arr_end(w);
+  }
+  jw_obj_begin(w, "band_references");
+  for (int k = 0; k < GPURF_BANK_REF_COUNT; k++) {
+    jw_obj_begin(w, gpurf_bank_ref_class_name((gpurf_bank_ref_class)k));
+    for (int m = 0; m < GPURF_BANK_METRIC_COUNT; m++)
+      if (!isnan(b->value[k][m])) jw_num(w, band_metric[m].key, b->value[k][m] * band_metric[m].scale);
+    jw_obj_end(w);
+  }
+  jw_obj_end(w);
+}
+
+static void band_text(sbuf *out, const gpurf_bank_band *b) {
+  sb_printf(out, "\nReference band (CACTI class = this model; NVSim class: nominal periphery,\n"
+                 "no write/output drivers, a one-mat data path free; compiler class: scaled\n"
+                 "from a published compiled bank)\n");
+  sb_printf(out, "  %-24s %12s %12s %12s %12s %12s\n", "", "low", "high", "cacti", "nvsim",
+            "compiler");
+  for (int m = 0; m < GPURF_BANK_METRIC_COUNT; m++) {
+    char label[48];
+    snprintf(label, sizeof label, "%s (%s)", band_metric[m].label, band_metric[m].unit);
+    sb_printf(out, "  %-24s %12.5g %12.5g", label, b->low[m] * band_metric[m].scale,
+              b->high[m] * band_metric[m].scale);
+    for (int k = 0; k < GPURF_BANK_REF_COUNT; k++) {
+      if (isnan(b->value[k][m]))
+        sb_printf(out, " %12s", "-");
+      else
+        sb_printf(out, " %12.5g", b->value[k][m] * band_metric[m].scale);
+    }
+    sb_printf(out, "\n");
+  }
+}
 
 static void print_json(sbuf *out, const bank_view *b) {
   const gpurf_bank_spec *s = b->spec;
@@ -275,6 +341,7 @@ static void print_json(sbuf *out, const bank_view *b) {
     jw_int(&w, "write_cycles", c->write_cycles);
   }
   for (int i = 0; i < 4; i++) jw_num(&w, ab[i].key, ab[i].v);
+  if (b->band) band_json(&w, b->band);
   if (c->gate_groups > 0) {
     jw_obj_begin(&w, "power_gating");
     jw_int(&w, "groups_per_bank", c->gate_groups);
@@ -343,6 +410,7 @@ static void print_text(sbuf *out, const bank_view *b) {
     sb_printf(out, "\nAll %d banks together\n", s->banks);
   for (int i = 0; i < 4; i++)
     sb_printf(out, "  %-24s %12.5g %s\n", ab[i].label, ab[i].v, ab[i].unit);
+  if (b->band) band_text(out, b->band);
   if (c->gate_groups > 0) {
     sb_printf(out, "\nPower gating: %d group%s of sub-arrays per bank, a sleep transistor each\n",
               c->gate_groups, c->gate_groups == 1 ? "" : "s");
@@ -391,6 +459,9 @@ static void print_csv(sbuf *out, const bank_view *b) {
   for (int k = 0; k < 5; k++)
     for (int p = 0; p < GPURF_BANK_PART_COUNT; p++)
       sb_printf(out, ",%s_%s", t[k].key, gpurf_bank_part_name((gpurf_bank_part)p));
+  if (b->band)
+    for (int m = 0; m < GPURF_BANK_METRIC_COUNT; m++)
+      sb_printf(out, ",%s_band_low,%s_band_high", band_metric[m].key, band_metric[m].key);
   /* Names are quoted: a cell file may carry any name. */
   sb_printf(out, "\n\"%s\",%s,\"%s\",%s,%d,%d,%lld,%s,%.8g,%.8g", gpurf_tech_name(b->tech),
             gpurf_device_kind_name(s->device), b->cell->name, b->ports, s->banks, s->width_bits,
@@ -408,6 +479,10 @@ static void print_csv(sbuf *out, const bank_view *b) {
             c->wake_energy_j * 1e12, c->wake_latency_s * 1e9, c->wake_cycles);
   for (int k = 0; k < 5; k++)
     for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) sb_printf(out, ",%.8g", t[k].v[p] * t[k].scale);
+  if (b->band)
+    for (int m = 0; m < GPURF_BANK_METRIC_COUNT; m++)
+      sb_printf(out, ",%.8g,%.8g", b->band->low[m] * band_metric[m].scale,
+                b->band->high[m] * band_metric[m].scale);
   sb_printf(out, "\n");
 }
 
@@ -444,7 +519,13 @@ int cmd_bank(gpurf_ctx *ctx, int argc, char **argv) {
     gpurf_tech_free(tech);
     return CLI_FAIL;
   }
-  bank_view view = {&spec, tech, &cell, &cost, {0}};
+  gpurf_bank_band band;
+  if (o.band && gpurf_bank_band_eval(ctx, &spec, &cost, &band) != GPURF_OK) {
+    cli_print_error(ctx);
+    gpurf_tech_free(tech);
+    return CLI_FAIL;
+  }
+  bank_view view = {&spec, tech, &cell, &cost, o.band ? &band : NULL, {0}};
   gpurf_ports_format(&spec.ports, view.ports, sizeof view.ports);
   sbuf out;
   sb_init(&out);

@@ -1,6 +1,7 @@
 list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/bank_api.c
   ${CMAKE_CURRENT_LIST_DIR}/bank_layout.c
+  ${CMAKE_CURRENT_LIST_DIR}/bank_band.c
   ${CMAKE_CURRENT_LIST_DIR}/power_gating.c
   ${CMAKE_CURRENT_LIST_DIR}/sram_subarray.c
   ${CMAKE_CURRENT_LIST_DIR}/sram_bank.c
