@@ -11,11 +11,13 @@
 /* Static address wires with random addresses: half toggle per access and a
  * toggle costs half of C Vdd^2. */
 #define ADDRESS_ACTIVITY 0.25
-/* Share of the semi-global tracks over an array that signals may use: the
- * power grid feeding the array and its sense amplifiers takes the rest
- * (power distribution typically claims a fifth to a half of upper-metal
- * tracks; half is taken here). */
-#define OVER_ARRAY_TRACKS 0.5
+/* Share of the semi-global tracks over an array that the bank's buses may
+ * use. None: as in CACTI's area model (htree2.cc, the buses between mats
+ * widen the bank by their pitch), the layer over the cells carries the
+ * array's own power grid, wordline and bitline straps and the sense
+ * amplifiers' supplies, so every bus wire takes a channel beside the
+ * sub-arrays. */
+#define OVER_ARRAY_TRACKS 0.0
 /* The layer of the tree between banks: CACTI routes everything outside its
  * mats on the semi-global layer (cache.cfg as shipped: "Wire outside mat -
  * semi-global", with Global_30 repeated wires). */
