@@ -242,7 +242,10 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   double c_bl_w = bitline_c(in, &wg, rows, mux);
   gc_chain wd = gc_driver_chain_effort(e, gc_inv_input_c(e, e->w_min_m), c_bl_w, r_bl_wire, 0.0,
                                        GC_STAGE_EFFORT_LEAN);
-  o->write_part_j[GPURF_BANK_PART_WRITE_DRIVER] = groups * wd.energy_j;
+  /* The bitline's own charge is booked to the bitline, the driver's stages
+   * to the driver (a model without write drivers still charges the line). */
+  o->write_part_j[GPURF_BANK_PART_WRITE_DRIVER] = groups * (wd.energy_j - c_bl_w * v2);
+  o->write_part_j[GPURF_BANK_PART_BITLINE] += groups * c_bl_w * v2;
   o->write_part_j[GPURF_BANK_PART_BITLINE] +=
       (cols - groups) * c_bl_w * swing * e->vdd_v + cols * c_pre_gates * v2;
   o->area_part_m2[GPURF_BANK_PART_WRITE_DRIVER] = in->write_paths * groups * 2.0 * wd.area_m2;
