@@ -74,12 +74,56 @@ static void bad_sets_and_usage(void **state) {
   }
 }
 
+/* /dev/zero is one endless line (of NUL bytes): the set reader must refuse
+ * it within a time and memory bound (before, it grew without one). So must
+ * it a text line longer than its cap. */
+static void endless_input_fails_fast(void **state) {
+  (void)state;
+  char cmd[4096], errp[512];
+  snprintf(errp, sizeof errp, "%s/zero_err_%ld.txt", GPURF_TEST_TMP_DIR, (long)getpid());
+  /* AddressSanitizer reserves terabytes of address space for its shadow:
+   * there the time bound alone stands. */
+#if defined(__SANITIZE_ADDRESS__)
+  const char *limit = "";
+#else
+  const char *limit = "ulimit -v 1048576; ";
+#endif
+  snprintf(cmd, sizeof cmd,
+           "%sGPURF_DATA_DIR='%s' timeout 20 '%s' validate --set %s >/dev/null 2>'%s'", limit,
+           GPURF_TEST_SOURCE_DIR, GPURF_TEST_CLI, "/dev/zero", errp);
+  int st = system(cmd);
+  char *err = cli_slurp(errp, 4096);
+  remove(errp);
+  assert_non_null(err);
+  int ok = WIFEXITED(st) && WEXITSTATUS(st) == 1 && strstr(err, "/dev/zero:1:") &&
+           cli_count_lines(err) == 1;
+  char shown[512];
+  snprintf(shown, sizeof shown, "%s", err);
+  free(err);
+  if (!ok)
+    fail_msg("validate --set /dev/zero: status %d, stderr '%s'",
+             WIFEXITED(st) ? WEXITSTATUS(st) : -1, shown);
+  char longp[512];
+  snprintf(longp, sizeof longp, "%s/long_line_%ld.tsv", GPURF_TEST_TMP_DIR, (long)getpid());
+  FILE *f = fopen(longp, "wb");
+  assert_non_null(f);
+  fputs("# source: test\n", f);
+  for (int i = 0; i < 200000; i++) fputc('a', f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "validate --set '%s'", longp);
+  cli_run(&R, cmd);
+  remove(longp);
+  if (R.status != 1 || !strstr(R.err, ":2: line longer than 65536 bytes") || R.out[0])
+    fail_msg("long line: status %d, stderr '%s'", R.status, R.err);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(gated_sets_are_within_tolerance),
       cmocka_unit_test(report_covers_every_set),
       cmocka_unit_test(check_fails_outside_tolerance),
       cmocka_unit_test(bad_sets_and_usage),
+      cmocka_unit_test(endless_input_fails_fast),
   };
   return cmocka_run_group_tests_name("validate", tests, NULL, NULL);
 }

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 
 #include "core/ctx_internal.h"
 #include "validate/validate_internal.h"
@@ -471,6 +470,39 @@ static void set_name_from_path(gpurf_validate_set *set, const char *path) {
   snprintf(set->path, sizeof set->path, "%s", path);
 }
 
+/* Reference-set lines are short; a longer one (or a stream without line
+ * ends, such as /dev/zero) is not a set, and reading it whole would grow
+ * memory without bound. */
+#define SET_LINE_MAX (64u * 1024u)
+
+/* Reads one line into *buf (without its newline) within SET_LINE_MAX.
+ * Returns its length, -1 at the end of the file, -2 for a line too long,
+ * -3 for a NUL byte. */
+static long read_line(FILE *f, char **buf, size_t *cap) {
+  size_t n = 0;
+  int ch;
+  while ((ch = getc(f)) != EOF && ch != '\n') {
+    if (ch == '\0') return -3;
+    if (n + 2 > *cap) {
+      if (*cap >= SET_LINE_MAX) return -2;
+      size_t nc = *cap ? *cap * 2 : 256;
+      char *nb = realloc(*buf, nc);
+      if (!nb) return -4;
+      *buf = nb;
+      *cap = nc;
+    }
+    (*buf)[n++] = (char)ch;
+  }
+  if (ch == EOF && n == 0) return -1;
+  if (!*buf) { /* an empty last line before EOF with nothing allocated yet */
+    *buf = malloc(1);
+    if (!*buf) return -4;
+    *cap = 1;
+  }
+  (*buf)[n] = '\0';
+  return (long)n;
+}
+
 int gpurf_validate_set_load(gpurf_ctx *ctx, const char *path, gpurf_validate_set **out) {
   if (!ctx || !path || !out) return GPURF_EINVAL;
   *out = NULL;
@@ -489,12 +521,20 @@ int gpurf_validate_set_load(gpurf_ctx *ctx, const char *path, gpurf_validate_set
   }
   char *buf = NULL;
   size_t cap = 0;
-  ssize_t len;
+  long len;
   int rc = 0, status = GPURF_OK;
-  while (rc == 0 && (len = getline(&buf, &cap, f)) >= 0) {
+  while (rc == 0 && (len = read_line(f, &buf, &cap)) != -1) {
     r.line++;
-    if ((size_t)len != strlen(buf)) {
+    if (len == -2) {
+      rc = fail(&r, 0, NULL, "line longer than %u bytes: not a validation set", SET_LINE_MAX);
+      break;
+    }
+    if (len == -3) {
       rc = fail(&r, 0, NULL, "NUL byte: not a text file");
+      break;
+    }
+    if (len == -4) {
+      rc = oom(&r);
       break;
     }
     while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = '\0';
