@@ -75,9 +75,83 @@ static void errors_are_one_line_with_no_output(void **state) {
       {"energy " TABLE " '" DATA "/counters/bad/unknown-event.tsv'", 1,
        "unknown-event.tsv:3:6: 'bank' has no event 'fetch'"},
       {"energy " TABLE " '" DATA "/counters/accelwattch-bare.txt'", 1,
-       "no gpu_sim_cycle lines: give the cycles"},
+       "no gpu_sim_cycle lines and no simulator log beside it"},
       {"energy " TABLE " '" DATA "/counters/test-rf.tsv' --cycles 5", 1,
        "the file gives its cycles (1000)"},
+  };
+  cli_check_errors(cases, sizeof cases / sizeof cases[0]);
+}
+
+#define RUNS DATA "/accelwattch-runs"
+
+/* Our register-file power on the run's time base, from the JSON's own
+ * totals: dynamic energy over cycles / clock, plus leakage power. */
+static double ours_at_run_clock(const char *json, double cycles, double clock_hz) {
+  double total = cli_json_number(json, "total"), leak = cli_json_number(json, "leakage");
+  return (total - leak) / (cycles / clock_hz) + cli_json_number(json, "leakage_power_w");
+}
+
+/* The real TITAN X matrixMul run: the directory, or its report alone, finds
+ * the simulator's output for the cycles; AccelWattch's RF power stands
+ * beside ours with the ratio. */
+static void accelwattch_run_directory(void **state) {
+  (void)state;
+  const char *args[] = {
+      "energy fermi-baseline '" RUNS "/titanx-matrixmul' --format json",
+      "energy fermi-baseline '" RUNS "/titanx-matrixmul/titanx-aw-matrixmul.accelwattch_power_"
+      "report.log' --format json",
+      "energy fermi-baseline '" RUNS "/titanx-matrixmul/titanx-aw-matrixmul.accelwattch_power_"
+      "report.log' --format json --sim-log '" RUNS "/titanx-matrixmul/titanx-aw-matrixmul.stdout"
+      ".txt'",
+  };
+  for (size_t i = 0; i < sizeof args / sizeof args[0]; i++) {
+    cli_run(&R, args[i]);
+    if (R.status != 0) fail_msg("'%s': %s", args[i], R.err);
+    /* gpu_sim_cycle = 7506 and -gpgpu_clock_domains 1417.0 in the log,
+     * gpu_avg_RFP = 0.157323 W and gpu_tot_REG_RD = 220160 in the report. */
+    assert_int_equal((int)cli_json_number(R.out, "cycles"), 7506);
+    assert_int_equal((int)cli_json_number(R.out, "gpu_tot_sim_cycle"), 7506);
+    assert_rel(cli_json_number(R.out, "run_clock_hz"), 1.417e9, 1e-12);
+    assert_rel(cli_json_number(R.out, "accelwattch_rf_power_w"), 0.157323, 1e-12);
+    assert_int_equal((int)cli_json_number(R.out, "warp_accesses"), 220160 / 32);
+    double ours = ours_at_run_clock(R.out, 7506, 1.417e9);
+    assert_rel(cli_json_number(R.out, "ours_rf_power_w"), ours, 1e-5);
+    assert_rel(cli_json_number(R.out, "ratio"), ours / 0.157323, 1e-4);
+    assert_non_null(strstr(R.out, "\"name\": \"_Z8mult_gpuIfEvPT_S1_S1_ii\""));
+  }
+  cli_run(&R, "energy fermi-baseline '" RUNS "/titanx-matrixmul'");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "AccelWattch 0.157323 W, ours/AccelWattch "));
+}
+
+/* Two kernels: each has its cycles from the log, and AccelWattch's power
+ * over the run is weighted by them: (2 W x 300 + 1 W x 100) / 400. */
+static void accelwattch_run_every_kernel(void **state) {
+  (void)state;
+  cli_run(&R, "energy " TABLE " '" RUNS "/two-kernels' --format json");
+  if (R.status != 0) fail_msg("%s", R.err);
+  assert_int_equal((int)cli_json_number(R.out, "cycles"), 400);
+  assert_rel(cli_json_number(R.out, "accelwattch_rf_power_w"), 1.75, 1e-12);
+  const char *second = strstr(R.out, "\"name\": \"_Z6secondPf\"");
+  assert_non_null(second);
+  assert_int_equal((int)cli_json_number(second, "cycles"), 100);
+  assert_rel(cli_json_number(second, "rf_power_w"), 1.0, 1e-12);
+  /* 9600 + 3200 thread operands read over both kernels = 300 warp reads. */
+  assert_int_equal((int)cli_json_number(R.out, "warp_accesses"), 300);
+  double ours = ours_at_run_clock(R.out, 400, 1e9);
+  assert_rel(cli_json_number(R.out, "ours_rf_power_w"), ours, 1e-5);
+  const cli_error_case cases[] = {
+      {"energy " TABLE " '" RUNS "/two-kernels' --sim-log '" RUNS "/bad/renamed.o1'", 1,
+       "renamed.o1:8:15: kernel 2 is '_Z5thirdPf' here but '_Z6secondPf' in the report"},
+      {"energy " TABLE " '" RUNS "/two-kernels' --sim-log '" RUNS "/bad/one-kernel.o1'", 1,
+       "one-kernel.o1: 1 gpu_sim_cycle line for the report's 2 kernels"},
+      {"energy " TABLE " '" RUNS "/bad'", 1, "no accelwattch_power_report.log in this directory"},
+      {"energy " TABLE " '" RUNS "/two-kernels' --sim-log a --cycles 5", 2,
+       "--cycles and --sim-log both give the cycles"},
+      {"energy " TABLE " '" DATA "/counters/test-rf.tsv' --sim-log a", 1,
+       "--sim-log is for AccelWattch reports"},
+      {"energy " TABLE " '" DATA "/counters/accelwattch-report.log' --sim-log '" RUNS
+       "/two-kernels/run.o1'", 1, "the report gives its own gpu_sim_cycle lines"},
   };
   cli_check_errors(cases, sizeof cases / sizeof cases[0]);
 }
@@ -88,6 +162,8 @@ int main(void) {
       cmocka_unit_test(accelwattch_output_says_what_each_counter_became),
       cmocka_unit_test(output_is_repeatable),
       cmocka_unit_test(errors_are_one_line_with_no_output),
+      cmocka_unit_test(accelwattch_run_directory),
+      cmocka_unit_test(accelwattch_run_every_kernel),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

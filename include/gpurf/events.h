@@ -199,6 +199,52 @@ typedef struct gpurf_counts_info {
 GPURF_API int gpurf_energy_load_counts(gpurf_ctx *ctx, gpurf_energy *engine, const char *path,
                                        gpurf_counts_info *info);
 
+/* ---- Accel-Sim runs with AccelWattch (docs/counters-format.md) ---- */
+
+/* What an Accel-Sim run says beside its counters: the power report
+ * (accelwattch_power_report.log) and the simulator's standard output, whose
+ * gpu_sim_cycle lines give each kernel's cycles. */
+typedef struct gpurf_accelwattch_run gpurf_accelwattch_run;
+
+#define GPURF_ACCELWATTCH_NO_SEARCH 1 /* never look for a simulator log */
+#define GPURF_ACCELWATTCH_NAME_MAX 512
+
+GPURF_API int gpurf_accelwattch_run_alloc(gpurf_ctx *ctx, gpurf_accelwattch_run **out);
+GPURF_API void gpurf_accelwattch_run_free(gpurf_accelwattch_run *run);
+
+/* path: a run directory (holding accelwattch_power_report.log, or one file
+ * named *accelwattch_power_report.log) or a report. The report's kernel
+ * blocks are read for their names and gpu_avg_RFP. Cycles come from the
+ * report's own gpu_sim_cycle lines, else from sim_log, else (unless flags
+ * has GPURF_ACCELWATTCH_NO_SEARCH) from the one file in the report's
+ * directory with gpu_sim_cycle lines; finding none is not an error
+ * (gpurf_accelwattch_run_has_cycles says 0), finding several is. The log's
+ * kernels must be the report's, in order and by name. */
+GPURF_API int gpurf_accelwattch_run_read(gpurf_ctx *ctx, gpurf_accelwattch_run *run,
+                                         const char *path, const char *sim_log, int flags);
+
+GPURF_API const char *gpurf_accelwattch_run_report_path(const gpurf_accelwattch_run *run);
+/* The simulator log read, "" when the cycles came from the report or
+ * nowhere. */
+GPURF_API const char *gpurf_accelwattch_run_sim_log_path(const gpurf_accelwattch_run *run);
+GPURF_API int gpurf_accelwattch_run_kernels(const gpurf_accelwattch_run *run);
+GPURF_API const char *gpurf_accelwattch_run_kernel_name(const gpurf_accelwattch_run *run, int k);
+GPURF_API uint64_t gpurf_accelwattch_run_kernel_cycles(const gpurf_accelwattch_run *run, int k);
+/* gpu_avg_RFP of kernel k in watts; a negative value when the block has
+ * none. */
+GPURF_API double gpurf_accelwattch_run_kernel_rf_power_w(const gpurf_accelwattch_run *run, int k);
+/* Every kernel has its cycles: their sum. */
+GPURF_API int gpurf_accelwattch_run_has_cycles(const gpurf_accelwattch_run *run);
+GPURF_API uint64_t gpurf_accelwattch_run_cycles(const gpurf_accelwattch_run *run);
+/* The log's last gpu_tot_sim_cycle, 0 when it has none. */
+GPURF_API uint64_t gpurf_accelwattch_run_tot_sim_cycles(const gpurf_accelwattch_run *run);
+/* The simulated core clock (first field of -gpgpu_clock_domains, MHz in
+ * the log), 0 when the log does not give it. */
+GPURF_API double gpurf_accelwattch_run_core_clock_hz(const gpurf_accelwattch_run *run);
+/* AccelWattch's register-file power over the run: gpu_avg_RFP weighted by
+ * each kernel's cycles; negative unless every kernel has both. */
+GPURF_API double gpurf_accelwattch_run_rf_power_w(const gpurf_accelwattch_run *run);
+
 GPURF_END_DECLS
 
 #endif

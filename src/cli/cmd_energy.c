@@ -3,13 +3,14 @@
  * uses. */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "gpurf/events.h"
 
 static const char *const energy_help =
-    "usage: gpurf energy MODEL|TABLE COUNTS [--instructions N] [--cycles N]\n"
-    "                    [--format text|json|csv]\n"
+    "usage: gpurf energy MODEL|TABLE COUNTS|RUN_DIR [--instructions N] [--cycles N]\n"
+    "                    [--sim-log FILE] [--format text|json|csv]\n"
     "\n"
     "Costs the events of COUNTS with the per-event energies, leakage and\n"
     "gating costs of MODEL (a design: models/NAME.yaml or a path, costed by the\n"
@@ -19,11 +20,18 @@ static const char *const energy_help =
     "instruction, instructions per joule and the energy-delay product.\n"
     "COUNTS is a gpurf-counters file or an AccelWattch power report\n"
     "(docs/counters-format.md); for the latter the output says which events\n"
-    "each of REG_RD, REG_WR and NON_REG_OPs became.\n"
+    "each of REG_RD, REG_WR and NON_REG_OPs became, and AccelWattch's own\n"
+    "register-file power (gpu_avg_RFP, weighted by each kernel's cycles)\n"
+    "beside ours, with the ratio. RUN_DIR is an Accel-Sim run directory: its\n"
+    "accelwattch_power_report.log is read, and the kernels' cycles are taken\n"
+    "from the simulator's output (the one file there, or beside a report,\n"
+    "with gpu_sim_cycle lines).\n"
     "--instructions N  instructions executed over the counted cycles (else\n"
     "                  the file's 'instructions' line, if any)\n"
     "--cycles N        cycles the counts cover, for an AccelWattch report\n"
-    "                  without gpu_sim_cycle lines\n";
+    "                  without gpu_sim_cycle lines\n"
+    "--sim-log FILE    the simulator's standard output for an AccelWattch\n"
+    "                  report (its gpu_sim_cycle lines give the cycles)\n";
 
 /* The costs behind the events. A design file (a models/ YAML) would be
  * turned into its table here as well, so the command takes either. */
@@ -32,7 +40,7 @@ static int load_costs(gpurf_ctx *ctx, const char *path, gpurf_rf_table *table) {
 }
 
 typedef struct energy_args {
-  const char *table, *counts, *instructions, *cycles;
+  const char *table, *counts, *instructions, *cycles, *sim_log;
   out_format fmt;
 } energy_args;
 
@@ -54,6 +62,9 @@ static int parse_args(cli_args *a, energy_args *o) {
     } else if (cli_opt_value(a, "--cycles", &v, &bad)) {
       if (bad) return CLI_USAGE;
       o->cycles = v;
+    } else if (cli_opt_value(a, "--sim-log", &v, &bad)) {
+      if (bad) return CLI_USAGE;
+      o->sim_log = v;
     } else if (arg[0] == '-' && arg[1]) {
       cli_usage_error(a->prog, "unknown option '%s'", arg);
       return CLI_USAGE;
@@ -70,7 +81,82 @@ static int parse_args(cli_args *a, energy_args *o) {
     cli_usage_error(a->prog, "needs TABLE and COUNTS");
     return CLI_USAGE;
   }
+  if (o->cycles && o->sim_log) {
+    cli_usage_error(a->prog, "--cycles and --sim-log both give the cycles; give one");
+    return CLI_USAGE;
+  }
   return CLI_OK;
+}
+
+/* AccelWattch's register-file power beside ours. Ours is put on the run's
+ * time base (the simulated core clock, when the log gives it): dynamic
+ * energy over the run's seconds plus our leakage power, which does not
+ * depend on the clock. */
+typedef struct aw_compare {
+  const gpurf_accelwattch_run *run; /* NULL: not an AccelWattch run */
+  int shown;
+  double clock_hz, seconds, ours_w, theirs_w, ratio;
+} aw_compare;
+
+static void aw_compare_fill(aw_compare *c, const gpurf_accelwattch_run *run,
+                            const gpurf_energy_report *r) {
+  memset(c, 0, sizeof *c);
+  c->run = run;
+  if (!run) return;
+  c->theirs_w = gpurf_accelwattch_run_rf_power_w(run);
+  c->shown = c->theirs_w >= 0.0 || gpurf_accelwattch_run_sim_log_path(run)[0];
+  double f = gpurf_accelwattch_run_core_clock_hz(run);
+  c->clock_hz = f > 0.0 ? f : gpurf_energy_report_clock_hz(r);
+  c->seconds = (double)gpurf_energy_report_cycles(r) / c->clock_hz;
+  double dyn = gpurf_energy_report_total_energy_j(r) - gpurf_energy_report_leakage_energy_j(r);
+  c->ours_w = c->seconds > 0.0 ? dyn / c->seconds + gpurf_energy_report_leakage_power_w(r) : 0.0;
+  c->ratio = c->theirs_w > 0.0 ? c->ours_w / c->theirs_w : 0.0;
+}
+
+static void aw_json(jw *w, const aw_compare *c) {
+  const gpurf_accelwattch_run *run = c->run;
+  jw_obj_begin(w, "accelwattch");
+  jw_str(w, "report", gpurf_accelwattch_run_report_path(run));
+  jw_str(w, "sim_log", gpurf_accelwattch_run_sim_log_path(run));
+  jw_int(w, "gpu_tot_sim_cycle", (long long)gpurf_accelwattch_run_tot_sim_cycles(run));
+  jw_num(w, "run_clock_hz", c->clock_hz);
+  jw_arr_begin(w, "kernels");
+  for (int k = 0; k < gpurf_accelwattch_run_kernels(run); k++) {
+    jw_obj_begin(w, NULL);
+    jw_str(w, "name", gpurf_accelwattch_run_kernel_name(run, k));
+    jw_int(w, "cycles", (long long)gpurf_accelwattch_run_kernel_cycles(run, k));
+    if (gpurf_accelwattch_run_kernel_rf_power_w(run, k) >= 0.0)
+      jw_num(w, "rf_power_w", gpurf_accelwattch_run_kernel_rf_power_w(run, k));
+    jw_obj_end(w);
+  }
+  jw_arr_end(w);
+  jw_num(w, "ours_rf_power_w", c->ours_w);
+  if (c->theirs_w >= 0.0) {
+    jw_num(w, "accelwattch_rf_power_w", c->theirs_w);
+    if (c->theirs_w > 0.0) jw_num(w, "ratio", c->ratio);
+  }
+  jw_obj_end(w);
+}
+
+static void aw_text(sbuf *out, const aw_compare *c) {
+  const gpurf_accelwattch_run *run = c->run;
+  int n = gpurf_accelwattch_run_kernels(run);
+  sb_printf(out, "\nAccelWattch run: report %s", gpurf_accelwattch_run_report_path(run));
+  if (gpurf_accelwattch_run_sim_log_path(run)[0])
+    sb_printf(out, ", cycles from %s", gpurf_accelwattch_run_sim_log_path(run));
+  sb_printf(out, "\n  %-40s %14s %18s\n", "kernel", "gpu_sim_cycle", "gpu_avg_RFP W");
+  for (int k = 0; k < n; k++) {
+    double w = gpurf_accelwattch_run_kernel_rf_power_w(run, k);
+    sb_printf(out, "  %-40.40s %14llu ", gpurf_accelwattch_run_kernel_name(run, k),
+              (unsigned long long)gpurf_accelwattch_run_kernel_cycles(run, k));
+    if (w >= 0.0) sb_printf(out, "%18.6g\n", w);
+    else sb_printf(out, "%18s\n", "(none)");
+  }
+  sb_printf(out, "  register-file power at %g GHz over %.6g s: ours %.6g W", c->clock_hz * 1e-9,
+            c->seconds, c->ours_w);
+  if (c->theirs_w >= 0.0) sb_printf(out, ", AccelWattch %.6g W", c->theirs_w);
+  if (c->theirs_w > 0.0) sb_printf(out, ", ours/AccelWattch %.4g", c->ratio);
+  sb_printf(out, "\n");
 }
 
 static const char *format_name(gpurf_counts_format f) {
@@ -78,7 +164,7 @@ static const char *format_name(gpurf_counts_format f) {
 }
 
 static void print_json(sbuf *out, const energy_args *o, const gpurf_counts_info *info,
-                       const gpurf_energy_report *r) {
+                       const gpurf_energy_report *r, const aw_compare *aw) {
   jw w;
   jw_init(&w, out);
   jw_obj_begin(&w, NULL);
@@ -155,12 +241,13 @@ static void print_json(sbuf *out, const energy_args *o, const gpurf_counts_info 
     }
     jw_arr_end(&w);
   }
+  if (aw->shown) aw_json(&w, aw);
   jw_obj_end(&w);
   jw_finish(&w);
 }
 
 static void print_text(sbuf *out, const energy_args *o, const gpurf_counts_info *info,
-                       const gpurf_energy_report *r) {
+                       const gpurf_energy_report *r, const aw_compare *aw) {
   sb_printf(out, "Energy of %s (%s) with the costs of %s (design %s)\n", o->counts,
             format_name(info->format), o->table, gpurf_energy_report_design(r));
   sb_printf(out, "%llu cycles at %g GHz = %.6g s",
@@ -216,6 +303,7 @@ static void print_text(sbuf *out, const energy_args *o, const gpurf_counts_info 
     sb_printf(out, "  %-24s %14.6g\n", "instructions per joule",
               gpurf_energy_report_instructions_per_j(r));
   }
+  if (aw->shown) aw_text(out, aw);
 }
 
 static void print_csv(sbuf *out, const gpurf_energy_report *r) {
@@ -240,50 +328,91 @@ static void print_csv(sbuf *out, const gpurf_energy_report *r) {
             gpurf_energy_report_total_energy_j(r));
 }
 
+static int is_directory(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* load()'s status for an error it printed itself. */
+enum { PRINTED = -1 };
+
+/* Reads the counts (and, for an AccelWattch report or run directory, the
+ * run around them) into the engine and gives it its cycles. */
+static int load(gpurf_ctx *ctx, const energy_args *o, long long cycles, gpurf_energy *engine,
+                gpurf_counts_info *info, gpurf_accelwattch_run **aw) {
+  const char *counts = o->counts;
+  int flags = cycles > 0 ? GPURF_ACCELWATTCH_NO_SEARCH : 0;
+  if (is_directory(o->counts)) {
+    if (gpurf_accelwattch_run_alloc(ctx, aw) != GPURF_OK ||
+        gpurf_accelwattch_run_read(ctx, *aw, o->counts, o->sim_log, flags) != GPURF_OK)
+      return CLI_FAIL;
+    counts = gpurf_accelwattch_run_report_path(*aw);
+  }
+  if (gpurf_energy_load_counts(ctx, engine, counts, info) != GPURF_OK) return CLI_FAIL;
+  if (info->format != GPURF_COUNTS_ACCELWATTCH && o->sim_log) {
+    fprintf(stderr, "%s: --sim-log is for AccelWattch reports; this is a gpurf counters file\n",
+            counts);
+    return PRINTED;
+  }
+  if (info->format == GPURF_COUNTS_ACCELWATTCH && !*aw &&
+      (gpurf_accelwattch_run_alloc(ctx, aw) != GPURF_OK ||
+       gpurf_accelwattch_run_read(ctx, *aw, counts, o->sim_log, flags) != GPURF_OK))
+    return CLI_FAIL;
+  if (cycles > 0 && info->has_cycles) {
+    fprintf(stderr, "%s: the file gives its cycles (%llu); --cycles is for files without\n",
+            counts, (unsigned long long)info->cycles);
+    return PRINTED;
+  }
+  if (!info->has_cycles && *aw && gpurf_accelwattch_run_has_cycles(*aw))
+    cycles = (long long)gpurf_accelwattch_run_cycles(*aw);
+  if (cycles > 0) {
+    gpurf_energy_advance(engine, (uint64_t)cycles);
+  } else if (!info->has_cycles) {
+    fprintf(stderr, "%s: no gpu_sim_cycle lines and no simulator log beside it: give the cycles "
+            "with --cycles N or the log with --sim-log FILE\n", counts);
+    return PRINTED;
+  }
+  return CLI_OK;
+}
+
 static int run(gpurf_ctx *ctx, const energy_args *o, long long instructions, long long cycles) {
   gpurf_rf_table table;
   gpurf_energy *engine = NULL;
   gpurf_counts_info info;
   gpurf_energy_report *rep = NULL;
-  if (load_costs(ctx, o->table, &table) != GPURF_OK ||
-      gpurf_energy_alloc(ctx, &table, &engine) != GPURF_OK ||
-      gpurf_energy_load_counts(ctx, engine, o->counts, &info) != GPURF_OK) {
-    cli_print_error(ctx);
+  gpurf_accelwattch_run *aw = NULL;
+  int rc = CLI_FAIL;
+  if (load_costs(ctx, o->table, &table) == GPURF_OK &&
+      gpurf_energy_alloc(ctx, &table, &engine) == GPURF_OK)
+    rc = load(ctx, o, cycles, engine, &info, &aw);
+  if (rc != CLI_OK) {
+    if (rc != PRINTED) cli_print_error(ctx);
     gpurf_energy_free(engine);
-    return CLI_FAIL;
-  }
-  if (cycles > 0 && info.has_cycles) {
-    gpurf_energy_free(engine);
-    fprintf(stderr, "%s: the file gives its cycles (%llu); --cycles is for files without\n",
-            o->counts, (unsigned long long)info.cycles);
-    return CLI_FAIL;
-  }
-  if (cycles > 0) {
-    gpurf_energy_advance(engine, (uint64_t)cycles);
-  } else if (!info.has_cycles) {
-    gpurf_energy_free(engine);
-    fprintf(stderr, "%s: no gpu_sim_cycle lines: give the cycles the counts cover with --cycles N\n",
-            o->counts);
+    gpurf_accelwattch_run_free(aw);
     return CLI_FAIL;
   }
   gpurf_energy_report_in in = {instructions > 0 ? (uint64_t)instructions : info.instructions};
-  int rc = gpurf_energy_report_alloc(ctx, &rep);
+  rc = gpurf_energy_report_alloc(ctx, &rep);
   if (rc == GPURF_OK) rc = gpurf_energy_report_get(ctx, engine, &in, rep);
   gpurf_energy_free(engine);
   if (rc != GPURF_OK) {
     cli_print_error(ctx);
     gpurf_energy_report_free(rep);
+    gpurf_accelwattch_run_free(aw);
     return CLI_FAIL;
   }
+  aw_compare cmp;
+  aw_compare_fill(&cmp, aw, rep);
   sbuf out;
   sb_init(&out);
   if (o->fmt == FMT_JSON)
-    print_json(&out, o, &info, rep);
+    print_json(&out, o, &info, rep, &cmp);
   else if (o->fmt == FMT_CSV)
     print_csv(&out, rep);
   else
-    print_text(&out, o, &info, rep);
+    print_text(&out, o, &info, rep, &cmp);
   gpurf_energy_report_free(rep);
+  gpurf_accelwattch_run_free(aw);
   rc = sb_flush_stdout(&out);
   sb_free(&out);
   return rc;
