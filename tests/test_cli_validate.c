@@ -117,6 +117,48 @@ static void endless_input_fails_fast(void **state) {
     fail_msg("long line: status %d, stderr '%s'", R.status, R.err);
 }
 
+/* The pipeline's peer set: every figure stands beside ours, and ours is
+ * what `gpurf sim` gives for the same trace and design. Never gated. */
+static void pipeline_peer_is_reported(void **state) {
+  (void)state;
+  static cli_result sim;
+  cli_run(&R, "validate --set accelsim-pipeline --format json");
+  if (R.status != 0) fail_msg("%s", R.err);
+  assert_non_null(strstr(R.out, "\"pipeline_peers\": ["));
+  assert_non_null(strstr(R.out, "\"gated\": false"));
+  const char *traces[] = {"matrixmul-32-32-trace", "vectoradd-100-32-trace"};
+  /* Accel-Sim 4.2 figures of the file: cycles, warp instructions, reads. */
+  const double peer[2][3] = {{3301, 4416, 6880}, {702, 344, 312}};
+  const char *metrics[] = {"cycles", "warp_instructions", "bank_reads"};
+  const char *sim_keys[] = {"cycles", "warp_instructions", "bank_reads"};
+  for (int t = 0; t < 2; t++) {
+    char args[512];
+    snprintf(args, sizeof args, "sim --trace '%s/traces/%s' --format json", GPURF_TEST_DATA_DIR,
+             traces[t]);
+    cli_run(&sim, args);
+    assert_int_equal(sim.status, 0);
+    for (int m = 0; m < 3; m++) {
+      char pat[256];
+      snprintf(pat, sizeof pat, "\"trace\": \"%s\",\n          \"metric\": \"%s\"", traces[t],
+               metrics[m]);
+      const char *row = strstr(R.out, pat);
+      if (!row) fail_msg("no row %s", pat);
+      assert_rel(cli_json_number(row, "peer"), peer[t][m], 1e-12);
+      assert_rel(cli_json_number(row, "ours"), cli_json_number(sim.out, sim_keys[m]), 1e-12);
+      double ours = cli_json_number(row, "ours");
+      assert_rel(cli_json_number(row, "error"), (ours - peer[t][m]) / peer[t][m], 1e-6);
+    }
+  }
+  /* Bad peer sets name the file, line and column. */
+  const cli_error_case cases[] = {
+      {"validate --set '" GPURF_TEST_DATA_DIR "/validation-bad/unknown-metric-pipeline.tsv'", 1,
+       "unknown-metric-pipeline.tsv:5:24: unknown metric 'bank_reeds'"},
+      {"validate --set '" GPURF_TEST_DATA_DIR "/validation-bad/missing-trace-pipeline.tsv'", 1,
+       "missing-trace-pipeline.tsv:4:1: column 'trace': trace 'no-such-trace' is not under"},
+  };
+  cli_check_errors(cases, sizeof cases / sizeof cases[0]);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(gated_sets_are_within_tolerance),
@@ -124,6 +166,7 @@ int main(void) {
       cmocka_unit_test(check_fails_outside_tolerance),
       cmocka_unit_test(bad_sets_and_usage),
       cmocka_unit_test(endless_input_fails_fast),
+      cmocka_unit_test(pipeline_peer_is_reported),
   };
   return cmocka_run_group_tests_name("validate", tests, NULL, NULL);
 }

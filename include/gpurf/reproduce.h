@@ -157,6 +157,39 @@ GPURF_API int gpurf_reproduce_write_json(gpurf_ctx *ctx, const gpurf_reproduce *
 /* "computed", "not modelled", "no data". */
 GPURF_API const char *gpurf_reproduce_status_name(gpurf_reproduce_status s);
 
+/* ---- Peer references for the pipeline (validation/accelsim-pipeline.tsv) ----
+ * Another simulator's counts on the shipped traces, one row per figure:
+ * TRACE<TAB>METRIC<TAB>PEER<TAB>NOTE under '# source:' and '# design:'
+ * (the design ours runs). Reported beside ours, never gated; the note says
+ * how the peer counts differently (docs/pipeline-peer.md). */
+typedef struct gpurf_reproduce_peer gpurf_reproduce_peer;
+
+typedef struct gpurf_reproduce_peer_row {
+  char trace[128];   /* a shipped trace, by name */
+  const char *metric; /* cycles, warp_instructions, bank_reads, bank_writes,
+                         conflicts_inter_read, conflicts_inter_write,
+                         conflicts_intra */
+  double peer, ours;
+  int has_ratio;     /* peer > 0 */
+  double ratio;      /* ours / peer */
+  int line;          /* in the file */
+  char note[512];
+} gpurf_reproduce_peer_row;
+
+/* Reads a peer set; every trace is found under the data directory
+ * (traces/ or tests/data/traces/). Errors name FILE:LINE:COL. */
+GPURF_API int gpurf_reproduce_peer_load(gpurf_ctx *ctx, const char *path,
+                                        gpurf_reproduce_peer **out);
+GPURF_API void gpurf_reproduce_peer_free(gpurf_reproduce_peer *p);
+/* Runs each trace once through the pipeline on the set's design and fills
+ * 'ours' and the ratio of every row. */
+GPURF_API int gpurf_reproduce_peer_compare(gpurf_ctx *ctx, gpurf_reproduce_peer *p);
+GPURF_API const char *gpurf_reproduce_peer_source(const gpurf_reproduce_peer *p);
+GPURF_API const char *gpurf_reproduce_peer_design(const gpurf_reproduce_peer *p);
+GPURF_API int gpurf_reproduce_peer_rows(const gpurf_reproduce_peer *p);
+GPURF_API const gpurf_reproduce_peer_row *gpurf_reproduce_peer_row_get(const gpurf_reproduce_peer *p,
+                                                                       int i);
+
 GPURF_END_DECLS
 
 #endif

@@ -17,10 +17,52 @@ static const char *const validate_help =
     "the reference and the relative error (ours - ref) / ref per metric, then\n"
     "per set and metric the median |error|, the worst row and whether the\n"
     "set's stated tolerance holds. Sets without a tolerance are reported only.\n"
+    "Sets named *-pipeline.tsv hold another simulator's counts on the shipped\n"
+    "traces: the pipeline runs each trace and prints ours beside the peer's\n"
+    "(reported, never gated; docs/pipeline-peer.md).\n"
     "--check   exit with status 1 when a gated set leaves its tolerance\n"
     "validation/README.md describes the file format.\n";
 
 #define MAX_SETS 64
+#define PEER_SUFFIX "-pipeline.tsv"
+
+static int is_peer(const char *path) {
+  size_t n = strlen(path), k = strlen(PEER_SUFFIX);
+  return n >= k && strcmp(path + n - k, PEER_SUFFIX) == 0;
+}
+
+static void shown(const char *data_dir, const char *p, char *out, size_t size) {
+  size_t dl = strlen(data_dir);
+  snprintf(out, size, "%s", dl && !strncmp(p, data_dir, dl) && p[dl] == '/' ? p + dl + 1 : p);
+}
+
+/* Reads the peer references among paths (moving them out of the list) and
+ * runs the pipeline for each. */
+static int load_peers(gpurf_ctx *ctx, const char *data_dir, char **paths, size_t *n,
+                      vr_peer *peers, size_t *n_peers) {
+  size_t kept = 0;
+  int rc = CLI_OK;
+  *n_peers = 0;
+  for (size_t i = 0; i < *n; i++) {
+    if (!is_peer(paths[i]) || rc != CLI_OK) {
+      paths[kept++] = paths[i];
+      continue;
+    }
+    vr_peer *p = &peers[(*n_peers)++];
+    shown(data_dir, paths[i], p->shown_path, sizeof p->shown_path);
+    const char *base = strrchr(paths[i], '/');
+    snprintf(p->name, sizeof p->name, "%s", base ? base + 1 : paths[i]);
+    p->name[strlen(p->name) - 4] = '\0';
+    if (gpurf_reproduce_peer_load(ctx, paths[i], &p->peer) != GPURF_OK ||
+        gpurf_reproduce_peer_compare(ctx, p->peer) != GPURF_OK) {
+      cli_print_validate_error(ctx);
+      rc = CLI_FAIL;
+    }
+    free(paths[i]);
+  }
+  *n = kept;
+  return rc;
+}
 
 static int by_name(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
@@ -102,8 +144,12 @@ int cmd_validate(gpurf_ctx *ctx, int argc, char **argv) {
   size_t n = 0;
   const char *data_dir = gpurf_ctx_data_dir(ctx);
   if (find_sets(data_dir, which, paths, &n) != 0) return CLI_FAIL;
-  vr_set *sets = calloc(n, sizeof *sets);
-  int rc = sets ? CLI_OK : CLI_FAIL;
+  vr_peer peers[MAX_SETS];
+  size_t n_peers = 0;
+  memset(peers, 0, sizeof peers);
+  int rc = load_peers(ctx, data_dir, paths, &n, peers, &n_peers);
+  vr_set *sets = calloc(n ? n : 1, sizeof *sets);
+  if (!sets) rc = CLI_FAIL;
   /* Every set is read before anything is evaluated, so a malformed file
    * is reported at once and nothing is printed. */
   for (size_t i = 0; rc == CLI_OK && i < n; i++) {
@@ -113,10 +159,7 @@ int cmd_validate(gpurf_ctx *ctx, int argc, char **argv) {
       rc = CLI_FAIL;
       break;
     }
-    size_t dl = strlen(data_dir);
-    const char *p = paths[i];
-    snprintf(r->shown_path, sizeof r->shown_path, "%s",
-             dl && !strncmp(p, data_dir, dl) && p[dl] == '/' ? p + dl + 1 : p);
+    shown(data_dir, paths[i], r->shown_path, sizeof r->shown_path);
   }
   int all_pass = 1;
   for (size_t i = 0; rc == CLI_OK && i < n; i++) {
@@ -131,12 +174,15 @@ int cmd_validate(gpurf_ctx *ctx, int argc, char **argv) {
   if (rc == CLI_OK) {
     sbuf out;
     sb_init(&out);
-    if (fmt == FMT_JSON)
-      vr_print_json(&out, sets, n, all_pass);
-    else if (fmt == FMT_CSV)
+    if (fmt == FMT_JSON) {
+      vr_print_json(&out, sets, n, all_pass, peers, n_peers);
+    } else if (fmt == FMT_CSV) {
       vr_print_csv(&out, sets, n);
-    else
-      vr_print_text(&out, sets, n, all_pass);
+      vp_print_csv(&out, peers, n_peers);
+    } else {
+      if (n) vr_print_text(&out, sets, n, all_pass);
+      vp_print_text(&out, peers, n_peers);
+    }
     rc = sb_flush_stdout(&out);
     sb_free(&out);
     if (rc == CLI_OK && check && !all_pass) {
@@ -149,6 +195,7 @@ int cmd_validate(gpurf_ctx *ctx, int argc, char **argv) {
     gpurf_validate_set_free(sets[i].set);
   }
   for (size_t i = 0; i < n; i++) free(paths[i]);
+  for (size_t i = 0; i < n_peers; i++) gpurf_reproduce_peer_free(peers[i].peer);
   free(sets);
   return rc;
 }

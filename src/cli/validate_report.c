@@ -139,7 +139,8 @@ void vr_print_text(sbuf *o, const vr_set *sets, size_t n, int all_pass) {
   }
 }
 
-void vr_print_json(sbuf *o, const vr_set *sets, size_t n, int all_pass) {
+void vr_print_json(sbuf *o, const vr_set *sets, size_t n, int all_pass, const vr_peer *peers,
+                   size_t n_peers) {
   jw w;
   jw_init(&w, o);
   jw_obj_begin(&w, NULL);
@@ -210,6 +211,7 @@ void vr_print_json(sbuf *o, const vr_set *sets, size_t n, int all_pass) {
     jw_obj_end(&w);
   }
   jw_arr_end(&w);
+  if (n_peers) vp_json(&w, peers, n_peers);
   jw_obj_end(&w);
   jw_finish(&w);
 }

@@ -9,4 +9,5 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/paper_gebhart.c
   ${CMAKE_CURRENT_LIST_DIR}/paper_warrf.c
   ${CMAKE_CURRENT_LIST_DIR}/paper_simtight.c
-  ${CMAKE_CURRENT_LIST_DIR}/paper_jeon.c)
+  ${CMAKE_CURRENT_LIST_DIR}/paper_jeon.c
+  ${CMAKE_CURRENT_LIST_DIR}/peer.c)
