@@ -204,6 +204,9 @@ GPURF_API int gpurf_trace_writer_alloc(gpurf_ctx *ctx, const char *path, gpurf_t
 GPURF_API int gpurf_trace_write(gpurf_ctx *ctx, gpurf_trace_writer *w,
                                 const gpurf_trace_kernel *kernel, const gpurf_trace_inst *inst);
 GPURF_API int gpurf_trace_writer_commit(gpurf_ctx *ctx, gpurf_trace_writer *w);
+/* The temporary file the writer fills until commit ("" after commit): a
+ * program that handles signals can remove it if interrupted. */
+GPURF_API const char *gpurf_trace_writer_tmp_path(const gpurf_trace_writer *w);
 GPURF_API void gpurf_trace_writer_free(gpurf_trace_writer *w);
 
 /* Records every SIMT warp instruction the emulator runs into w (host

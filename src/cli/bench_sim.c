@@ -32,21 +32,9 @@ static int read_only(gpurf_ctx *ctx, const char *path, uint64_t *n) {
 /* Writes the preset as a binary trace, the form a long trace is kept in. */
 static int write_binary(gpurf_ctx *ctx, const gpurf_trace_gen_params *g, const char *path) {
   gpurf_trace_reader *r = NULL;
-  gpurf_trace_writer *w = NULL;
-  gpurf_trace_inst *in = malloc(sizeof *in);
-  int rc = in ? gpurf_trace_gen_alloc(ctx, g, &r) : GPURF_ENOMEM;
-  if (rc == GPURF_OK) rc = gpurf_trace_writer_alloc(ctx, path, GPURF_TRACE_FORMAT_BINARY, &w);
-  while (rc == GPURF_OK) {
-    rc = gpurf_trace_next(ctx, r, in);
-    if (rc == GPURF_TRACE_END) {
-      rc = gpurf_trace_writer_commit(ctx, w);
-      break;
-    }
-    if (rc == GPURF_OK) rc = gpurf_trace_write(ctx, w, gpurf_trace_reader_kernel(r), in);
-  }
-  gpurf_trace_writer_free(w);
+  int rc = gpurf_trace_gen_alloc(ctx, g, &r);
+  if (rc == GPURF_OK) rc = cli_trace_copy(ctx, r, path, GPURF_TRACE_FORMAT_BINARY, NULL);
   gpurf_trace_reader_free(r);
-  free(in);
   return rc;
 }
 
@@ -101,6 +89,7 @@ int bench_sim(gpurf_ctx *ctx, cli_args *a) {
   snprintf(tmp, sizeof tmp, "%s/gpurf-bench-%ld.gtraceb", dir && dir[0] ? dir : "/tmp",
            (long)getpid());
   const char *path = trace ? trace : tmp;
+  int slot = trace ? -1 : cli_cleanup_add(tmp);
   if (rc == GPURF_OK && !trace) rc = write_binary(ctx, &g, tmp);
   gpurf_trace_format format = GPURF_TRACE_FORMAT_BINARY;
   /* Best of reps runs: the least disturbed by the rest of the machine. */
@@ -128,6 +117,7 @@ int bench_sim(gpurf_ctx *ctx, cli_args *a) {
     gpurf_trace_reader_free(r);
   }
   if (!trace) remove(tmp);
+  cli_cleanup_remove(slot);
   free(d);
   free(t);
   if (rc != GPURF_OK) {

@@ -3,6 +3,7 @@
 #ifndef GPURF_CLI_H
 #define GPURF_CLI_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include "gpurf/gpurf.h"
@@ -170,5 +171,27 @@ int cmd_xbar(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_component(gpurf_ctx *ctx, int argc, char **argv);
 int cmd_reproduce(gpurf_ctx *ctx, int argc, char **argv);
+
+/* Temporary files removed if SIGINT, SIGTERM or SIGHUP ends the process
+ * (cleanup.c). cli_cleanup_install() once at start; cli_cleanup_add()
+ * gives a slot (-1 when full or the path is too long: the file is then
+ * only not protected), cli_cleanup_remove() after the file is renamed or
+ * removed. */
+void cli_cleanup_install(void);
+int cli_cleanup_add(const char *path);
+void cli_cleanup_remove(int slot);
+/* Hold the handled signals from just before a temporary file is created
+ * until it is registered, so no interrupt falls between the two. */
+typedef struct cli_cleanup_mask {
+  sigset_t old;
+} cli_cleanup_mask;
+void cli_cleanup_hold(cli_cleanup_mask *m);
+void cli_cleanup_release(const cli_cleanup_mask *m);
+
+/* Writes every record of r to OUT in fmt (a native trace), the temporary
+ * file protected by the cleanup registry; *count gets the records copied.
+ * Library status; the context holds the error. */
+int cli_trace_copy(gpurf_ctx *ctx, gpurf_trace_reader *r, const char *out, gpurf_trace_format fmt,
+                   uint64_t *count);
 
 #endif

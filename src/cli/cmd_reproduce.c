@@ -198,18 +198,24 @@ static int write_shard(gpurf_ctx *ctx, const char *prog, gpurf_reproduce *r, con
   char path[4096], tmp[4200];
   snprintf(path, sizeof path, "%s/shard-%d-of-%d.results", dir, si, sn);
   snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
+  cli_cleanup_mask mask;
+  cli_cleanup_hold(&mask);
   int fd = mkstemp(tmp);
+  int slot = fd >= 0 ? cli_cleanup_add(tmp) : -1;
+  cli_cleanup_release(&mask);
   FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
   if (!f) {
     fprintf(stderr, "%s: %s: cannot create: %s\n", prog, path, strerror(errno));
     if (fd >= 0) close(fd), unlink(tmp);
+    cli_cleanup_remove(slot);
     return CLI_FAIL;
   }
   int rc = gpurf_reproduce_write_results(ctx, r, f);
   if (fclose(f) != 0 && rc == GPURF_OK) rc = GPURF_EIO;
   if (rc == GPURF_OK && rename(tmp, path) != 0) rc = GPURF_EIO;
+  if (rc != GPURF_OK) unlink(tmp);
+  cli_cleanup_remove(slot);
   if (rc != GPURF_OK) {
-    unlink(tmp);
     fprintf(stderr, "%s: %s: cannot write\n", prog, path);
     return CLI_FAIL;
   }

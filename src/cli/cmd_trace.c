@@ -309,7 +309,11 @@ static int trace_convert(gpurf_ctx *ctx, cli_args *a) {
     return CLI_USAGE;
   }
   if (!have_to) to = ends_with(pos[1], ".gtraceb") ? GPURF_TRACE_FORMAT_BINARY : GPURF_TRACE_FORMAT_TEXT;
-  if (gpurf_trace_convert(ctx, pos[0], pos[1], to) != GPURF_OK) {
+  gpurf_trace_reader *r = NULL;
+  int rc = gpurf_trace_reader_alloc(ctx, pos[0], &r);
+  if (rc == GPURF_OK) rc = cli_trace_copy(ctx, r, pos[1], to, NULL);
+  gpurf_trace_reader_free(r);
+  if (rc != GPURF_OK) {
     cli_print_error(ctx);
     return CLI_FAIL;
   }
@@ -411,27 +415,10 @@ static int trace_gen(gpurf_ctx *ctx, cli_args *a) {
   }
   if (!have_to) to = ends_with(outp, ".gtraceb") ? GPURF_TRACE_FORMAT_BINARY : GPURF_TRACE_FORMAT_TEXT;
   gpurf_trace_reader *r = NULL;
-  gpurf_trace_writer *w = NULL;
-  gpurf_trace_inst *inst = malloc(sizeof *inst);
-  if (!inst) {
-    fprintf(stderr, "gpurf: out of memory\n");
-    return CLI_FAIL;
-  }
   uint64_t count = 0;
   int rc = gpurf_trace_gen_alloc(ctx, &p, &r);
-  if (rc == GPURF_OK) rc = gpurf_trace_writer_alloc(ctx, outp, to, &w);
-  while (rc == GPURF_OK) {
-    rc = gpurf_trace_next(ctx, r, inst);
-    if (rc == GPURF_TRACE_END) {
-      rc = gpurf_trace_writer_commit(ctx, w);
-      break;
-    }
-    if (rc == GPURF_OK) rc = gpurf_trace_write(ctx, w, gpurf_trace_reader_kernel(r), inst);
-    count++;
-  }
-  gpurf_trace_writer_free(w);
+  if (rc == GPURF_OK) rc = cli_trace_copy(ctx, r, outp, to, &count);
   gpurf_trace_reader_free(r);
-  free(inst);
   if (rc != GPURF_OK) {
     const gpurf_error *e = gpurf_ctx_error(ctx);
     if (e->status == GPURF_ENOTFOUND)

@@ -148,13 +148,17 @@ int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
   gpurf_emu *e = NULL;
   gpurf_trace_writer *w = NULL;
   gpurf_trace_recorder *rec = NULL;
-  int status = CLI_FAIL;
+  int status = CLI_FAIL, slot = -1;
   int rc = gpurf_emu_alloc(ctx, &cfg, &e);
   if (rc == GPURF_OK) rc = gpurf_emu_load_elf(ctx, e, elf);
   if (rc == GPURF_OK && trace_path) {
     gpurf_trace_format f = ends_with(trace_path, ".gtrace") ? GPURF_TRACE_FORMAT_TEXT
                                                             : GPURF_TRACE_FORMAT_BINARY;
+    cli_cleanup_mask mask;
+    cli_cleanup_hold(&mask);
     rc = gpurf_trace_writer_alloc(ctx, trace_path, f, &w);
+    if (rc == GPURF_OK) slot = cli_cleanup_add(gpurf_trace_writer_tmp_path(w));
+    cli_cleanup_release(&mask);
     const char *name = o->kernel ? o->kernel : elf;
     const char *slash = strrchr(name, '/');
     if (rc == GPURF_OK) rc = gpurf_trace_recorder_alloc(ctx, e, w, slash ? slash + 1 : name, &rec);
@@ -190,6 +194,7 @@ int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
 done:
   gpurf_trace_recorder_free(rec);
   gpurf_trace_writer_free(w);
+  cli_cleanup_remove(slot);
   gpurf_emu_free(e);
   return status;
 }

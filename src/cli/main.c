@@ -119,6 +119,7 @@ int main(int argc, char **argv) {
   }
   resolve_data_dir(ctx);
   cli_install_warnings(ctx);
+  cli_cleanup_install();
   int rc;
   if (strcmp(cmd, "tech") == 0) {
     rc = cmd_tech(ctx, argc - 2, argv + 2);

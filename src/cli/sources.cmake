@@ -1,6 +1,8 @@
 set(GPURF_CLI_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/main.c
   ${CMAKE_CURRENT_LIST_DIR}/cli_util.c
+  ${CMAKE_CURRENT_LIST_DIR}/cleanup.c
+  ${CMAKE_CURRENT_LIST_DIR}/trace_copy.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_tech.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_cell.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_bank.c

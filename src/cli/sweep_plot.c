@@ -228,11 +228,17 @@ static int run_gnuplot(const char *script, const char *errpath) {
 }
 
 int sweep_plot(const char *path, const char *title, const sweep_plot_point *pts, int n, int base) {
-  char data[4200], script[4200], out[4200], err[4200];
-  int ok = temp_beside(path, data, sizeof data) == 0;
-  ok = ok && temp_beside(path, script, sizeof script) == 0;
-  ok = ok && temp_beside(path, out, sizeof out) == 0;
-  ok = ok && temp_beside(path, err, sizeof err) == 0;
+  char data[4200] = "", script[4200] = "", out[4200] = "", err[4200] = "";
+  char *const tmps[4] = {data, script, out, err};
+  int slots[4] = {-1, -1, -1, -1};
+  int ok = 1;
+  cli_cleanup_mask mask;
+  cli_cleanup_hold(&mask);
+  for (int i = 0; i < 4 && ok; i++) {
+    ok = temp_beside(path, tmps[i], sizeof data) == 0;
+    if (ok) slots[i] = cli_cleanup_add(tmps[i]);
+  }
+  cli_cleanup_release(&mask);
   int rc = CLI_FAIL;
   if (!ok) {
     fprintf(stderr, PROG ": cannot create a temporary file beside '%s': %s\n", path,
@@ -262,5 +268,6 @@ int sweep_plot(const char *path, const char *title, const sweep_plot_point *pts,
   remove(script);
   remove(err);
   if (rc != CLI_OK) remove(out);
+  for (int i = 0; i < 4; i++) cli_cleanup_remove(slots[i]);
   return rc;
 }

@@ -84,6 +84,10 @@ int gpurf_trace_write(gpurf_ctx *ctx, gpurf_trace_writer *w, const gpurf_trace_k
   return GPURF_OK;
 }
 
+const char *gpurf_trace_writer_tmp_path(const gpurf_trace_writer *w) {
+  return w && !w->committed ? w->tmp : "";
+}
+
 int gpurf_trace_writer_commit(gpurf_ctx *ctx, gpurf_trace_writer *w) {
   if (!w || w->committed) return gpurf_fail(ctx, GPURF_EINVAL, "no writer or already committed");
   int rc = w->ops->finish(ctx, w);
