@@ -133,6 +133,35 @@ static void broken_designs_fail_at_the_line(void **state) {
   gpurf_ctx_free(ctx);
 }
 
+/* Extras the schema accepts but their component model refuses (a range
+ * that depends on the kind, or on the SM's sizes) load, and costing them
+ * fails at the extra's place in the file. */
+static void refused_extras_fail_at_the_line(void **state) {
+  (void)state;
+  const bad_design cases[] = {
+      {"pool-too-large.yaml", 19, 11, "extras[0]", "write pool: 1048576 entries is outside 1..65536"},
+      {"crf-few-slots.yaml", 21, 11, "extras[1]", "100 VRF slots is below the 192"},
+  };
+  gpurf_ctx *ctx = test_ctx();
+  static gpurf_rf_design d;
+  static gpurf_rf_table t;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/models-bad/%s", GPURF_TEST_DATA_DIR, cases[i].file);
+    assert_int_equal(gpurf_rf_design_load(ctx, path, &d), GPURF_OK);
+    int rc = gpurf_rf_design_table(ctx, &d, &t);
+    const gpurf_error *e = gpurf_ctx_error(ctx);
+    if (rc == GPURF_OK || e->line != cases[i].line || e->column != cases[i].column ||
+        strcmp(e->field, cases[i].field) != 0 || !strstr(e->message, cases[i].message) ||
+        !strstr(e->file, cases[i].file)) {
+      char line[1024];
+      gpurf_error_format(e, line, sizeof line);
+      fail_msg("%s: got '%s'", cases[i].file, line);
+    }
+  }
+  gpurf_ctx_free(ctx);
+}
+
 static void rf_command(void **state) {
   (void)state;
   static cli_result r;
@@ -172,6 +201,8 @@ static void rf_command(void **state) {
       {"rf warrf-sram --format xml", 2, "--format must be"},
       {"rf no-such-design", 1, "no design named 'no-such-design'"},
       {"rf '" GPURF_TEST_DATA_DIR "/models-bad/bad-ports.yaml'", 1, "bad-ports.yaml:14:12:"},
+      {"rf '" GPURF_TEST_DATA_DIR "/models-bad/pool-too-large.yaml'", 1,
+       "pool-too-large.yaml:19:11: key 'extras[0]': write pool: 1048576 entries is outside"},
   };
   cli_check_errors(errors, sizeof errors / sizeof errors[0]);
 }
@@ -182,6 +213,7 @@ int main(void) {
       cmocka_unit_test(warrf_cycles),
       cmocka_unit_test(collectors_are_costed),
       cmocka_unit_test(broken_designs_fail_at_the_line),
+      cmocka_unit_test(refused_extras_fail_at_the_line),
       cmocka_unit_test(rf_command),
   };
   return cmocka_run_group_tests_name("rf_design", tests, NULL, NULL);

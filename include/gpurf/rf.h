@@ -186,6 +186,9 @@ typedef struct gpurf_rf_extra {
   int vrf_regs;           /* compressed_rf: vector registers; 0 = uncompressed */
   int arch_regs;          /* architected registers per thread */
   int active_warps;       /* rfc_tags: warps holding RFC entries (two-level scheduler) */
+  /* Where the extra's kind stands in the design file (0 when not read from
+   * one), so a value the component model refuses is reported there. */
+  int line, column;
 } gpurf_rf_extra;
 
 typedef struct gpurf_rf_design {

@@ -156,6 +156,7 @@ static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
                            "extra kind '%s' is not rename_table, write_pool, compressed_rf or rfc_tags",
                            x->kind);
     if ((rc = whole(doc, &x->budget_bytes, "budget_bytes")) != GPURF_OK) return rc;
+    ys_value_pos(doc, x->kind, &x->x.line, &x->x.column);
   }
   for (size_t i = 0; i < s->n_banks; i++) {
     scratch_bank *b = &s->banks[i];

@@ -221,11 +221,21 @@ static int (*const extra_fns[GPURF_RF_EXTRA_KIND_COUNT])(const rf_env *, const g
                                                          gpurf_component_cost *) = {
     rename_cost, wpool_cost, crf_cost, rfc_tags_cost};
 
+/* A component model refuses values the design schema lets through (ranges
+ * that depend on the kind or on other sizes, such as a write pool's entries
+ * or a compressed RF's slots per warp): its error is moved to the extra's
+ * place in the design file. */
 static int extra_cost(const rf_env *env, size_t i, rf_item *out) {
   const gpurf_rf_extra *x = &env->d->extras[i];
   out->name = x->name;
   out->instances = 1;
-  return extra_fns[x->kind](env, x, &out->cost);
+  int rc = extra_fns[x->kind](env, x, &out->cost);
+  if (rc == GPURF_OK || x->line <= 0 || !env->d->path[0]) return rc;
+  char msg[GPURF_ERROR_MESSAGE_MAX], field[32];
+  gpurf_strlcpy(msg, gpurf_ctx_error(env->ctx)->message, sizeof msg);
+  snprintf(field, sizeof field, "extras[%zu]", i);
+  return gpurf_fail_at(env->ctx, rc, env->d->path, x->line, x->column, field, "%s (extra '%s')",
+                       msg, x->name);
 }
 
 static size_t n_banks(const gpurf_rf_design *d) { return d->n_bank_groups; }

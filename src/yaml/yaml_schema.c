@@ -317,6 +317,18 @@ int ys_fail_value(ys_doc *d, const void *dst, int status, const char *fmt, ...) 
   return gpurf_fail_at(d->ctx, status, d->file, 0, 0, NULL, "%s", msg);
 }
 
+int ys_value_pos(const ys_doc *d, const void *dst, int *line, int *column) {
+  for (size_t i = d->n_marks; i-- > 0;) {
+    if (d->marks[i].dst == dst) {
+      *line = d->marks[i].line;
+      *column = d->marks[i].column;
+      return 1;
+    }
+  }
+  *line = *column = 0;
+  return 0;
+}
+
 /* Levenshtein distance, for "did you mean" hints on misspelt keys. */
 static size_t edit_distance(const char *a, const char *b) {
   size_t la = strlen(a), lb = strlen(b);

@@ -81,6 +81,11 @@ int ys_decode(ys_doc *doc, const ys_field *fields, void *out);
 int ys_fail_value(ys_doc *doc, const void *dst, int status, const char *fmt, ...)
     GPURF_PRINTF(4, 5);
 
+/* The file position of the value decoded into dst: 1 and line, column
+ * (from 1) when known, else 0. For checks made after the document is gone
+ * (a component that refuses a value) to still point into the file. */
+int ys_value_pos(const ys_doc *doc, const void *dst, int *line, int *column);
+
 /* Path of the file the document came from. */
 const char *ys_path(const ys_doc *doc);
 
