@@ -192,6 +192,66 @@ static void bench_reports_a_rate(void **state) {
   cli_run(&R, "bench bank --n 50 --seed 7 --format json");
   assert_true(first > 0);
   assert_true(cli_json_number(R.out, "candidates_evaluated") == first);
+  /* The median evaluation and the --batch rate on the same configurations. */
+  assert_true(cli_json_number(R.out, "median_time_per_config_us") > 0);
+  assert_true(cli_json_number(R.out, "batch_configs_per_s") > 0);
+}
+
+#define BATCH GPURF_TEST_DATA_DIR "/bank-batch/"
+
+/* The line after the header line of CSV out that starts with prefix. */
+static const char *csv_row(const char *out, const char *prefix) {
+  char pat[64];
+  snprintf(pat, sizeof pat, "\n%s", prefix);
+  const char *p = strstr(out, pat);
+  return p ? p + 1 : NULL;
+}
+
+/* --batch: every row in one process; a good row is the single query's CSV
+ * row after its line number, a bad one an error row naming its line, and
+ * the command exits 1 after printing them all. */
+static void batch_rows(void **state) {
+  (void)state;
+  static cli_result one;
+  cli_run(&R, "bank --batch '" BATCH "configs.tsv'");
+  assert_int_equal(R.status, 1);
+  assert_non_null(strstr(R.err, "3 of 6 rows failed"));
+  assert_int_equal(cli_count_lines(R.out), 7);
+  const char *head = "line,error,tech,device,cell,ports,";
+  assert_true(strncmp(R.out, head, strlen(head)) == 0);
+  const char *single[] = {"bank --tech 32 --cell sram --bytes 4096 --width 128 --banks 1 "
+                          "--ports 1r1w --format csv",
+                          "bank --tech 40 --cell dff --entries 64 --width 128 --banks 2 "
+                          "--format csv",
+                          "bank --tech 22 --cell stt-40f2-vol --entries 512 --width 256 "
+                          "--banks 1 --ports 1rw --split-write --format csv"};
+  const char *lines[] = {"3,,", "5,,", "9,,"};
+  for (int i = 0; i < 3; i++) {
+    cli_run(&one, single[i]);
+    assert_int_equal(one.status, 0);
+    const char *want = strchr(one.out, '\n') + 1, *got = csv_row(R.out, lines[i]);
+    if (!got || strncmp(got + strlen(lines[i]), want, strlen(want)) != 0)
+      fail_msg("row %s differs from '%s'", lines[i], single[i]);
+  }
+  assert_non_null(csv_row(R.out, "6,\"--bytes 100 is not a whole number of 128-bit words"));
+  assert_non_null(csv_row(R.out, "7,\"no technology data for 99 nm"));
+  assert_non_null(csv_row(R.out, "8,\"split-write must be 0 or 1, not 'maybe'\""));
+  /* JSON lines: one object a line, the same rows. */
+  cli_run(&R, "bank --batch '" BATCH "configs.tsv' --format json");
+  assert_int_equal(R.status, 1);
+  assert_int_equal(cli_count_lines(R.out), 6);
+  const char *first = "{\"line\": 3,\"tech\": \"32nm\"";
+  assert_true(strncmp(R.out, first, strlen(first)) == 0);
+  assert_non_null(strstr(R.out, "\n{\"line\": 7,\"error\": \"no technology data for 99 nm"));
+  /* Options on the command line apply to every row the row does not set. */
+  cli_run(&R, "bank --batch '" BATCH "configs.tsv' --temp-k 300");
+  assert_non_null(strstr(R.out, "\n3,,\"32nm\",hp,\"sram-8t-1r1w\",1r1w,1,128,256,ed2,300,"));
+  cli_run(&R, "bank --batch '" BATCH "unknown-column.tsv'");
+  assert_int_equal(R.status, 1);
+  assert_non_null(strstr(R.err, "unknown-column.tsv:1: column 'colour' is not a bank option"));
+  assert_string_equal(R.out, "");
+  cli_run(&R, "bank --batch '" BATCH "configs.tsv' --format text");
+  assert_int_equal(R.status, 2);
 }
 
 static void help_texts(void **state) {
@@ -320,6 +380,7 @@ int main(void) {
       cmocka_unit_test(stt_and_flop_banks),
       cmocka_unit_test(band_spans_the_references),
       cmocka_unit_test(golden_outputs),
+      cmocka_unit_test(batch_rows),
   };
   return cmocka_run_group_tests_name("cli_bank", tests, NULL, NULL);
 }

@@ -88,6 +88,9 @@ gpurf_tech *cli_tech_load(gpurf_ctx *ctx, const char *node);
 /* Prints the library's warnings on stderr, one line each: FILE:LINE: MESSAGE. */
 void cli_install_warnings(gpurf_ctx *ctx);
 /* Prints "PROG: message" on stderr. */
+/* While buf is set, cli_usage_error writes its message (without the
+ * program name or hint) there instead of printing it; NULL restores. */
+void cli_usage_capture(char *buf, size_t size);
 void cli_usage_error(const char *prog, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

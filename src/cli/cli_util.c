@@ -219,8 +219,25 @@ static void print_warning(void *user, const gpurf_error *w) {
 
 void cli_install_warnings(gpurf_ctx *ctx) { gpurf_ctx_set_warning_handler(ctx, print_warning, NULL); }
 
+/* Where usage errors go instead of stderr while a batch row is checked
+ * (cli_usage_capture); the CLI runs one command per process. */
+static char *usage_sink;
+static size_t usage_sink_size;
+
+void cli_usage_capture(char *buf, size_t size) {
+  usage_sink = buf;
+  usage_sink_size = size;
+  if (buf && size) buf[0] = '\0';
+}
+
 void cli_usage_error(const char *prog, const char *fmt, ...) {
   va_list ap;
+  if (usage_sink) {
+    va_start(ap, fmt);
+    vsnprintf(usage_sink, usage_sink_size, fmt, ap);
+    va_end(ap);
+    return;
+  }
   fprintf(stderr, "%s: ", prog);
   va_start(ap, fmt);
   vfprintf(stderr, fmt, ap);

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "cli/bank_cli.h"
 
 static const char *const bank_help =
     "usage: gpurf bank --tech NODE [--device hp|lstp|lop] --cell sram|dff|latch|FILE\n"
@@ -14,6 +14,7 @@ static const char *const bank_help =
     "                  [--clock-ghz F] [--periphery long-channel|nominal]\n"
     "                  [--port point|edge] [--gate-groups G] [--band]\n"
     "                  [--format text|json|csv]\n"
+    "       gpurf bank --batch CONFIGS.tsv [OPTIONS] [--format csv|json]\n"
     "\n"
     "Evaluates N identical banks of words and prints the organisation the\n"
     "search chose with its area, timing, energy and leakage.\n"
@@ -47,20 +48,22 @@ static const char *const bank_help =
     "              published compiled bank; energy and area only); JSON adds\n"
     "              <metric>_band: [low, high]\n"
     "Energies and times are per access of one bank (one word); area and\n"
-    "leakage cover all banks.\n";
+    "leakage cover all banks.\n"
+    "--batch FILE  evaluates every row of FILE in one process: a tab-separated\n"
+    "              table whose header names options without their dashes (tech,\n"
+    "              cell, ports, bytes, entries, width, banks, opt, device, temp-k,\n"
+    "              clock-ghz, periphery, port, gate-groups, split-write 0|1); an\n"
+    "              empty cell leaves the option out, options on the command line\n"
+    "              apply to every row; '#' lines are comments. Prints CSV (one\n"
+    "              row per configuration, with its line and an error column) or\n"
+    "              JSON lines (--format json); a bad row gives an error row and\n"
+    "              the command exits 1 after the others.\n";
 
 /* Beyond these a request is a typo, not an on-chip register file or cache:
  * 64 Kib words, 1 GiB of storage, 4096 banks. */
 #define BANK_MAX_WIDTH_BITS 65536LL
 #define BANK_MAX_BITS (8LL << 30)
 #define BANK_MAX_BANKS 4096LL
-
-typedef struct bank_args {
-  const char *tech, *cell, *ports, *bytes, *entries, *width, *banks, *opt, *device;
-  const char *temp_k, *clock_ghz, *periphery, *port, *gate_groups;
-  int split_write, band;
-  out_format fmt;
-} bank_args;
 
 static int parse_args(cli_args *a, bank_args *o) {
   memset(o, 0, sizeof *o);
@@ -83,6 +86,12 @@ static int parse_args(cli_args *a, bank_args *o) {
     }
     if (cli_opt_value(a, "--format", &v, &bad)) {
       if (bad || cli_parse_format(a->prog, v, 1, &o->fmt)) return CLI_USAGE;
+      o->fmt_given = 1;
+      continue;
+    }
+    if (cli_opt_value(a, "--batch", &v, &bad)) {
+      if (bad) return CLI_USAGE;
+      o->batch = v;
       continue;
     }
     if (cli_is_flag(a, "--split-write")) {
@@ -114,7 +123,7 @@ static int parse_args(cli_args *a, bank_args *o) {
 
 /* Checks everything that can be checked without the model, so usage errors
  * (exit 2) are told apart from model errors (exit 1). */
-static int build_spec(const char *prog, const bank_args *o, gpurf_bank_spec *s, int *ports_given) {
+int bank_build_spec(const char *prog, const bank_args *o, gpurf_bank_spec *s, int *ports_given) {
   const char *missing = !o->tech ? "--tech NODE" : !o->cell ? "--cell sram|FILE"
                         : !o->width ? "--width BITS" : NULL;
   if (missing) {
@@ -247,15 +256,6 @@ static void part_tables(const gpurf_bank_cost *c, part_table t[5]) {
   t[4] = (part_table){"leakage_mw", "leakage mW", c->leakage_part_w, 1e3};
 }
 
-typedef struct bank_view {
-  const gpurf_bank_spec *spec;
-  const gpurf_tech *tech;
-  const gpurf_cell *cell;
-  const gpurf_bank_cost *cost;
-  const gpurf_bank_band *band; /* NULL without --band */
-  char ports[32];
-} bank_view;
-
 /* The band's metrics as printed: JSON key, label, unit and scale from SI,
  * in gpurf_bank_metric order. */
 static const struct {
@@ -310,7 +310,17 @@ static void band_text(sbuf *out, const gpurf_bank_band *b) {
   }
 }
 
-static void print_json(sbuf *out, const bank_view *b) {
+void bank_cell_ports(gpurf_bank_spec *spec, const gpurf_cell *cell, int is_sram, int ports_given) {
+  if (!is_sram && !ports_given && cell->kind == GPURF_CELL_SRAM)
+    spec->ports = (gpurf_ports){cell->u.sram.rw_ports, cell->u.sram.read_ports,
+                                cell->u.sram.write_ports};
+  /* A flop has a separate data input and output: one read and one write
+   * port unless told otherwise. */
+  if (!ports_given && (cell->kind == GPURF_CELL_DFF || cell->kind == GPURF_CELL_LATCH))
+    spec->ports = (gpurf_ports){0, 1, 1};
+}
+
+void bank_print_json(sbuf *out, const bank_view *b, long line) {
   const gpurf_bank_spec *s = b->spec;
   const gpurf_bank_cost *c = b->cost;
   metric pa[5], ab[4];
@@ -320,6 +330,7 @@ static void print_json(sbuf *out, const bank_view *b) {
   jw w;
   jw_init(&w, out);
   jw_obj_begin(&w, NULL);
+  if (line > 0) jw_int(&w, "line", line);
   jw_str(&w, "tech", gpurf_tech_name(b->tech));
   jw_str(&w, "device", gpurf_device_kind_name(s->device));
   jw_str(&w, "cell", b->cell->name);
@@ -442,13 +453,12 @@ static void print_text(sbuf *out, const bank_view *b) {
   }
 }
 
-static void print_csv(sbuf *out, const bank_view *b) {
-  const gpurf_bank_spec *s = b->spec;
-  const gpurf_bank_cost *c = b->cost;
+void bank_print_csv_header(sbuf *out, int band) {
+  static const gpurf_bank_cost none;
   metric pa[5], ab[4];
   part_table t[5];
-  headline(c, pa, ab);
-  part_tables(c, t);
+  headline(&none, pa, ab);
+  part_tables(&none, t);
   sb_printf(out, "tech,device,cell,ports,banks,width_bits,entries,opt,temp_k,clock_ghz");
   for (int i = 0; i < 5; i++) sb_printf(out, ",%s", pa[i].key);
   sb_printf(out, ",read_cycles,write_cycles");
@@ -459,11 +469,21 @@ static void print_csv(sbuf *out, const bank_view *b) {
   for (int k = 0; k < 5; k++)
     for (int p = 0; p < GPURF_BANK_PART_COUNT; p++)
       sb_printf(out, ",%s_%s", t[k].key, gpurf_bank_part_name((gpurf_bank_part)p));
-  if (b->band)
+  if (band)
     for (int m = 0; m < GPURF_BANK_METRIC_COUNT; m++)
       sb_printf(out, ",%s_band_low,%s_band_high", band_metric[m].key, band_metric[m].key);
+  sb_printf(out, "\n");
+}
+
+void bank_print_csv_row(sbuf *out, const bank_view *b) {
+  const gpurf_bank_spec *s = b->spec;
+  const gpurf_bank_cost *c = b->cost;
+  metric pa[5], ab[4];
+  part_table t[5];
+  headline(c, pa, ab);
+  part_tables(c, t);
   /* Names are quoted: a cell file may carry any name. */
-  sb_printf(out, "\n\"%s\",%s,\"%s\",%s,%d,%d,%lld,%s,%.8g,%.8g", gpurf_tech_name(b->tech),
+  sb_printf(out, "\"%s\",%s,\"%s\",%s,%d,%d,%lld,%s,%.8g,%.8g", gpurf_tech_name(b->tech),
             gpurf_device_kind_name(s->device), b->cell->name, b->ports, s->banks, s->width_bits,
             s->entries, gpurf_bank_opt_name(s->opt), s->temp_k, s->clock_hz * 1e-9);
   for (int i = 0; i < 5; i++) sb_printf(out, ",%.8g", pa[i].v);
@@ -492,9 +512,10 @@ int cmd_bank(gpurf_ctx *ctx, int argc, char **argv) {
   int rc = parse_args(&a, &o);
   if (rc < 0) return CLI_OK; /* --help */
   if (rc) return rc;
+  if (o.batch) return bank_batch(ctx, a.prog, &o);
   gpurf_bank_spec spec;
   int ports_given = 0;
-  if ((rc = build_spec(a.prog, &o, &spec, &ports_given)) != CLI_OK) return rc;
+  if ((rc = bank_build_spec(a.prog, &o, &spec, &ports_given)) != CLI_OK) return rc;
   gpurf_tech *tech = cli_tech_load(ctx, o.tech);
   gpurf_cell cell;
   int is_sram = strcmp(o.cell, "sram") == 0;
@@ -504,13 +525,7 @@ int cmd_bank(gpurf_ctx *ctx, int argc, char **argv) {
     gpurf_tech_free(tech);
     return CLI_FAIL;
   }
-  if (!is_sram && !ports_given && cell.kind == GPURF_CELL_SRAM)
-    spec.ports = (gpurf_ports){cell.u.sram.rw_ports, cell.u.sram.read_ports,
-                               cell.u.sram.write_ports};
-  /* A flop has a separate data input and output: one read and one write
-   * port unless told otherwise. */
-  if (!ports_given && (cell.kind == GPURF_CELL_DFF || cell.kind == GPURF_CELL_LATCH))
-    spec.ports = (gpurf_ports){0, 1, 1};
+  bank_cell_ports(&spec, &cell, is_sram, ports_given);
   spec.tech = tech;
   spec.cell = &cell;
   gpurf_bank_cost cost;
@@ -529,12 +544,14 @@ int cmd_bank(gpurf_ctx *ctx, int argc, char **argv) {
   gpurf_ports_format(&spec.ports, view.ports, sizeof view.ports);
   sbuf out;
   sb_init(&out);
-  if (o.fmt == FMT_JSON)
-    print_json(&out, &view);
-  else if (o.fmt == FMT_CSV)
-    print_csv(&out, &view);
-  else
+  if (o.fmt == FMT_JSON) {
+    bank_print_json(&out, &view, 0);
+  } else if (o.fmt == FMT_CSV) {
+    bank_print_csv_header(&out, view.band != NULL);
+    bank_print_csv_row(&out, &view);
+  } else {
     print_text(&out, &view);
+  }
   gpurf_tech_free(tech);
   rc = sb_flush_stdout(&out);
   sb_free(&out);

@@ -7,8 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
-#include "cli/cli.h"
+#include "cli/bank_cli.h"
 #include "cli/emu_cli.h"
 
 static const char *const bench_help =
@@ -26,7 +27,10 @@ static const char *const bench_help =
     "  dff, latch  flop arrays of 1 to 256 entries per bank, ports 1r1w, 2r1w,\n"
     "         3r1w, 3r2w\n"
     "Nodes and cells are loaded before the clock starts: the rate is the\n"
-    "model's.\n"
+    "model's. Also prints the median time of one evaluation, and the rate of\n"
+    "bank --batch on the same configurations written as a table (read,\n"
+    "evaluated and printed as CSV in this process, nodes and cells loaded\n"
+    "as the rows name them).\n"
     "\n"
     "usage: gpurf bench events [--n N] [--seed S] [--format text|json]\n"
     "\n"
@@ -117,6 +121,47 @@ static void free_techs(gpurf_tech **techs) {
   free(techs);
 }
 
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Runs the table through bank --batch in this process (tables, parsing,
+ * evaluation, CSV), as `gpurf bank --batch` does after process start. */
+static int batch_time(gpurf_ctx *ctx, const sbuf *tsv, double *seconds) {
+  char path[4200];
+  const char *dir = getenv("TMPDIR");
+  snprintf(path, sizeof path, "%s/gpurf-bench-bank-%ld.tsv", dir && dir[0] ? dir : "/tmp",
+           (long)getpid());
+  int slot = cli_cleanup_add(path);
+  FILE *f = fopen(path, "wb");
+  int ok = f && fwrite(tsv->data, 1, tsv->len, f) == tsv->len;
+  if (f && fclose(f) != 0) ok = 0;
+  int rc = CLI_FAIL;
+  if (!ok) {
+    fprintf(stderr, "gpurf bench bank: cannot write %s\n", path);
+  } else {
+    bank_args o;
+    memset(&o, 0, sizeof o);
+    o.batch = path;
+    o.fmt = FMT_CSV;
+    sbuf out;
+    sb_init(&out);
+    long rows, bad;
+    double t0 = now_s();
+    rc = bank_batch_run(ctx, "gpurf bench bank", &o, &out, &rows, &bad);
+    *seconds = now_s() - t0;
+    sb_free(&out);
+    if (rc == CLI_OK && bad > 0) {
+      fprintf(stderr, "gpurf bench bank: %ld of %ld batch rows failed\n", bad, rows);
+      rc = CLI_FAIL;
+    }
+  }
+  remove(path);
+  cli_cleanup_remove(slot);
+  return rc;
+}
+
 static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
   long long n = 10000, seed = 1;
   out_format fmt = FMT_TEXT;
@@ -165,6 +210,17 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
 
   uint64_t rng = (uint64_t)seed;
   long long candidates = 0;
+  /* Each evaluation is timed alone for the median; the same configurations
+   * are written as a --batch table for the batch rate. */
+  double *each = malloc((size_t)n * sizeof *each);
+  sbuf tsv;
+  sb_init(&tsv);
+  sb_printf(&tsv, "tech\tdevice\tcell\tports\tentries\twidth\tbanks\tsplit-write\n");
+  if (!each) {
+    fprintf(stderr, "gpurf bench: out of memory\n");
+    free_techs(techs);
+    return CLI_FAIL;
+  }
   double t0 = now_s();
   for (long long k = 0; k < n; k++) {
     gpurf_bank_spec s;
@@ -190,7 +246,15 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
     }
     s.entries = (per_bank < 1 ? 1 : per_bank) * s.banks;
     gpurf_bank_cost cost;
-    if (gpurf_bank_eval(ctx, &s, &cost) != GPURF_OK) {
+    double e0 = now_s();
+    int erc = gpurf_bank_eval(ctx, &s, &cost);
+    each[k] = now_s() - e0;
+    char ptxt[32];
+    gpurf_ports_format(&s.ports, ptxt, sizeof ptxt);
+    sb_printf(&tsv, "%s\t%s\t%s\t%s\t%lld\t%d\t%d\t%d\n", bench_nodes[node],
+              gpurf_device_kind_name(s.device), s.cell->name, ptxt, s.entries, s.width_bits,
+              s.banks, s.split_write);
+    if (erc != GPURF_OK) {
       char ports_txt[32], msg[2048];
       gpurf_ports_format(&s.ports, ports_txt, sizeof ports_txt);
       gpurf_error_format(gpurf_ctx_error(ctx), msg, sizeof msg);
@@ -198,6 +262,8 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
               "%s\n", k, gpurf_tech_name(s.tech), gpurf_device_kind_name(s.device), ports_txt,
               s.entries, s.width_bits, s.banks, msg);
       free_techs(techs);
+      free(each);
+      sb_free(&tsv);
       return CLI_FAIL;
     }
     candidates += cost.candidates;
@@ -205,6 +271,16 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
   double dt = now_s() - t0;
   free_techs(techs);
   double rate = dt > 0 ? (double)n / dt : INFINITY;
+  qsort(each, (size_t)n, sizeof *each, cmp_double);
+  double median_s = n % 2 ? each[n / 2] : 0.5 * (each[n / 2 - 1] + each[n / 2]);
+  free(each);
+  double batch_s = 0;
+  if (batch_time(ctx, &tsv, &batch_s) != CLI_OK) {
+    sb_free(&tsv);
+    return CLI_FAIL;
+  }
+  sb_free(&tsv);
+  double batch_rate = batch_s > 0 ? (double)n / batch_s : INFINITY;
   sbuf out;
   sb_init(&out);
   if (fmt == FMT_JSON) {
@@ -217,6 +293,9 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
     jw_num(&w, "total_time_s", dt);
     jw_num(&w, "configs_per_s", rate);
     jw_num(&w, "time_per_config_us", dt / (double)n * 1e6);
+    jw_num(&w, "median_time_per_config_us", median_s * 1e6);
+    jw_num(&w, "batch_time_s", batch_s);
+    jw_num(&w, "batch_configs_per_s", batch_rate);
     jw_int(&w, "candidates_evaluated", candidates);
     jw_obj_end(&w);
     jw_finish(&w);
@@ -225,6 +304,9 @@ static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
               "%.1f us each\n", kind_name, n, seed, dt, rate, dt / (double)n * 1e6);
     sb_printf(&out, "organisation search: %lld candidates evaluated, %.0f per configuration\n",
               candidates, (double)candidates / (double)n);
+    sb_printf(&out, "median per configuration in the library: %.1f us\n", median_s * 1e6);
+    sb_printf(&out, "bank --batch (the same configurations from a table, CSV out, in this "
+              "process): %.3f s, %.0f configs/s\n", batch_s, batch_rate);
   }
   int rc = sb_flush_stdout(&out);
   sb_free(&out);

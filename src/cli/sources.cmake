@@ -6,6 +6,7 @@ set(GPURF_CLI_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/cmd_tech.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_cell.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_bank.c
+  ${CMAKE_CURRENT_LIST_DIR}/bank_batch.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_validate.c
   ${CMAKE_CURRENT_LIST_DIR}/validate_report.c
   ${CMAKE_CURRENT_LIST_DIR}/validate_peer.c
