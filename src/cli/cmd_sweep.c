@@ -16,29 +16,6 @@
 #define MAX_POINTS 1000
 #define VALUE_MAX 256 /* characters of one value */
 
-static const char *const sweep_help =
-    "usage: gpurf sweep MODEL --set KEY=V1,V2,... [--set ...] [--format text|csv|json]\n"
-    "                   [--plot FILE.png|FILE.svg] [--base N]\n"
-    "\n"
-    "Evaluates a register-file design at every combination of the values given\n"
-    "(the first --set varies slowest) and prints, per point, the area by role\n"
-    "(cell arrays, bank periphery, crossbar, arbiter, extra structures), leakage,\n"
-    "the operand read path (arbiter + slowest storage access + crossbar) in ns and\n"
-    "cycles, its energy per read, and the energy of every event of every component.\n"
-    "\n"
-    "KEY is a dotted path into the design file: tech, device, temp_k, clock_hz,\n"
-    "sm.warps, banks[0].count, banks[0].entries, banks[0].width_bits,\n"
-    "banks[0].ports, banks[0].cell, crossbar.inputs, crossbar.outputs,\n"
-    "arbiter.banks, arbiter.classes, extras[0].vrf_regs, ...\n"
-    "\n"
-    "Keys that must move together are joined by '+' and their values by ':'; they\n"
-    "form one axis and change in lockstep. The bank count at fixed capacity:\n"
-    "  --set 'banks[0].count+banks[0].entries+crossbar.inputs+arbiter.banks=\n"
-    "         8:128:8:8,16:64:16:16,32:32:32:32'\n"
-    "\n"
-    "--plot draws normalised area, delay, energy per read and leakage with their\n"
-    "breakdowns (needs gnuplot); --base N normalises to point N (default 1).\n";
-
 typedef struct axis {
   int nkeys;
   const char *keys[MAX_KEYS];
@@ -121,57 +98,34 @@ static int parse_axis(char *text, axis *ax) {
   return CLI_OK;
 }
 
-static int parse_args(cli_args *a, sweep_opts *o) {
-  for (a->pos = 0; a->pos < a->argc; a->pos++) {
-    const char *v, *arg = a->argv[a->pos];
-    int bad = 0;
-    if (cli_is_help(arg)) {
-      fputs(sweep_help, stdout);
-      return -1;
-    } else if (cli_opt_value(a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a->prog, v, 1, &o->fmt)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--plot", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      o->plot = v;
-    } else if (cli_opt_value(a, "--base", &v, &bad)) {
-      long long b;
-      if (bad || cli_parse_count(a->prog, "--base", v, MAX_POINTS, &b)) return CLI_USAGE;
-      o->base = (int)b;
-    } else if (cli_opt_value(a, "--set", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      if (o->naxes == MAX_AXES) {
-        cli_usage_error(a->prog, "at most %d --set options", MAX_AXES);
-        return CLI_USAGE;
-      }
-      o->axes[o->naxes] = calloc(1, sizeof(axis));
-      o->text[o->naxes] = malloc(strlen(v) + 1);
-      if (!o->axes[o->naxes] || !o->text[o->naxes]) {
-        fprintf(stderr, PROG ": out of memory\n");
-        free(o->axes[o->naxes]);
-        free(o->text[o->naxes]);
-        return CLI_FAIL;
-      }
-      memcpy(o->text[o->naxes], v, strlen(v) + 1);
-      int rc = parse_axis(o->text[o->naxes], o->axes[o->naxes]);
-      o->naxes++;
-      if (rc != CLI_OK) return rc;
-    } else if (arg[0] == '-' && arg[1] != '\0') {
-      cli_usage_error(a->prog, "unknown option '%s'", arg);
-      return CLI_USAGE;
-    } else if (!o->model) {
-      o->model = arg;
-    } else {
-      cli_usage_error(a->prog, "unexpected argument '%s'", arg);
+static int parse_args(const cli_parsed *p, sweep_opts *o) {
+  const char *name, *v;
+  long long base = 0;
+  o->model = p->pos[0];
+  o->plot = cli_get(p, "--plot");
+  o->fmt = p->fmt;
+  if (cli_count_opt(p, "--base", MAX_POINTS, &base)) return CLI_USAGE;
+  o->base = (int)base;
+  for (int k = 0; cli_next(p, &k, &name, &v);) {
+    if (o->naxes == MAX_AXES) {
+      cli_usage_error(p->prog, "at most %d --set options", MAX_AXES);
       return CLI_USAGE;
     }
-  }
-  if (!o->model) {
-    cli_usage_error(a->prog, "which design? e.g. 'gpurf sweep jing-128k-16bk-straight --set "
-                             "clock_hz=7e8,1e9'");
-    return CLI_USAGE;
+    o->axes[o->naxes] = calloc(1, sizeof(axis));
+    o->text[o->naxes] = malloc(strlen(v) + 1);
+    if (!o->axes[o->naxes] || !o->text[o->naxes]) {
+      fprintf(stderr, PROG ": out of memory\n");
+      free(o->axes[o->naxes]);
+      free(o->text[o->naxes]);
+      return CLI_FAIL;
+    }
+    memcpy(o->text[o->naxes], v, strlen(v) + 1);
+    int rc = parse_axis(o->text[o->naxes], o->axes[o->naxes]);
+    o->naxes++;
+    if (rc != CLI_OK) return rc;
   }
   if (o->naxes == 0) {
-    cli_usage_error(a->prog, "nothing to sweep: give --set KEY=V1,V2,...");
+    cli_usage_error(p->prog, "nothing to sweep: give --set KEY=V1,V2,...");
     return CLI_USAGE;
   }
   for (int i = 0; i < o->naxes; i++)
@@ -179,7 +133,7 @@ static int parse_args(cli_args *a, sweep_opts *o) {
       for (int j = 0; j <= i; j++)
         for (int l = 0; l < (j == i ? k : o->axes[j]->nkeys); l++)
           if (strcmp(o->axes[i]->keys[k], o->axes[j]->keys[l]) == 0) {
-            cli_usage_error(a->prog, "key '%s' is swept twice", o->axes[i]->keys[k]);
+            cli_usage_error(p->prog, "key '%s' is swept twice", o->axes[i]->keys[k]);
             return CLI_USAGE;
           }
   return CLI_OK;
@@ -497,16 +451,14 @@ done:
   return rc;
 }
 
-int cmd_sweep(gpurf_ctx *ctx, int argc, char **argv) {
-  cli_args a = {argc, argv, 0, PROG};
+int cmd_sweep(gpurf_ctx *ctx, const cli_parsed *p) {
   sweep_opts o;
   memset(&o, 0, sizeof o);
-  o.fmt = FMT_TEXT;
-  int rc = parse_args(&a, &o);
-  if (rc == 0) rc = run(ctx, &o);
+  int rc = parse_args(p, &o);
+  if (rc == CLI_OK) rc = run(ctx, &o);
   for (int i = 0; i < o.naxes; i++) {
     free(o.axes[i]);
     free(o.text[i]);
   }
-  return rc < 0 ? CLI_OK : rc;
+  return rc;
 }

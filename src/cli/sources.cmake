@@ -1,13 +1,19 @@
 set(GPURF_CLI_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/main.c
   ${CMAKE_CURRENT_LIST_DIR}/cli_util.c
+  ${CMAKE_CURRENT_LIST_DIR}/cli_parse.c
+  ${CMAKE_CURRENT_LIST_DIR}/cli_help.c
+  ${CMAKE_CURRENT_LIST_DIR}/commands.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_tech.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_cell.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_bank.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_validate.c
   ${CMAKE_CURRENT_LIST_DIR}/validate_report.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_bench.c
-  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace_stats.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace_convert.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace_gen.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace_dataflow.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_trace_record.c
   ${CMAKE_CURRENT_LIST_DIR}/bench_emu.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_energy.c
