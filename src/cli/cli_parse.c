@@ -230,7 +230,8 @@ static const char *in_group(const cli_command *c, const char *group) {
   return strncmp(c->name, group, n) == 0 && c->name[n] == ' ' ? c->name + n + 1 : NULL;
 }
 
-static int run_group(gpurf_ctx *ctx, const cli_group *g, int argc, char **argv) {
+/* A group named without a subcommand it has: help or one line saying so. */
+static int run_group(const cli_group *g, int argc, char **argv) {
   char prog[64], list[256];
   const char *subs[32];
   size_t n = 0;
@@ -247,10 +248,7 @@ static int run_group(gpurf_ctx *ctx, const cli_group *g, int argc, char **argv) 
     cli_help_group(stdout, g);
     return CLI_OK;
   }
-  for (const cli_command *c = cli_commands; c->name; c++) {
-    const char *sub = in_group(c, g->name);
-    if (sub && strcmp(sub, argv[0]) == 0) return run(ctx, c, argc - 1, argv + 1);
-  }
+  /* cli_dispatch has run any subcommand the table has. */
   cli_usage_error(prog, "unknown %s '%s' (%s)", g->noun, argv[0], list);
   return CLI_USAGE;
 }
@@ -263,7 +261,7 @@ int cli_dispatch(gpurf_ctx *ctx, int argc, char **argv) {
   for (const cli_command *c = cli_commands; c->name; c++)
     if (strcmp(c->name, argv[0]) == 0) return run(ctx, c, argc - 1, argv + 1);
   for (const cli_group *g = cli_groups; g->name; g++)
-    if (strcmp(g->name, argv[0]) == 0) return run_group(ctx, g, argc - 1, argv + 1);
+    if (strcmp(g->name, argv[0]) == 0) return run_group(g, argc - 1, argv + 1);
   fprintf(stderr, "gpurf: unknown command '%s' (see 'gpurf help')\n", argv[0]);
   return CLI_USAGE;
 }
