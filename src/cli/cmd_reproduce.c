@@ -48,23 +48,6 @@ static void show_progress(void *arg, size_t done, size_t total) {
   fprintf(stderr, "\r[%zu/%zu] %.0f s elapsed, about %.0f s left\033[K", done, total, el, eta);
 }
 
-static int parse_shard(const char *prog, const char *s, int *i, int *n) {
-  char *end = NULL;
-  errno = 0;
-  long a = strtol(s, &end, 10);
-  if (end == s || *end != '/' || s[0] == '-' || s[0] == '+') goto bad;
-  const char *t = end + 1;
-  long b = strtol(t, &end, 10);
-  if (end == t || *end || t[0] == '-' || t[0] == '+' || errno || b < 1 || b > 100000 || a >= b)
-    goto bad;
-  *i = (int)a;
-  *n = (int)b;
-  return CLI_OK;
-bad:
-  cli_usage_error(prog, "--shard needs I/N with 0 <= I < N, not '%s'", s);
-  return CLI_USAGE;
-}
-
 static int make_dir(const char *prog, const char *dir) {
   if (mkdir(dir, 0777) == 0 || errno == EEXIST) {
     struct stat st;
@@ -248,7 +231,7 @@ int cmd_reproduce(gpurf_ctx *ctx, int argc, char **argv) {
       rc = bad ? CLI_USAGE : cli_parse_count(a.prog, "--jobs", v, 256, &n);
       jobs = (int)n;
     } else if (cli_opt_value(&a, "--shard", &v, &bad)) {
-      rc = bad ? CLI_USAGE : parse_shard(a.prog, v, &si, &sn);
+      rc = bad ? CLI_USAGE : cli_parse_shard(a.prog, v, &si, &sn);
     } else if (cli_is_flag(&a, "--quiet")) {
       quiet = 1;
     } else if (cli_is_flag(&a, "--list")) {
