@@ -8,6 +8,7 @@
  * evaluated in the merging process. The first line names the sweep, so the
  * shards of different sweeps are not joined. */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,7 +115,7 @@ static int read_vec(cursor *c, const char *key, double *v, int n) {
   return GPURF_OK;
 }
 
-static int read_count(cursor *c, const char *key, long long max, long long *out) {
+static int read_count(cursor *c, const char *key, long long min, long long max, long long *out) {
   int col = 0;
   char *f = next_field(c, &col);
   size_t kl = strlen(key);
@@ -122,9 +123,9 @@ static int read_count(cursor *c, const char *key, long long max, long long *out)
   char *end = NULL, *q = f + kl + 1;
   errno = 0;
   long long v = strtoll(q, &end, 10);
-  if (end == q || *end || errno || v < 0 || v > max)
+  if (end == q || *end || errno || v < min || v > max)
     return gpurf_fail_at(c->ctx, GPURF_EPARSE, c->path, c->line, col + (int)(q - f), key,
-                         "expected a whole number in [0, %lld]", max);
+                         "expected a whole number in [%lld, %lld]", min, max);
   *out = v;
   return GPURF_OK;
 }
@@ -177,9 +178,7 @@ static int read_point(cursor *c, gpurf_sweep *s, gpurf_sweep_point *p) {
   long long n = 0;
   memset(p, 0, sizeof *p);
   memset(&m, 0, sizeof m);
-  int rc = read_count(c, "point", (long long)s->n_points, &n);
-  if (rc == GPURF_OK && n < 1)
-    rc = gpurf_fail_at(c->ctx, GPURF_EPARSE, c->path, c->line, 7, "point", "points count from 1");
+  int rc = read_count(c, "point", 1, (long long)s->n_points, &n);
   if (rc == GPURF_OK && s->points[n - 1].done)
     rc = gpurf_fail_at(c->ctx, GPURF_EINVAL, c->path, c->line, 1, "point",
                        "point %lld was read already (the same shard twice?)", n);
@@ -190,7 +189,7 @@ static int read_point(cursor *c, gpurf_sweep *s, gpurf_sweep_point *p) {
   if (rc == GPURF_OK) rc = read_vec(c, "leakage_total_w", &m.leak_total_w, 1);
   if (rc == GPURF_OK) rc = read_vec(c, "read_path_s", m.path_s, GPURF_METRICS_PATH_PARTS);
   if (rc == GPURF_OK) rc = read_vec(c, "read_path_total_s", &m.path_total_s, 1);
-  if (rc == GPURF_OK) rc = read_count(c, "read_path_cycles", (long long)1 << 62, &m.path_cycles);
+  if (rc == GPURF_OK) rc = read_count(c, "read_path_cycles", 0, LLONG_MAX, &m.path_cycles);
   if (rc == GPURF_OK) rc = read_vec(c, "read_energy_j", m.energy_j, GPURF_METRICS_PATH_PARTS);
   if (rc == GPURF_OK) rc = read_vec(c, "read_energy_total_j", &m.energy_total_j, 1);
   if (rc == GPURF_OK) rc = read_components(c, p);
