@@ -299,6 +299,30 @@ static void cli_merge(void **state) {
   int points = 0; /* JSON, the last format: every point */
   for (const char *q = strstr(whole, "\"point\": "); q; q = strstr(q + 1, "\"point\": ")) points++;
   assert_int_equal(points, 9);
+  /* The plot of the merge is the plot of one run. */
+  if (system("command -v gnuplot >/dev/null 2>&1") == 0) {
+    char one[512], merged[512];
+    tmp_path(one, sizeof one, "one.svg");
+    tmp_path(merged, sizeof merged, "merged.svg");
+    snprintf(args, sizeof args, SWEEP "--plot '%s' --base 2", one);
+    cli_run(&R, args);
+    assert_int_equal(R.status, 0);
+    snprintf(args, sizeof args,
+             "sweep merge '%sshard-0-of-4.results' '%sshard-1-of-4.results' "
+             "'%sshard-2-of-4.results' '%s' --plot '%s' --base 2",
+             dir, dir, dir, file, merged);
+    cli_run(&R, args);
+    assert_int_equal(R.status, 0);
+    char *a = cli_slurp(one, 1 << 20), *b = cli_slurp(merged, 1 << 20);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(strstr(a, "<svg"));
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    remove(one);
+    remove(merged);
+  }
   /* A shard to standard output is the same file. */
   cli_run(&R, SWEEP "--shard 3/4");
   assert_int_equal(R.status, 0);
