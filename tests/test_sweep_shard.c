@@ -10,7 +10,8 @@
 #include "cli_run.h"
 
 #define MODEL "jing-128k-16bk-straight"
-#define LOCKSTEP "banks[0].count+banks[0].entries+crossbar.inputs+arbiter.banks=8:128:8:8,16:64:16:16,32:32:32:32"
+#define LOCKSTEP                                                                                  \
+  "banks[0].count+banks[0].entries+crossbar.inputs+arbiter.banks=8:128:8:8,16:64:16:16,32:32:32:32"
 #define CLOCKS "clock_hz=7e8,1e9,1.4e9"
 
 static cli_result R;

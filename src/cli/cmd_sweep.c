@@ -396,9 +396,11 @@ static int print(const gpurf_sweep *sw, const sweep_opts *o) {
 /* The shard's results: to FILE, DIR/shard-I-of-N.results or standard
  * output. A file appears whole or not at all (written beside, renamed). */
 static int write_shard(gpurf_ctx *ctx, const gpurf_sweep *sw, const sweep_opts *o) {
-  if (!o->out)
-    return gpurf_sweep_write_results(ctx, sw, stdout) == GPURF_OK ? CLI_OK
-                                                                  : (cli_print_error(ctx), CLI_FAIL);
+  if (!o->out) {
+    if (gpurf_sweep_write_results(ctx, sw, stdout) == GPURF_OK) return CLI_OK;
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
   char path[4096], tmp[4200];
   size_t len = strlen(o->out);
   struct stat st;

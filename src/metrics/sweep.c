@@ -11,7 +11,8 @@
 int gpurf_sweep_alloc(gpurf_ctx *ctx, const char *model, gpurf_sweep **out) {
   if (!out) return gpurf_fail(ctx, GPURF_EINVAL, "no place for the sweep");
   *out = NULL;
-  if (!model || !model[0]) return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "model", "no design");
+  if (!model || !model[0])
+    return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "model", "no design");
   /* The model names the sweep on a results file's first line. */
   if (strpbrk(model, "\t\r\n"))
     return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "model",
@@ -74,8 +75,9 @@ static int parse_axis(gpurf_ctx *ctx, sweep_axis *ax) {
   char *keys[GPURF_SWEEP_MAX_KEYS + 1], *tuples[GPURF_SWEEP_MAX_VALUES + 1];
   ax->nkeys = split(text, '+', keys, GPURF_SWEEP_MAX_KEYS);
   if (ax->nkeys < 0)
-    return gpurf_fail_at(ctx, GPURF_ERANGE, NULL, 0, 0, "set", "%.*s: at most %d keys move together",
-                         klen, kname, GPURF_SWEEP_MAX_KEYS);
+    return gpurf_fail_at(ctx, GPURF_ERANGE, NULL, 0, 0, "set",
+                         "%.*s: at most %d keys move together", klen, kname,
+                         GPURF_SWEEP_MAX_KEYS);
   for (int k = 0; k < ax->nkeys; k++) {
     if (!keys[k][0])
       return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "set", "%.*s: an empty key", klen, kname);

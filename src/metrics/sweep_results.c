@@ -248,7 +248,8 @@ int gpurf_sweep_read_results(gpurf_ctx *ctx, gpurf_sweep *s, const char *path) {
   if (!s || !path) return gpurf_fail(ctx, GPURF_EINVAL, "no sweep or no file");
   FILE *f = gpurf_input_open(path);
   const char *name = gpurf_input_name(path);
-  if (!f) return gpurf_fail_at(ctx, GPURF_EIO, name, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  if (!f)
+    return gpurf_fail_at(ctx, GPURF_EIO, name, 0, 0, NULL, "cannot open: %s", strerror(errno));
   gpurf_sweep_point *p = malloc(sizeof *p);
   char *buf = NULL;
   size_t cap = 0;
@@ -282,7 +283,8 @@ static int sweep_of_file(gpurf_ctx *ctx, const char *path, gpurf_sweep **out) {
     return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, NULL,
                          "merge reads results files, not standard input");
   FILE *f = fopen(path, "r");
-  if (!f) return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  if (!f)
+    return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
   char *buf = NULL;
   size_t cap = 0;
   const char *model = NULL, *sets[GPURF_SWEEP_MAX_AXES];
