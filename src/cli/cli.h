@@ -138,6 +138,10 @@ int cli_parse_double(const char *prog, const char *opt, const char *s, double *o
 int cli_parse_count(const char *prog, const char *opt, const char *s, long long max,
                     long long *out);
 
+/* Parses --shard's I/N (0 <= I < N <= 100000); on anything else prints a
+ * usage error and returns CLI_USAGE. */
+int cli_parse_shard(const char *prog, const char *s, int *i, int *n);
+
 /* The shipped SRAM cell `--cell sram` stands for: 6T for 1rw, 8T for 1r1w,
  * the multi-port cell (grown per extra port by the model) otherwise. */
 const char *cli_sram_cell_for(const gpurf_ports *ports);
@@ -233,6 +237,7 @@ CLI_HANDLER(cmd_trace_record);
 CLI_HANDLER(cmd_energy);
 CLI_HANDLER(cmd_rf);
 CLI_HANDLER(cmd_sweep);
+CLI_HANDLER(cmd_sweep_merge);
 CLI_HANDLER(cmd_sim);
 CLI_HANDLER(cmd_table);
 CLI_HANDLER(cmd_xbar);

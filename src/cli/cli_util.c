@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -229,4 +230,21 @@ gpurf_tech *cli_tech_load(gpurf_ctx *ctx, const char *node) {
     return NULL;
   }
   return tech;
+}
+
+int cli_parse_shard(const char *prog, const char *s, int *i, int *n) {
+  char *end = NULL;
+  errno = 0;
+  long a = strtol(s, &end, 10);
+  if (end == s || *end != '/' || s[0] == '-' || s[0] == '+') goto bad;
+  const char *t = end + 1;
+  long b = strtol(t, &end, 10);
+  if (end == t || *end || t[0] == '-' || t[0] == '+' || errno || b < 1 || b > 100000 || a >= b)
+    goto bad;
+  *i = (int)a;
+  *n = (int)b;
+  return CLI_OK;
+bad:
+  cli_usage_error(prog, "--shard needs I/N with 0 <= I < N, not '%s'", s);
+  return CLI_USAGE;
 }

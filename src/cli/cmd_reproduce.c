@@ -25,23 +25,6 @@ static void show_progress(void *arg, size_t done, size_t total) {
   fprintf(stderr, "\r[%zu/%zu] %.0f s elapsed, about %.0f s left\033[K", done, total, el, eta);
 }
 
-static int parse_shard(const char *prog, const char *s, int *i, int *n) {
-  char *end = NULL;
-  errno = 0;
-  long a = strtol(s, &end, 10);
-  if (end == s || *end != '/' || s[0] == '-' || s[0] == '+') goto bad;
-  const char *t = end + 1;
-  long b = strtol(t, &end, 10);
-  if (end == t || *end || t[0] == '-' || t[0] == '+' || errno || b < 1 || b > 100000 || a >= b)
-    goto bad;
-  *i = (int)a;
-  *n = (int)b;
-  return CLI_OK;
-bad:
-  cli_usage_error(prog, "--shard needs I/N with 0 <= I < N, not '%s'", s);
-  return CLI_USAGE;
-}
-
 static int make_dir(const char *prog, const char *dir) {
   if (mkdir(dir, 0777) == 0 || errno == EEXIST) {
     struct stat st;
@@ -204,7 +187,7 @@ static int reproduce(gpurf_ctx *ctx, const cli_parsed *a, const char *const *par
   int si = 0, sn = 1, md = format && !strcmp(format, "md"), rc = CLI_OK;
   long long n = 1;
   if (!merge && (cli_count_opt(a, "--jobs", 256, &n) ||
-                 (cli_get(a, "--shard") && parse_shard(a->prog, cli_get(a, "--shard"), &si, &sn))))
+                 (cli_get(a, "--shard") && cli_parse_shard(a->prog, cli_get(a, "--shard"), &si, &sn))))
     rc = CLI_USAGE;
   jobs = (int)n;
   if (rc == CLI_OK && list) return list_papers();

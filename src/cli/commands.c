@@ -151,6 +151,17 @@ static const cli_option o_sweep[] = {
     {"--plot", "FILE.png|FILE.svg", 0, NULL,
      "draw normalised area, delay, energy per read and leakage with "
      "their breakdowns (needs gnuplot)", NULL},
+    OPT("--base", "N", "the point the plot is normalised to (default 1)"),
+    OPT("--jobs", "N", "points on N threads (output identical for any N)"),
+    OPT("--shard", "I/N",
+        "evaluates the points p (from 0) with p mod N = I and writes their exact results for "
+        "'gpurf sweep merge'"),
+    OPT("--out", "FILE|DIR",
+        "with --shard: the results file, or DIR/shard-I-of-N.results for a directory (an "
+        "existing one or a name ending in '/'); default standard output"),
+    FORMAT(fmt_tcj), END};
+static const cli_option o_sweep_merge[] = {
+    {"--plot", "FILE.png|FILE.svg", 0, NULL, "as for gpurf sweep", NULL},
     OPT("--base", "N", "the point the plot is normalised to (default 1)"), FORMAT(fmt_tcj), END};
 static const cli_option o_sim[] = {
     {"--trace", "PATH", CLI_REPEAT, NULL,
@@ -354,6 +365,11 @@ const cli_command cli_commands[] = {
      cmd_sweep, o_sweep, NULL,
      "which design? e.g. 'gpurf sweep jing-128k-16bk-straight --set "
      "clock_hz=7e8,1e9'"},
+    {"sweep merge", "PARTS...", CLI_MAX_POS, "the output of a sweep from its shards' results",
+     "Joins the results files the shards of one sweep wrote (gpurf sweep ...\n"
+     "--shard I/N) and prints what the unsharded sweep prints. Files of\n"
+     "different sweeps, and a set of files that misses a point, are refused.\n",
+     cmd_sweep_merge, o_sweep_merge, NULL, "merge needs the results files of the shards"},
     {"table", "NAME", 1, "a seed paper's table, ours beside the published numbers",
      "Rebuilds a table of a seed paper from the designs in models/ and the\n"
      "component models, and prints ours beside the published number where the\n"
