@@ -191,7 +191,8 @@ static void csv_and_help(void **state) {
   cli_run(&R, "help");
   assert_non_null(strstr(R.out, "  xbar --inputs N"));
   assert_non_null(strstr(R.out, "  arbiter --banks N"));
-  assert_non_null(strstr(R.out, "  component rename|wpool|crf"));
+  assert_non_null(strstr(R.out, "  component rename --tech NODE"));
+  assert_non_null(strstr(R.out, "  component rfc-tags --tech NODE"));
 }
 
 /* Golden files pin the text and JSON output; regenerate them with

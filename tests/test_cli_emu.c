@@ -53,7 +53,7 @@ static void test_help(void **state) {
   cli_run(&r, "trace record --help");
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "usage: gpurf trace record"));
-  cli_run(&r, "bench --help");
+  cli_run(&r, "bench emu --help");
   assert_non_null(strstr(r.out, "usage: gpurf bench emu"));
   cli_run(&r, "trace gen --list");
   assert_int_equal(r.status, 0);

@@ -52,6 +52,11 @@ GPURF_API int gpurf_error_format(const gpurf_error *err, char *buf, size_t size)
  * through it. Returns the length written. */
 GPURF_API size_t gpurf_error_escape(char *dst, size_t size, const char *src);
 
+/* Levenshtein distance between two names (insertions, deletions and
+ * substitutions), for "did you mean" hints; (size_t)-1 when either name is
+ * longer than 63 characters. */
+GPURF_API size_t gpurf_edit_distance(const char *a, const char *b);
+
 GPURF_END_DECLS
 
 #endif

@@ -13,6 +13,7 @@
 #include "gpurf/rf.h"
 #include "gpurf/events.h"
 #include "gpurf/metrics.h"
+#include "gpurf/sweep.h"
 #include "gpurf/validate.h"
 #include "gpurf/trace.h"
 #include "gpurf/emu.h"

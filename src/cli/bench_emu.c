@@ -7,29 +7,12 @@
 
 #include "cli/emu_cli.h"
 
-int cli_bench_emu(gpurf_ctx *ctx, cli_args *a) {
+int cmd_bench_emu(gpurf_ctx *ctx, const cli_parsed *p) {
   cli_emu_opts o = {.kernel = "matmul", .warps = 8, .blocks = 1, .fmt = FMT_TEXT};
-  uint32_t runs = 3;
-  for (; a->pos < a->argc; a->pos++) {
-    const char *arg = a->argv[a->pos], *v;
-    int bad = 0;
-    if (cli_opt_value(a, "--n", &v, &bad)) {
-      long long n;
-      if (bad || cli_parse_count(a->prog, "--n", v, 1000, &n) != CLI_OK) return CLI_USAGE;
-      runs = (uint32_t)n;
-      continue;
-    }
-    int r = cli_emu_option(a, &o);
-    if (r < 0) return CLI_USAGE;
-    if (r == 0 || o.out || o.elf) {
-      cli_usage_error(a->prog, "unexpected argument '%s'", arg);
-      return CLI_USAGE;
-    }
-  }
-  if (o.warps % o.blocks) {
-    cli_usage_error(a->prog, "--blocks %u does not divide --warps %u", o.blocks, o.warps);
+  long long n_runs = 3;
+  if (cli_count_opt(p, "--n", 1000, &n_runs) || cli_emu_options(p, 0, &o) != CLI_OK)
     return CLI_USAGE;
-  }
+  uint32_t runs = (uint32_t)n_runs;
   /* The trace goes beside the temporary files of the system and is removed. */
   const char *tmpdir = getenv("TMPDIR");
   char trace[4096];

@@ -13,34 +13,11 @@ static double now_s(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-int bench_reproduce(gpurf_ctx *ctx, cli_args *a) {
-  const char *papers = "all", *workloads = NULL;
+int cmd_bench_reproduce(gpurf_ctx *ctx, const cli_parsed *p) {
+  const char *papers = p->pos[0] ? p->pos[0] : "all", *workloads = cli_get(p, "--workloads");
   long long jobs = 2;
-  out_format fmt = FMT_TEXT;
-  for (a->pos = 0; a->pos < a->argc; a->pos++) {
-    const char *v, *arg = a->argv[a->pos];
-    int bad = 0;
-    if (cli_is_help(arg)) {
-      fputs("usage: gpurf bench reproduce [PAPER|all] [--workloads SET] [--jobs N]\n"
-            "                             [--format text|json]\n"
-            "Times one `gpurf reproduce` run (default: all papers, their own workloads,\n"
-            "2 threads) and prints the seconds and the jobs run per second.\n",
-            stdout);
-      return CLI_OK;
-    } else if (cli_opt_value(a, "--workloads", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      workloads = v;
-    } else if (cli_opt_value(a, "--jobs", &v, &bad)) {
-      if (bad || cli_parse_count(a->prog, "--jobs", v, 256, &jobs)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a->prog, v, 0, &fmt)) return CLI_USAGE;
-    } else if (arg[0] != '-') {
-      papers = arg;
-    } else {
-      cli_usage_error(a->prog, "unknown option '%s'", arg);
-      return CLI_USAGE;
-    }
-  }
+  out_format fmt = p->fmt;
+  if (cli_count_opt(p, "--jobs", 256, &jobs)) return CLI_USAGE;
   gpurf_reproduce *r = NULL;
   double t0 = now_s();
   int rc = gpurf_reproduce_alloc(ctx, papers, workloads, &r);

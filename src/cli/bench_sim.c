@@ -38,38 +38,13 @@ static int write_binary(gpurf_ctx *ctx, const gpurf_trace_gen_params *g, const c
   return rc;
 }
 
-int bench_sim(gpurf_ctx *ctx, cli_args *a) {
-  const char *workload = "compute", *trace = NULL;
+int cmd_bench_sim(gpurf_ctx *ctx, const cli_parsed *args) {
+  const char *workload = cli_get(args, "--workload") ? cli_get(args, "--workload") : "compute";
+  const char *trace = cli_get(args, "--trace");
   long long seed = 1, reps = 3;
-  out_format fmt = FMT_TEXT;
-  for (a->pos = 0; a->pos < a->argc; a->pos++) {
-    const char *v, *arg = a->argv[a->pos];
-    int bad = 0;
-    if (cli_is_help(arg)) {
-      fputs(
-          "usage: gpurf bench sim [--workload NAME] [--seed S] [--trace PATH] [--n RUNS]\n"
-          "                       [--format text|json]\n"
-          "(see gpurf bench --help)\n",
-          stdout);
-      return CLI_OK;
-    } else if (cli_opt_value(a, "--workload", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      workload = v;
-    } else if (cli_opt_value(a, "--trace", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      trace = v;
-    } else if (cli_opt_value(a, "--seed", &v, &bad)) {
-      if (bad || cli_parse_count(a->prog, "--seed", v, INT64_MAX, &seed)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--n", &v, &bad)) {
-      if (bad || cli_parse_count(a->prog, "--n", v, 1000, &reps)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a->prog, v, 0, &fmt)) return CLI_USAGE;
-    } else {
-      cli_usage_error(a->prog, "%s '%s'", arg[0] == '-' ? "unknown option" : "unexpected argument",
-                      arg);
-      return CLI_USAGE;
-    }
-  }
+  out_format fmt = args->fmt;
+  if (cli_count_opt(args, "--seed", INT64_MAX, &seed) || cli_count_opt(args, "--n", 1000, &reps))
+    return CLI_USAGE;
   gpurf_rf_design *d = calloc(1, sizeof *d);
   gpurf_rf_table *t = calloc(1, sizeof *t);
   gpurf_trace_gen_params g = {workload, (uint64_t)seed, 0, 0, 0, -1};

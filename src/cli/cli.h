@@ -5,6 +5,8 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "gpurf/gpurf.h"
 
@@ -50,31 +52,98 @@ void jw_str(jw *w, const char *key, const char *s);
 void jw_bool(jw *w, const char *key, int v);
 void jw_finish(jw *w); /* trailing newline */
 
-/* Option parsing: `--name value` or `--name=value`. */
-typedef struct cli_args {
-  int argc;
-  char **argv;
-  int pos;
-  const char *prog; /* e.g. "gpurf tech show", for messages */
-} cli_args;
+/* The command table: every command of gpurf with its options, from which
+ * the dispatch, the option parser, `gpurf help` and every `--help` are made
+ * (src/cli/commands.c). An option is `--name value`, `--name=value` or a
+ * flag. */
+enum {
+  CLI_REQUIRED = 1, /* the command refuses to run without it */
+  CLI_REPEAT = 2,   /* may be given more than once; see cli_next */
+  CLI_INSTEAD = 4   /* given, the required options are not: the command takes
+                       them from elsewhere (bank --batch: a table's rows) */
+};
 
-/* Returns 1 and sets *value when argv[pos] is option `name` (taking a value);
- * on a missing value prints an error and sets *bad. */
-int cli_opt_value(cli_args *a, const char *name, const char **value, int *bad);
-int cli_is_flag(cli_args *a, const char *name);
+typedef struct cli_option {
+  const char *name;            /* "--tech" */
+  const char *arg;             /* "NODE"; NULL for a flag (unless choices) */
+  unsigned flags;              /* CLI_REQUIRED, CLI_REPEAT */
+  const char *const *choices;  /* NULL-terminated values allowed, or NULL */
+  const char *help;            /* sentences, wrapped when printed */
+  const char *alias;           /* a short spelling ("-o"), or NULL */
+} cli_option;
+
+#define CLI_MAX_OPTS 24
+#define CLI_MAX_POS 256 /* max_pos of a command taking a list (FILES...) */
+#define CLI_MAX_REPEATS 256
+
+struct cli_parsed;
+typedef struct cli_command {
+  const char *name;    /* "bank", "trace stats" */
+  const char *args;    /* positional arguments for the synopsis, or NULL */
+  int max_pos;         /* positional arguments taken (CLI_MAX_POS: a list) */
+  const char *summary; /* one line for `gpurf help` */
+  const char *about;   /* paragraphs of --help between usage and options */
+  int (*run)(gpurf_ctx *ctx, const struct cli_parsed *p);
+  const cli_option *opts; /* ended by an entry with a NULL name */
+  void (*help_tail)(FILE *out); /* more --help computed at run time, or NULL */
+  const char *need; /* the positional arguments are required: what to say when
+                       they are missing; NULL when they are optional */
+} cli_command;
+
+/* A group of subcommands ("trace stats", "trace gen", ...): what the
+ * subcommand is called in messages. */
+typedef struct cli_group {
+  const char *name, *noun, *summary;
+} cli_group;
+
+extern const cli_command cli_commands[];
+extern const cli_group cli_groups[];
+
+/* The command line as the parser understood it. */
+typedef struct cli_parsed {
+  const cli_command *cmd;
+  const char *prog; /* "gpurf trace stats", for messages */
+  char prog_buf[64];
+  const char *value[CLI_MAX_OPTS]; /* the value given, "1" for a flag */
+  const char *pos[CLI_MAX_POS];
+  int npos;
+  out_format fmt; /* from --format: text, json or csv */
+  int nrep;       /* repeated options in command-line order */
+  struct {
+    int opt;
+    const char *value;
+  } rep[CLI_MAX_REPEATS];
+} cli_parsed;
+
+/* Runs the command named by argv[0] and argv[1] (a subcommand such as
+ * "trace stats" or "reproduce merge"), else by argv[0]. */
+int cli_dispatch(gpurf_ctx *ctx, int argc, char **argv);
+/* Parses argv against the command's options; prints help and returns -1 on
+ * --help, prints one line and returns CLI_USAGE on bad usage. */
+int cli_parse(const cli_command *c, int argc, char **argv, cli_parsed *p);
+/* The value of an option of the command (NULL when not given). */
+const char *cli_get(const cli_parsed *p, const char *name);
+/* Walks the repeated options in command-line order: *k starts at 0;
+ * returns 0 at the end. */
+int cli_next(const cli_parsed *p, int *k, const char **name, const char **value);
+/* Help: the command's --help, `gpurf help`, and the table as JSON. */
+void cli_help_command(FILE *out, const cli_command *c);
+void cli_help_group(FILE *out, const cli_group *g);
+void cli_help_all(FILE *out);
+int cli_help_json(void);
+
 int cli_is_help(const char *arg);
+int cli_ends_with(const char *s, const char *suffix);
 
-int cli_parse_format(const char *prog, const char *s, int allow_csv, out_format *out);
 int cli_parse_double(const char *prog, const char *opt, const char *s, double *out);
-/* Sets *out to the index of s in the two names of a two-way option; on
- * anything else prints "OPT must be A or B, not 'S'" and returns CLI_USAGE. */
-int cli_parse_either(const char *prog, const char *opt, const char *s, const char *a,
-                     const char *b, int *out);
-
 /* Parses a whole decimal number in 1..max; on anything else (non-numeric,
  * zero, negative, above max) prints a usage error and returns CLI_USAGE. */
 int cli_parse_count(const char *prog, const char *opt, const char *s, long long max,
                     long long *out);
+
+/* Parses --shard's I/N (0 <= I < N <= 100000); on anything else prints a
+ * usage error and returns CLI_USAGE. */
+int cli_parse_shard(const char *prog, const char *s, int *i, int *n);
 
 /* The shipped SRAM cell `--cell sram` stands for: 6T for 1rw, 8T for 1r1w,
  * the multi-port cell (grown per extra port by the model) otherwise. */
@@ -87,10 +156,10 @@ void cli_print_error(const gpurf_ctx *ctx);
 gpurf_tech *cli_tech_load(gpurf_ctx *ctx, const char *node);
 /* Prints the library's warnings on stderr, one line each: FILE:LINE: MESSAGE. */
 void cli_install_warnings(gpurf_ctx *ctx);
-/* Prints "PROG: message" on stderr. */
 /* While buf is set, cli_usage_error writes its message (without the
  * program name or hint) there instead of printing it; NULL restores. */
 void cli_usage_capture(char *buf, size_t size);
+/* Prints "PROG: message (see 'PROG --help')" on stderr. */
 void cli_usage_error(const char *prog, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -138,42 +207,54 @@ void rep_table(report *r, const char *key, const char *head, const double *v, do
 /* Prints the report in the format; nothing is written unless all of it is. */
 int rep_emit(const report *r, out_format fmt);
 
-/* An option of a component command: `--name value`, or a flag. */
-typedef struct cli_opt {
-  const char *name;
-  const char *value; /* NULL until given; "1" for a given flag */
-  int is_flag;
-} cli_opt;
-
-/* Parses argv into opts and --format; returns -1 after printing help. */
-int cli_opts_parse(cli_args *a, const char *help, cli_opt *opts, size_t n, out_format *fmt);
-/* A whole number in lo..hi (lo may be 0) into *out when given. */
-int cli_opt_int(const char *prog, const cli_opt *o, long long lo, long long hi, int *out);
+/* A whole number in lo..hi (lo may be 0) into *out when the option is
+ * given. */
+int cli_opt_int(const cli_parsed *p, const char *name, long long lo, long long hi, int *out);
+/* A whole number in 1..max into *out when the option is given. */
+int cli_count_opt(const cli_parsed *p, const char *name, long long max, long long *out);
+/* A seed (any whole number from 0, decimal or 0x hex) when given. */
+int cli_seed_opt(const cli_parsed *p, const char *name, uint64_t *out);
+/* The native trace form for --to (NULL: by the ending of out_path). */
+gpurf_trace_format cli_trace_form(const char *to, const char *out_path);
 int cli_env_opts(const char *prog, const char *device, const char *temp_k, gpurf_device_kind *dev,
                  double *temp_k_out);
 /* --rf-area-mm2 A or --rf-bytes N (at most one). */
-int cli_rf_area_opts(const char *prog, const char *area_mm2, const char *bytes,
-                     double *area_mm2_out, long long *bytes_out);
+int cli_rf_area_opts(const cli_parsed *p, double *area_mm2_out, long long *bytes_out);
+/* --activity A, in (0, 1], when given. */
+int cli_activity_opt(const cli_parsed *p, double *activity);
 
-/* Commands. */
-int cmd_tech(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_cell(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_bank(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_validate(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_bench(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_trace(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_energy(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_rf(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_sweep(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_sim(gpurf_ctx *ctx, int argc, char **argv);
-/* gpurf bench sim (bench_sim.c). */
-int bench_sim(gpurf_ctx *ctx, cli_args *a);
-int bench_reproduce(gpurf_ctx *ctx, cli_args *a);
-int cmd_table(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_xbar(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_component(gpurf_ctx *ctx, int argc, char **argv);
-int cmd_reproduce(gpurf_ctx *ctx, int argc, char **argv);
+/* Command handlers (one per entry of the table). */
+#define CLI_HANDLER(fn) int fn(gpurf_ctx *ctx, const cli_parsed *p)
+CLI_HANDLER(cmd_tech_list);
+CLI_HANDLER(cmd_tech_show);
+CLI_HANDLER(cmd_cell_show);
+CLI_HANDLER(cmd_bank);
+CLI_HANDLER(cmd_validate);
+CLI_HANDLER(cmd_bench_bank);
+CLI_HANDLER(cmd_bench_events);
+CLI_HANDLER(cmd_bench_sim);
+CLI_HANDLER(cmd_bench_reproduce);
+CLI_HANDLER(cmd_bench_emu);
+CLI_HANDLER(cmd_trace_stats);
+CLI_HANDLER(cmd_trace_convert);
+CLI_HANDLER(cmd_trace_gen);
+CLI_HANDLER(cmd_trace_dataflow);
+CLI_HANDLER(cmd_trace_record);
+CLI_HANDLER(cmd_energy);
+CLI_HANDLER(cmd_rf);
+CLI_HANDLER(cmd_sweep);
+CLI_HANDLER(cmd_sweep_merge);
+CLI_HANDLER(cmd_sim);
+CLI_HANDLER(cmd_table);
+CLI_HANDLER(cmd_xbar);
+CLI_HANDLER(cmd_arbiter);
+CLI_HANDLER(cmd_component_rename);
+CLI_HANDLER(cmd_component_wpool);
+CLI_HANDLER(cmd_component_crf);
+CLI_HANDLER(cmd_component_rfc_tags);
+CLI_HANDLER(cmd_reproduce);
+CLI_HANDLER(cmd_reproduce_merge);
+void cmd_sim_help_tail(FILE *out);
 
 /* Temporary files removed if SIGINT, SIGTERM or SIGHUP ends the process
  * (cleanup.c). cli_cleanup_install() once at start; cli_cleanup_add()

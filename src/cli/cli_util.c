@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -135,56 +136,7 @@ void jw_bool(jw *w, const char *key, int v) {
 
 void jw_finish(jw *w) { sb_printf(w->out, "\n"); }
 
-/* ---- options ---- */
-
-int cli_is_help(const char *arg) {
-  return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
-}
-
-int cli_is_flag(cli_args *a, const char *name) {
-  return strcmp(a->argv[a->pos], name) == 0;
-}
-
-int cli_opt_value(cli_args *a, const char *name, const char **value, int *bad) {
-  const char *arg = a->argv[a->pos];
-  size_t n = strlen(name);
-  if (strncmp(arg, name, n) != 0) return 0;
-  if (arg[n] == '=') {
-    *value = arg + n + 1;
-    return 1;
-  }
-  if (arg[n] != '\0') return 0;
-  if (a->pos + 1 >= a->argc) {
-    cli_usage_error(a->prog, "option %s needs a value", name);
-    *bad = 1;
-    return 1;
-  }
-  a->pos++;
-  *value = a->argv[a->pos];
-  return 1;
-}
-
-int cli_parse_format(const char *prog, const char *s, int allow_csv, out_format *out) {
-  if (strcmp(s, "text") == 0) *out = FMT_TEXT;
-  else if (strcmp(s, "json") == 0) *out = FMT_JSON;
-  else if (allow_csv && strcmp(s, "csv") == 0) *out = FMT_CSV;
-  else {
-    cli_usage_error(prog, "--format must be text%s or json, not '%s'",
-                    allow_csv ? ", csv" : "", s);
-    return CLI_USAGE;
-  }
-  return CLI_OK;
-}
-
-int cli_parse_either(const char *prog, const char *opt, const char *s, const char *a,
-                     const char *b, int *out) {
-  if (strcmp(s, a) == 0 || strcmp(s, b) == 0) {
-    *out = strcmp(s, b) == 0;
-    return CLI_OK;
-  }
-  cli_usage_error(prog, "%s must be %s or %s, not '%s'", opt, a, b, s);
-  return CLI_USAGE;
-}
+/* ---- option values ---- */
 
 int cli_parse_double(const char *prog, const char *opt, const char *s, double *out) {
   char *end = NULL;
@@ -295,4 +247,21 @@ gpurf_tech *cli_tech_load(gpurf_ctx *ctx, const char *node) {
     return NULL;
   }
   return tech;
+}
+
+int cli_parse_shard(const char *prog, const char *s, int *i, int *n) {
+  char *end = NULL;
+  errno = 0;
+  long a = strtol(s, &end, 10);
+  if (end == s || *end != '/' || s[0] == '-' || s[0] == '+') goto bad;
+  const char *t = end + 1;
+  long b = strtol(t, &end, 10);
+  if (end == t || *end || t[0] == '-' || t[0] == '+' || errno || b < 1 || b > 100000 || a >= b)
+    goto bad;
+  *i = (int)a;
+  *n = (int)b;
+  return CLI_OK;
+bad:
+  cli_usage_error(prog, "--shard needs I/N with 0 <= I < N, not '%s'", s);
+  return CLI_USAGE;
 }

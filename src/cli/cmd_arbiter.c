@@ -5,79 +5,31 @@
 
 #include "cli/cli.h"
 
-static const char *const arbiter_help =
-    "usage: gpurf arbiter --banks N --requesters R --classes K --tech NODE\n"
-    "                     [--device hp|lstp|lop] [--registers N] [--activity A]\n"
-    "                     [--rf-area-mm2 A | --rf-bytes N [--rf-width BITS]]\n"
-    "                     [--temp-k T] [--format text|json|csv]\n"
-    "\n"
-    "Evaluates the arbiter granting N banks to R requesters in each of K request\n"
-    "classes (2..5), highest priority first:\n"
-    "  2  normal write > normal read (conventional)\n"
-    "  3  normal write > normal read > stealing read\n"
-    "  4  forced write > normal read > normal write > stealing write\n"
-    "  5  forced write > normal read > stealing read > normal write > stealing write\n"
-    "with round-robin selection inside a class. Area counts gates (no routing);\n"
-    "energy is one arbitration cycle of all banks; delays also in FO4.\n"
-    "The overhead of K classes over the 2-class arbiter is reported; with\n"
-    "--rf-area-mm2, or --rf-bytes (an SRAM register file of N banks of --rf-width\n"
-    "bits, default 1024, on the same node), also as a share of the register file.\n"
-    "--registers   warp registers in the register file (default 1024): sizes the\n"
-    "              write-stealing status table\n"
-    "--activity A  energy per logic node per decision is A x C Vdd^2 (default 0.25)\n";
-
-enum { O_BANKS, O_REQ, O_CLASSES, O_TECH, O_DEVICE, O_REGS, O_ACT, O_RF_AREA, O_RF_BYTES,
-       O_RF_WIDTH, O_TEMP, O_N };
-
-int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv) {
-  cli_args a = {argc, argv, 0, "gpurf arbiter"};
-  cli_opt o[O_N] = {{"--banks", NULL, 0},       {"--requesters", NULL, 0}, {"--classes", NULL, 0},
-                    {"--tech", NULL, 0},        {"--device", NULL, 0},     {"--registers", NULL, 0},
-                    {"--activity", NULL, 0},    {"--rf-area-mm2", NULL, 0}, {"--rf-bytes", NULL, 0},
-                    {"--rf-width", NULL, 0},    {"--temp-k", NULL, 0}};
-  out_format fmt;
-  int rc = cli_opts_parse(&a, arbiter_help, o, O_N, &fmt);
-  if (rc < 0) return CLI_OK;
-  if (rc) return rc;
-  const char *prog = a.prog;
-  const char *missing = !o[O_BANKS].value     ? "--banks N"
-                        : !o[O_REQ].value     ? "--requesters R"
-                        : !o[O_CLASSES].value ? "--classes K"
-                        : !o[O_TECH].value    ? "--tech NODE"
-                                              : NULL;
-  if (missing) {
-    cli_usage_error(prog, "%s is required", missing);
-    return CLI_USAGE;
-  }
+int cmd_arbiter(gpurf_ctx *ctx, const cli_parsed *args) {
+  const char *prog = args->prog, *rf_width_opt = cli_get(args, "--rf-width");
+  out_format fmt = args->fmt;
   gpurf_arbiter_spec s;
   gpurf_arbiter_spec_init(&s);
   int rf_width = 1024;
-  if (cli_opt_int(prog, &o[O_BANKS], 1, 1024, &s.banks) ||
-      cli_opt_int(prog, &o[O_REQ], 1, 1024, &s.requesters) ||
-      cli_opt_int(prog, &o[O_REGS], 1, 1 << 20, &s.rf_registers) ||
-      cli_opt_int(prog, &o[O_RF_WIDTH], 1, 65536, &rf_width))
+  if (cli_opt_int(args, "--banks", 1, 1024, &s.banks) ||
+      cli_opt_int(args, "--requesters", 1, 1024, &s.requesters) ||
+      cli_opt_int(args, "--registers", 1, 1 << 20, &s.rf_registers) ||
+      cli_opt_int(args, "--rf-width", 1, 65536, &rf_width))
     return CLI_USAGE;
-  if (cli_opt_int(prog, &o[O_CLASSES], 1, 1000, &s.classes)) return CLI_USAGE;
+  if (cli_opt_int(args, "--classes", 1, 1000, &s.classes)) return CLI_USAGE;
   if (s.classes < GPURF_ARBITER_MIN_CLASSES || s.classes > GPURF_ARBITER_MAX_CLASSES) {
-    cli_usage_error(prog, "--classes must be 2..5, not '%s'", o[O_CLASSES].value);
+    cli_usage_error(prog, "--classes must be 2..5, not '%s'", cli_get(args, "--classes"));
     return CLI_USAGE;
   }
   if (s.rf_registers < s.banks) {
     cli_usage_error(prog, "--registers %d cannot fill %d banks", s.rf_registers, s.banks);
     return CLI_USAGE;
   }
-  if (o[O_ACT].value) {
-    if (cli_parse_double(prog, "--activity", o[O_ACT].value, &s.activity)) return CLI_USAGE;
-    if (!(s.activity > 0.0 && s.activity <= 1.0)) {
-      cli_usage_error(prog, "--activity must be above 0 and at most 1, not '%s'", o[O_ACT].value);
-      return CLI_USAGE;
-    }
-  }
+  if (cli_activity_opt(args, &s.activity)) return CLI_USAGE;
   double rf_mm2;
   long long rf_bytes;
-  if (cli_rf_area_opts(prog, o[O_RF_AREA].value, o[O_RF_BYTES].value, &rf_mm2, &rf_bytes))
-    return CLI_USAGE;
-  if (o[O_RF_WIDTH].value && !rf_bytes) {
+  if (cli_rf_area_opts(args, &rf_mm2, &rf_bytes)) return CLI_USAGE;
+  if (rf_width_opt && !rf_bytes) {
     cli_usage_error(prog, "--rf-width needs --rf-bytes");
     return CLI_USAGE;
   }
@@ -86,10 +38,10 @@ int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv) {
                     "banks", rf_bytes, rf_width, s.banks);
     return CLI_USAGE;
   }
-  if (cli_env_opts(prog, o[O_DEVICE].value, o[O_TEMP].value, &s.device, &s.temp_k))
+  if (cli_env_opts(prog, cli_get(args, "--device"), cli_get(args, "--temp-k"), &s.device, &s.temp_k))
     return CLI_USAGE;
 
-  gpurf_tech *tech = cli_tech_load(ctx, o[O_TECH].value);
+  gpurf_tech *tech = cli_tech_load(ctx, cli_get(args, "--tech"));
   gpurf_arbiter_cost c;
   gpurf_arbiter_overhead ov;
   double rf_area_m2 = rf_mm2 * 1e-6;
@@ -149,7 +101,7 @@ int cmd_arbiter(gpurf_ctx *ctx, int argc, char **argv) {
   rep_table(&r, "area_mm2", "area mm^2", c.base.area_part_m2, 1e6);
   rep_table(&r, "decision_energy_pj", "decision pJ", c.energy_part_j, 1e12);
   rep_table(&r, "leakage_mw", "leakage mW", c.leakage_part_w, 1e3);
-  rc = rep_emit(&r, fmt);
+  int rc = rep_emit(&r, fmt);
   gpurf_tech_free(tech);
   return rc;
 }

@@ -6,119 +6,33 @@
 
 #include "cli/bank_cli.h"
 
-static const char *const bank_help =
-    "usage: gpurf bank --tech NODE [--device hp|lstp|lop] --cell sram|dff|latch|FILE\n"
-    "                  (--bytes N | --entries E) --width BITS\n"
-    "                  [--ports 1rw|1r1w|NrMw] [--banks N] [--split-write]\n"
-    "                  [--opt ed2|edp|delay|energy|area|leakage] [--temp-k T]\n"
-    "                  [--clock-ghz F] [--periphery long-channel|nominal]\n"
-    "                  [--port point|edge] [--gate-groups G] [--band]\n"
-    "                  [--format text|json|csv]\n"
-    "       gpurf bank --batch CONFIGS.tsv [OPTIONS] [--format csv|json]\n"
-    "\n"
-    "Evaluates N identical banks of words and prints the organisation the\n"
-    "search chose with its area, timing, energy and leakage.\n"
-    "--cell sram   the shipped 6T cell for 1rw, 8T for 1r1w, the multi-port\n"
-    "              cell (grown per extra port) otherwise; FILE is a cell YAML\n"
-    "              (or a cell name such as stt-40f2-cal-vol), and without\n"
-    "              --ports an SRAM bank takes the ports the cell declares\n"
-    "--cell dff|latch  a flip-flop or latch array, one per bank (default\n"
-    "              ports 1r1w; read and write ports only)\n"
-    "--split-write STT-RAM: two halves with separate read and write address\n"
-    "              paths, so a read of one half may overlap a write of the other\n"
-    "--bytes N     capacity of all banks together, in bytes (a whole number\n"
-    "              of words)\n"
-    "--entries E   capacity of all banks together, in words of BITS bits\n"
-    "--banks N     identical banks sharing the capacity (default 1)\n"
-    "--opt         objective of the organisation search (default ed2)\n"
-    "--temp-k      temperature for leakage, in kelvin (default 360)\n"
-    "--clock-ghz   also report read and write latency in clock cycles\n"
-    "--periphery   long-channel (default, as CACTI) or nominal (minimum-length\n"
-    "              periphery devices, as NVSim): periphery leakage only\n"
-    "--port        point (default): data enter and leave at the middle of the\n"
-    "              bank's bottom edge; edge: each bit below its own column, as\n"
-    "              a bank feeding a bit-sliced crossbar\n"
-    "--gate-groups G  SRAM: power-gate each bank's sub-arrays in G groups of\n"
-    "              consecutive words (a power of two up to 64), one sleep\n"
-    "              transistor each; reports the gated leakage and wake-up cost\n"
-    "--band        SRAM: beside each figure, the band its reference classes\n"
-    "              span: CACTI class (this model), NVSim class (nominal\n"
-    "              periphery, no write/output drivers, a one-mat data path\n"
-    "              for free) and memory-compiler class (scaled from a\n"
-    "              published compiled bank; energy and area only); JSON adds\n"
-    "              <metric>_band: [low, high]\n"
-    "Energies and times are per access of one bank (one word); area and\n"
-    "leakage cover all banks.\n"
-    "--batch FILE  evaluates every row of FILE in one process: a tab-separated\n"
-    "              table whose header names options without their dashes (tech,\n"
-    "              cell, ports, bytes, entries, width, banks, opt, device, temp-k,\n"
-    "              clock-ghz, periphery, port, gate-groups, split-write 0|1); an\n"
-    "              empty cell leaves the option out, options on the command line\n"
-    "              apply to every row; '#' lines are comments. Prints CSV (one\n"
-    "              row per configuration, with its line and an error column) or\n"
-    "              JSON lines (--format json); a bad row gives an error row and\n"
-    "              the command exits 1 after the others.\n";
-
 /* Beyond these a request is a typo, not an on-chip register file or cache:
  * 64 Kib words, 1 GiB of storage, 4096 banks. */
 #define BANK_MAX_WIDTH_BITS 65536LL
 #define BANK_MAX_BITS (8LL << 30)
 #define BANK_MAX_BANKS 4096LL
 
-static int parse_args(cli_args *a, bank_args *o) {
+static void get_args(const cli_parsed *p, bank_args *o) {
   memset(o, 0, sizeof *o);
-  o->fmt = FMT_TEXT;
-  struct {
-    const char *name;
-    const char **slot;
-  } opts[] = {{"--tech", &o->tech},       {"--cell", &o->cell},     {"--ports", &o->ports},
-              {"--bytes", &o->bytes},     {"--entries", &o->entries}, {"--width", &o->width},
-              {"--banks", &o->banks},     {"--opt", &o->opt},       {"--device", &o->device},
-              {"--temp-k", &o->temp_k},   {"--clock-ghz", &o->clock_ghz},
-              {"--periphery", &o->periphery}, {"--port", &o->port},
-              {"--gate-groups", &o->gate_groups}};
-  for (a->pos = 0; a->pos < a->argc; a->pos++) {
-    const char *v, *arg = a->argv[a->pos];
-    int bad = 0, matched = 0;
-    if (cli_is_help(arg)) {
-      fputs(bank_help, stdout);
-      return -1;
-    }
-    if (cli_opt_value(a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a->prog, v, 1, &o->fmt)) return CLI_USAGE;
-      o->fmt_given = 1;
-      continue;
-    }
-    if (cli_opt_value(a, "--batch", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      o->batch = v;
-      continue;
-    }
-    if (cli_is_flag(a, "--split-write")) {
-      o->split_write = 1;
-      continue;
-    }
-    if (cli_is_flag(a, "--band")) {
-      o->band = 1;
-      continue;
-    }
-    for (size_t i = 0; i < sizeof opts / sizeof opts[0] && !matched; i++) {
-      if (!cli_opt_value(a, opts[i].name, &v, &bad)) continue;
-      if (bad) return CLI_USAGE;
-      if (*opts[i].slot) {
-        cli_usage_error(a->prog, "%s given twice", opts[i].name);
-        return CLI_USAGE;
-      }
-      *opts[i].slot = v;
-      matched = 1;
-    }
-    if (!matched) {
-      cli_usage_error(a->prog, "%s '%s'", arg[0] == '-' ? "unknown option" : "unexpected argument",
-                      arg);
-      return CLI_USAGE;
-    }
-  }
-  return CLI_OK;
+  o->fmt = p->fmt;
+  o->tech = cli_get(p, "--tech");
+  o->cell = cli_get(p, "--cell");
+  o->ports = cli_get(p, "--ports");
+  o->bytes = cli_get(p, "--bytes");
+  o->entries = cli_get(p, "--entries");
+  o->width = cli_get(p, "--width");
+  o->banks = cli_get(p, "--banks");
+  o->opt = cli_get(p, "--opt");
+  o->device = cli_get(p, "--device");
+  o->temp_k = cli_get(p, "--temp-k");
+  o->clock_ghz = cli_get(p, "--clock-ghz");
+  o->periphery = cli_get(p, "--periphery");
+  o->port = cli_get(p, "--port");
+  o->gate_groups = cli_get(p, "--gate-groups");
+  o->split_write = cli_get(p, "--split-write") != NULL;
+  o->band = cli_get(p, "--band") != NULL;
+  o->fmt_given = cli_get(p, "--format") != NULL;
+  o->batch = cli_get(p, "--batch");
 }
 
 /* Checks everything that can be checked without the model, so usage errors
@@ -194,13 +108,18 @@ int bank_build_spec(const char *prog, const bank_args *o, gpurf_bank_spec *s, in
     }
     s->gate_groups = (int)g;
   }
-  int nominal = 0;
-  if (o->periphery &&
-      cli_parse_either(prog, "--periphery", o->periphery, "long-channel", "nominal", &nominal))
+  /* The parser has checked both against their two names on the command
+   * line; a --batch row's cells come here unchecked. */
+  if (o->periphery && strcmp(o->periphery, "long-channel") && strcmp(o->periphery, "nominal")) {
+    cli_usage_error(prog, "--periphery must be long-channel or nominal, not '%s'", o->periphery);
     return CLI_USAGE;
-  s->long_channel_periphery = !nominal;
-  if (o->port && cli_parse_either(prog, "--port", o->port, "point", "edge", &s->port_along_edge))
+  }
+  if (o->port && strcmp(o->port, "point") && strcmp(o->port, "edge")) {
+    cli_usage_error(prog, "--port must be point or edge, not '%s'", o->port);
     return CLI_USAGE;
+  }
+  s->long_channel_periphery = !(o->periphery && strcmp(o->periphery, "nominal") == 0);
+  s->port_along_edge = o->port && strcmp(o->port, "edge") == 0;
   if (o->temp_k) {
     if (cli_parse_double(prog, "--temp-k", o->temp_k, &s->temp_k)) return CLI_USAGE;
     if (!(s->temp_k > 0.0)) {
@@ -506,16 +425,14 @@ void bank_print_csv_row(sbuf *out, const bank_view *b) {
   sb_printf(out, "\n");
 }
 
-int cmd_bank(gpurf_ctx *ctx, int argc, char **argv) {
-  cli_args a = {argc, argv, 0, "gpurf bank"};
+int cmd_bank(gpurf_ctx *ctx, const cli_parsed *p) {
   bank_args o;
-  int rc = parse_args(&a, &o);
-  if (rc < 0) return CLI_OK; /* --help */
-  if (rc) return rc;
-  if (o.batch) return bank_batch(ctx, a.prog, &o);
+  get_args(p, &o);
+  if (o.batch) return bank_batch(ctx, p->prog, &o);
   gpurf_bank_spec spec;
   int ports_given = 0;
-  if ((rc = bank_build_spec(a.prog, &o, &spec, &ports_given)) != CLI_OK) return rc;
+  int rc = bank_build_spec(p->prog, &o, &spec, &ports_given);
+  if (rc != CLI_OK) return rc;
   gpurf_tech *tech = cli_tech_load(ctx, o.tech);
   gpurf_cell cell;
   int is_sram = strcmp(o.cell, "sram") == 0;

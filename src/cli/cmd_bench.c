@@ -10,56 +10,6 @@
 #include <unistd.h>
 
 #include "cli/bank_cli.h"
-#include "cli/emu_cli.h"
-
-static const char *const bench_help =
-    "usage: gpurf bench bank [--cell sram|stt|dff|latch] [--n N] [--seed S]\n"
-    "                        [--format text|json]\n"
-    "\n"
-    "Evaluates N bank configurations (default 10000) with gpurf_bank_eval and\n"
-    "prints configurations per second. The configurations vary node (22 to\n"
-    "90 nm, interpolated nodes included), device, capacity (64 B to 512 KB),\n"
-    "width (8 to 1024 bits, not only powers of two) and banks (1 to 32); the\n"
-    "same seed gives the same configurations. By --cell (default sram):\n"
-    "  sram   ports 1rw, 1r1w, 3r1w\n"
-    "  stt    the four stt-40f2-* cells, 1rw, half with split write; current\n"
-    "         sensing only at 22-45 nm, where its converter is known\n"
-    "  dff, latch  flop arrays of 1 to 256 entries per bank, ports 1r1w, 2r1w,\n"
-    "         3r1w, 3r2w\n"
-    "Nodes and cells are loaded before the clock starts: the rate is the\n"
-    "model's. Also prints the median time of one evaluation, and the rate of\n"
-    "bank --batch on the same configurations written as a table (read,\n"
-    "evaluated and printed as CSV in this process, nodes and cells loaded\n"
-    "as the rows name them).\n"
-    "\n"
-    "usage: gpurf bench events [--n N] [--seed S] [--format text|json]\n"
-    "\n"
-    "Counts N events (default 200000000) with gpurf_energy_add on an engine\n"
-    "of 16 banks, a crossbar and 8 collectors, ids and instances drawn from a\n"
-    "seeded stream, and prints adds per second; then times gpurf_energy_report_get.\n"
-    "\n"
-    "usage: gpurf bench sim [--workload NAME] [--seed S] [--trace PATH] [--n RUNS]\n"
-    "                       [--format text|json]\n"
-    "\n"
-    "Writes a synthetic preset (default compute, 524288 warp instructions) as a\n"
-    "binary trace in the temporary directory, or takes the trace PATH, simulates\n"
-    "it on the fermi-baseline SM and prints warp instructions per second, reading\n"
-    "included, best of RUNS (default 3); also the time to read the trace alone\n"
-    "and the pipeline's rate without it.\n"
-    "\n"
-    "usage: gpurf bench reproduce [PAPER|all] [--workloads SET] [--jobs N] [--format text|json]\n"
-    "\n"
-    "Times one reproduction (default: all papers on their own workloads, 2\n"
-    "threads) and prints its seconds and jobs per second.\n"
-    "\n"
-    "usage: gpurf bench emu [--kernel NAME] [--size N] [--warps W] [--n RUNS]\n"
-    "                       [--format text|json]\n"
-    "\n"
-    "Runs a kernel of the RV32 suite (default matmul) on the SIMT emulator\n"
-    "(the clock runs during SIMT launches only, not the host's own work)\n"
-    "without a trace and again writing a binary trace, best of RUNS (default 3),\n"
-    "and prints SIMT thread instructions per second and warp instructions per\n"
-    "second, by the wall clock and per CPU second of the thread.\n";
 
 /* Shipped nodes and nodes between them, which the library interpolates. */
 static const char *const bench_nodes[] = {"22", "28", "32", "36", "40", "45",
@@ -162,40 +112,16 @@ static int batch_time(gpurf_ctx *ctx, const sbuf *tsv, double *seconds) {
   return rc;
 }
 
-static int bench_bank(gpurf_ctx *ctx, cli_args *a) {
+int cmd_bench_bank(gpurf_ctx *ctx, const cli_parsed *p) {
   long long n = 10000, seed = 1;
-  out_format fmt = FMT_TEXT;
-  bench_kind kind = BK_SRAM;
-  const char *kind_name = "sram";
-  for (a->pos = 0; a->pos < a->argc; a->pos++) {
-    const char *v, *arg = a->argv[a->pos];
-    int bad = 0;
-    if (cli_is_help(arg)) {
-      fputs(bench_help, stdout);
-      return CLI_OK;
-    } else if (cli_opt_value(a, "--n", &v, &bad)) {
-      if (bad || cli_parse_count(a->prog, "--n", v, 100000000LL, &n)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--seed", &v, &bad)) {
-      if (bad || cli_parse_count(a->prog, "--seed", v, INT64_MAX, &seed)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a->prog, v, 0, &fmt)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--cell", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      static const char *const kinds[] = {"sram", "stt", "dff", "latch"};
-      size_t i = 0;
-      while (i < 4 && strcmp(v, kinds[i]) != 0) i++;
-      if (i == 4) {
-        cli_usage_error(a->prog, "--cell must be sram, stt, dff or latch, not '%s'", v);
-        return CLI_USAGE;
-      }
-      kind = (bench_kind)i;
-      kind_name = kinds[i];
-    } else {
-      cli_usage_error(a->prog, "%s '%s'", arg[0] == '-' ? "unknown option" : "unexpected argument",
-                      arg);
-      return CLI_USAGE;
-    }
-  }
+  out_format fmt = p->fmt;
+  static const char *const kinds[] = {"sram", "stt", "dff", "latch"};
+  const char *kind_name = cli_get(p, "--cell") ? cli_get(p, "--cell") : "sram";
+  int ki = 0;
+  while (strcmp(kind_name, kinds[ki]) != 0) ki++; /* the parser checked the name */
+  bench_kind kind = (bench_kind)ki;
+  if (cli_count_opt(p, "--n", 100000000LL, &n) || cli_count_opt(p, "--seed", INT64_MAX, &seed))
+    return CLI_USAGE;
   gpurf_tech **techs = calloc(N_NODES, sizeof *techs);
   gpurf_cell cells[N_VARIANTS];
   gpurf_ports ports[N_VARIANTS];
@@ -351,27 +277,11 @@ static void bench_table(gpurf_rf_table *t) {
 
 #define EV_STREAM 4096 /* fits in L1 with the counters: the rate is the engine's */
 
-static int bench_events(gpurf_ctx *ctx, cli_args *a) {
+int cmd_bench_events(gpurf_ctx *ctx, const cli_parsed *p) {
   long long n = 200000000LL, seed = 1;
-  out_format fmt = FMT_TEXT;
-  for (a->pos = 0; a->pos < a->argc; a->pos++) {
-    const char *v, *arg = a->argv[a->pos];
-    int bad = 0;
-    if (cli_is_help(arg)) {
-      fputs(bench_help, stdout);
-      return CLI_OK;
-    } else if (cli_opt_value(a, "--n", &v, &bad)) {
-      if (bad || cli_parse_count(a->prog, "--n", v, 100000000000LL, &n)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--seed", &v, &bad)) {
-      if (bad || cli_parse_count(a->prog, "--seed", v, INT64_MAX, &seed)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a->prog, v, 0, &fmt)) return CLI_USAGE;
-    } else {
-      cli_usage_error(a->prog, "%s '%s'", arg[0] == '-' ? "unknown option" : "unexpected argument",
-                      arg);
-      return CLI_USAGE;
-    }
-  }
+  out_format fmt = p->fmt;
+  if (cli_count_opt(p, "--n", 100000000000LL, &n) || cli_count_opt(p, "--seed", INT64_MAX, &seed))
+    return CLI_USAGE;
   gpurf_rf_table table;
   bench_table(&table);
   gpurf_energy *e = NULL;
@@ -451,32 +361,4 @@ static int bench_events(gpurf_ctx *ctx, cli_args *a) {
   rc = sb_flush_stdout(&out);
   sb_free(&out);
   return rc;
-}
-
-int cmd_bench(gpurf_ctx *ctx, int argc, char **argv) {
-  if (argc < 1 || cli_is_help(argv[0])) {
-    fputs(bench_help, argc < 1 ? stderr : stdout);
-    return argc < 1 ? CLI_USAGE : CLI_OK;
-  }
-  cli_args a = {argc - 1, argv + 1, 0, "gpurf bench bank"};
-  if (strcmp(argv[0], "bank") == 0) return bench_bank(ctx, &a);
-  if (strcmp(argv[0], "events") == 0) {
-    a.prog = "gpurf bench events";
-    return bench_events(ctx, &a);
-  }
-  if (strcmp(argv[0], "sim") == 0) {
-    a.prog = "gpurf bench sim";
-    return bench_sim(ctx, &a);
-  }
-  if (strcmp(argv[0], "reproduce") == 0) {
-    a.prog = "gpurf bench reproduce";
-    return bench_reproduce(ctx, &a);
-  }
-  if (strcmp(argv[0], "emu") == 0) {
-    a.prog = "gpurf bench emu";
-    return cli_bench_emu(ctx, &a);
-  }
-  fprintf(stderr, "gpurf bench: unknown benchmark '%s' (bank, events, sim, reproduce, emu)\n",
-          argv[0]);
-  return CLI_USAGE;
 }

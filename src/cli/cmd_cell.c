@@ -1,14 +1,7 @@
 /* gpurf cell show NAME|FILE [--tech NODE] */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli/cli.h"
-
-static const char *const cell_help =
-    "usage: gpurf cell show NAME|FILE [--tech NODE] [--format text|json]\n"
-    "\n"
-    "Prints a memory-cell file (tech/cells/NAME.yaml or a path). With --tech,\n"
-    "also the cell's footprint at that node, multi-port growth included.\n";
 
 typedef struct field {
   const char *key;
@@ -70,35 +63,9 @@ static size_t cell_fields(const gpurf_cell *c, field *f) {
   return n;
 }
 
-static int cell_show(gpurf_ctx *ctx, cli_args *a) {
-  out_format fmt = FMT_TEXT;
-  const char *name = NULL, *node = NULL;
-  for (a->pos = 0; a->pos < a->argc; a->pos++) {
-    const char *v;
-    int bad = 0;
-    const char *arg = a->argv[a->pos];
-    if (cli_is_help(arg)) {
-      fputs(cell_help, stdout);
-      return CLI_OK;
-    } else if (cli_opt_value(a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a->prog, v, 0, &fmt)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--tech", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      node = v;
-    } else if (arg[0] == '-' && arg[1] != '\0') {
-      cli_usage_error(a->prog, "unknown option '%s'", arg);
-      return CLI_USAGE;
-    } else if (!name) {
-      name = arg;
-    } else {
-      cli_usage_error(a->prog, "unexpected argument '%s'", arg);
-      return CLI_USAGE;
-    }
-  }
-  if (!name) {
-    cli_usage_error(a->prog, "which cell? e.g. 'gpurf cell show sram-6t'");
-    return CLI_USAGE;
-  }
+int cmd_cell_show(gpurf_ctx *ctx, const cli_parsed *p) {
+  out_format fmt = p->fmt;
+  const char *name = p->pos[0], *node = cli_get(p, "--tech");
   gpurf_cell cell;
   if (gpurf_cell_load(ctx, name, &cell) != GPURF_OK) {
     cli_print_error(ctx);
@@ -155,17 +122,4 @@ static int cell_show(gpurf_ctx *ctx, cli_args *a) {
   int rc = sb_flush_stdout(&out);
   sb_free(&out);
   return rc;
-}
-
-int cmd_cell(gpurf_ctx *ctx, int argc, char **argv) {
-  if (argc < 1 || cli_is_help(argv[0])) {
-    fputs(cell_help, argc < 1 ? stderr : stdout);
-    return argc < 1 ? CLI_USAGE : CLI_OK;
-  }
-  if (strcmp(argv[0], "show") == 0) {
-    cli_args a = {argc - 1, argv + 1, 0, "gpurf cell show"};
-    return cell_show(ctx, &a);
-  }
-  fprintf(stderr, "gpurf cell: unknown subcommand '%s' (show)\n", argv[0]);
-  return CLI_USAGE;
 }

@@ -5,48 +5,15 @@
 
 #include "cli/cli.h"
 
-static const char *const component_help =
-    "usage: gpurf component rename|wpool|crf|rfc-tags --tech NODE\n"
-    "                       [--device hp|lstp|lop]\n"
-    "                       [--temp-k T] [--format text|json|csv] [options]\n"
-    "\n"
-    "rename   Jeon et al.'s register renaming table, availability vectors and\n"
-    "         release flag cache: [--warps 48] [--regs 63] [--phys-regs 1024]\n"
-    "         [--banks 4] [--budget-bytes B] [--flag-entries 10] [--flag-bits 54]\n"
-    "         [--flag-tag-bits 0]; with a budget only the registers that fit are\n"
-    "         renamed (the rest are exempted and mapped directly)\n"
-    "wpool    WarRF's write pool, indicator CAM and pool array: [--entries 60]\n"
-    "         [--warps 48] [--regs 63] [--lanes 32] [--word-bits 32] [--ports 1rw]\n"
-    "         [--rf-area-mm2 A | --rf-bytes N [--rf-banks 16]]: the pool's share of\n"
-    "         a register file of that area, or of N bytes of 1rw SRAM banks of one\n"
-    "         warp register each word, on the same node\n"
-    "crf      SIMTight's compressed register file: [--warps 64] [--lanes 32]\n"
-    "         [--regs 32] [--word-bits 32] [--vrf-regs V] [--base-bits 32]\n"
-    "         [--stride-bits 2] [--srf-copies 2] [--separate-pointer]; without\n"
-    "         --vrf-regs the uncompressed baseline; --separate-pointer gives the\n"
-    "         VRF pointer a field of its own instead of sharing the base field\n"
-    "rfc-tags Gebhart et al.'s hardware register file cache tags, a flip-flop\n"
-    "         row per active warp and the operand comparators: [--warps 8]\n"
-    "         [--entries 6] (per thread) [--regs 63] [--lookups 4] (operands\n"
-    "         checked per instruction)\n"
-    "Energies are per event; area and leakage cover the whole component.\n";
-
-enum { C_TECH, C_DEVICE, C_TEMP, C_COMMON };
-
-static int load_common(const char *prog, const cli_opt *o, gpurf_device_kind *dev,
-                       double *temp_k) {
+static int load_common(const cli_parsed *p, gpurf_device_kind *dev, double *temp_k) {
   *dev = GPURF_DEVICE_HP;
   *temp_k = GPURF_DEFAULT_TEMP_K;
-  if (!o[C_TECH].value) {
-    cli_usage_error(prog, "--tech NODE is required");
-    return CLI_USAGE;
-  }
-  if (cli_env_opts(prog, o[C_DEVICE].value, o[C_TEMP].value, dev, temp_k)) return CLI_USAGE;
-  return CLI_OK;
+  return cli_env_opts(p->prog, cli_get(p, "--device"), cli_get(p, "--temp-k"), dev, temp_k);
 }
 
-static int load_data(gpurf_ctx *ctx, const cli_opt *o, gpurf_tech **tech, gpurf_sram_cells *cells) {
-  if (!(*tech = cli_tech_load(ctx, o[C_TECH].value)) ||
+static int load_data(gpurf_ctx *ctx, const cli_parsed *p, gpurf_tech **tech,
+                     gpurf_sram_cells *cells) {
+  if (!(*tech = cli_tech_load(ctx, cli_get(p, "--tech"))) ||
       gpurf_sram_cells_load(ctx, cells) != GPURF_OK) {
     cli_print_error(ctx);
     gpurf_tech_free(*tech);
@@ -88,39 +55,31 @@ static void array_rows(report *r, const char *key_prefix, const gpurf_array_cost
   }
 }
 
-enum { R_WARPS = C_COMMON, R_REGS, R_PHYS, R_BANKS, R_BUDGET, R_FENT, R_FBITS, R_FTAG, R_N };
-
-static int run_rename(gpurf_ctx *ctx, cli_args *a) {
-  cli_opt o[R_N] = {{"--tech", NULL, 0},       {"--device", NULL, 0},     {"--temp-k", NULL, 0},
-                    {"--warps", NULL, 0},      {"--regs", NULL, 0},       {"--phys-regs", NULL, 0},
-                    {"--banks", NULL, 0},      {"--budget-bytes", NULL, 0},
-                    {"--flag-entries", NULL, 0}, {"--flag-bits", NULL, 0},
-                    {"--flag-tag-bits", NULL, 0}};
-  out_format fmt;
-  int rc = cli_opts_parse(a, component_help, o, R_N, &fmt);
-  if (rc) return rc < 0 ? CLI_OK : rc;
+int cmd_component_rename(gpurf_ctx *ctx, const cli_parsed *p) {
+  out_format fmt = p->fmt;
+  int rc;
   gpurf_rename_spec s;
   gpurf_rename_spec_init(&s);
   gpurf_tech *tech = NULL;
   gpurf_sram_cells cells;
   int budget = 0;
-  if ((rc = load_common(a->prog, o, &s.device, &s.temp_k)) != CLI_OK) return rc;
-  if (cli_opt_int(a->prog, &o[R_WARPS], 1, 4096, &s.warps) ||
-      cli_opt_int(a->prog, &o[R_REGS], 1, 4096, &s.arch_regs) ||
-      cli_opt_int(a->prog, &o[R_PHYS], 2, 1 << 20, &s.phys_regs) ||
-      cli_opt_int(a->prog, &o[R_BANKS], 1, 64, &s.banks) ||
-      cli_opt_int(a->prog, &o[R_BUDGET], 1, 1 << 30, &budget) ||
-      cli_opt_int(a->prog, &o[R_FENT], 0, 65536, &s.flag_entries) ||
-      cli_opt_int(a->prog, &o[R_FBITS], 1, 4096, &s.flag_bits) ||
-      cli_opt_int(a->prog, &o[R_FTAG], 0, 64, &s.flag_tag_bits))
+  if ((rc = load_common(p, &s.device, &s.temp_k)) != CLI_OK) return rc;
+  if (cli_opt_int(p, "--warps", 1, 4096, &s.warps) ||
+      cli_opt_int(p, "--regs", 1, 4096, &s.arch_regs) ||
+      cli_opt_int(p, "--phys-regs", 2, 1 << 20, &s.phys_regs) ||
+      cli_opt_int(p, "--banks", 1, 64, &s.banks) ||
+      cli_opt_int(p, "--budget-bytes", 1, 1 << 30, &budget) ||
+      cli_opt_int(p, "--flag-entries", 0, 65536, &s.flag_entries) ||
+      cli_opt_int(p, "--flag-bits", 1, 4096, &s.flag_bits) ||
+      cli_opt_int(p, "--flag-tag-bits", 0, 64, &s.flag_tag_bits))
     return CLI_USAGE;
   if (s.phys_regs % s.banks != 0) {
-    cli_usage_error(a->prog, "--phys-regs %d do not split evenly over %d banks", s.phys_regs,
+    cli_usage_error(p->prog, "--phys-regs %d do not split evenly over %d banks", s.phys_regs,
                     s.banks);
     return CLI_USAGE;
   }
   s.budget_bytes = budget;
-  if ((rc = load_data(ctx, o, &tech, &cells)) != CLI_OK) return rc;
+  if ((rc = load_data(ctx, p, &tech, &cells)) != CLI_OK) return rc;
   s.tech = tech;
   s.cells = &cells;
   gpurf_rename_cost c;
@@ -169,50 +128,42 @@ static int run_rename(gpurf_ctx *ctx, cli_args *a) {
   return rc;
 }
 
-enum { W_ENTRIES = C_COMMON, W_WARPS, W_REGS, W_LANES, W_WORD, W_PORTS, W_RF_AREA, W_RF_BYTES,
-       W_RF_BANKS, W_N };
-
-static int run_wpool(gpurf_ctx *ctx, cli_args *a) {
-  cli_opt o[W_N] = {{"--tech", NULL, 0},        {"--device", NULL, 0},   {"--temp-k", NULL, 0},
-                    {"--entries", NULL, 0},     {"--warps", NULL, 0},    {"--regs", NULL, 0},
-                    {"--lanes", NULL, 0},       {"--word-bits", NULL, 0}, {"--ports", NULL, 0},
-                    {"--rf-area-mm2", NULL, 0}, {"--rf-bytes", NULL, 0}, {"--rf-banks", NULL, 0}};
-  out_format fmt;
-  int rc = cli_opts_parse(a, component_help, o, W_N, &fmt);
-  if (rc) return rc < 0 ? CLI_OK : rc;
+int cmd_component_wpool(gpurf_ctx *ctx, const cli_parsed *p) {
+  out_format fmt = p->fmt;
+  int rc;
   gpurf_wpool_spec s;
   gpurf_wpool_spec_init(&s);
   gpurf_tech *tech = NULL;
   gpurf_sram_cells cells;
   int rf_banks = 16;
-  if ((rc = load_common(a->prog, o, &s.device, &s.temp_k)) != CLI_OK) return rc;
-  if (cli_opt_int(a->prog, &o[W_ENTRIES], 1, 65536, &s.entries) ||
-      cli_opt_int(a->prog, &o[W_WARPS], 1, 4096, &s.warps) ||
-      cli_opt_int(a->prog, &o[W_REGS], 1, 4096, &s.arch_regs) ||
-      cli_opt_int(a->prog, &o[W_LANES], 1, 1024, &s.lanes) ||
-      cli_opt_int(a->prog, &o[W_WORD], 1, 1024, &s.word_bits) ||
-      cli_opt_int(a->prog, &o[W_RF_BANKS], 1, 1024, &rf_banks))
+  if ((rc = load_common(p, &s.device, &s.temp_k)) != CLI_OK) return rc;
+  if (cli_opt_int(p, "--entries", 1, 65536, &s.entries) ||
+      cli_opt_int(p, "--warps", 1, 4096, &s.warps) ||
+      cli_opt_int(p, "--regs", 1, 4096, &s.arch_regs) ||
+      cli_opt_int(p, "--lanes", 1, 1024, &s.lanes) ||
+      cli_opt_int(p, "--word-bits", 1, 1024, &s.word_bits) ||
+      cli_opt_int(p, "--rf-banks", 1, 1024, &rf_banks))
     return CLI_USAGE;
-  if (o[W_PORTS].value && gpurf_ports_parse(o[W_PORTS].value, &s.ports) != GPURF_OK) {
-    cli_usage_error(a->prog, "--ports must be counts of rw, r and w ports such as 1rw or 1r1w, "
-                    "not '%s'", o[W_PORTS].value);
+  const char *ports_opt = cli_get(p, "--ports");
+  if (ports_opt && gpurf_ports_parse(ports_opt, &s.ports) != GPURF_OK) {
+    cli_usage_error(p->prog, "--ports must be counts of rw, r and w ports such as 1rw or 1r1w, "
+                    "not '%s'", ports_opt);
     return CLI_USAGE;
   }
   double rf_mm2;
   long long rf_bytes;
-  if (cli_rf_area_opts(a->prog, o[W_RF_AREA].value, o[W_RF_BYTES].value, &rf_mm2, &rf_bytes))
-    return CLI_USAGE;
+  if (cli_rf_area_opts(p, &rf_mm2, &rf_bytes)) return CLI_USAGE;
   int width = s.lanes * s.word_bits;
-  if (o[W_RF_BANKS].value && !rf_bytes) {
-    cli_usage_error(a->prog, "--rf-banks needs --rf-bytes");
+  if (cli_get(p, "--rf-banks") && !rf_bytes) {
+    cli_usage_error(p->prog, "--rf-banks needs --rf-bytes");
     return CLI_USAGE;
   }
   if (rf_bytes && (rf_bytes * 8) % ((long long)width * rf_banks) != 0) {
-    cli_usage_error(a->prog, "--rf-bytes %lld is not a whole number of %d-bit registers in each "
+    cli_usage_error(p->prog, "--rf-bytes %lld is not a whole number of %d-bit registers in each "
                     "of %d banks", rf_bytes, width, rf_banks);
     return CLI_USAGE;
   }
-  if ((rc = load_data(ctx, o, &tech, &cells)) != CLI_OK) return rc;
+  if ((rc = load_data(ctx, p, &tech, &cells)) != CLI_OK) return rc;
   s.tech = tech;
   s.cells = &cells;
   gpurf_wpool_cost c;
@@ -264,33 +215,25 @@ static int run_wpool(gpurf_ctx *ctx, cli_args *a) {
   return rc;
 }
 
-enum { F_WARPS = C_COMMON, F_LANES, F_REGS, F_WORD, F_VRF, F_BASE, F_STRIDE, F_COPIES, F_SEP, F_N };
-
-static int run_crf(gpurf_ctx *ctx, cli_args *a) {
-  cli_opt o[F_N] = {{"--tech", NULL, 0},       {"--device", NULL, 0},      {"--temp-k", NULL, 0},
-                    {"--warps", NULL, 0},      {"--lanes", NULL, 0},       {"--regs", NULL, 0},
-                    {"--word-bits", NULL, 0},  {"--vrf-regs", NULL, 0},    {"--base-bits", NULL, 0},
-                    {"--stride-bits", NULL, 0}, {"--srf-copies", NULL, 0},
-                    {"--separate-pointer", NULL, 1}};
-  out_format fmt;
-  int rc = cli_opts_parse(a, component_help, o, F_N, &fmt);
-  if (rc) return rc < 0 ? CLI_OK : rc;
+int cmd_component_crf(gpurf_ctx *ctx, const cli_parsed *p) {
+  out_format fmt = p->fmt;
+  int rc;
   gpurf_crf_spec s;
   gpurf_crf_spec_init(&s);
   gpurf_tech *tech = NULL;
   gpurf_sram_cells cells;
-  if ((rc = load_common(a->prog, o, &s.device, &s.temp_k)) != CLI_OK) return rc;
-  if (cli_opt_int(a->prog, &o[F_WARPS], 1, 4096, &s.warps) ||
-      cli_opt_int(a->prog, &o[F_LANES], 1, 1024, &s.lanes) ||
-      cli_opt_int(a->prog, &o[F_REGS], 1, 1024, &s.arch_regs) ||
-      cli_opt_int(a->prog, &o[F_WORD], 1, 1024, &s.word_bits) ||
-      cli_opt_int(a->prog, &o[F_VRF], 1, 1 << 22, &s.vrf_regs) ||
-      cli_opt_int(a->prog, &o[F_BASE], 1, 64, &s.base_bits) ||
-      cli_opt_int(a->prog, &o[F_STRIDE], 0, 8, &s.stride_bits) ||
-      cli_opt_int(a->prog, &o[F_COPIES], 1, 16, &s.srf_copies))
+  if ((rc = load_common(p, &s.device, &s.temp_k)) != CLI_OK) return rc;
+  if (cli_opt_int(p, "--warps", 1, 4096, &s.warps) ||
+      cli_opt_int(p, "--lanes", 1, 1024, &s.lanes) ||
+      cli_opt_int(p, "--regs", 1, 1024, &s.arch_regs) ||
+      cli_opt_int(p, "--word-bits", 1, 1024, &s.word_bits) ||
+      cli_opt_int(p, "--vrf-regs", 1, 1 << 22, &s.vrf_regs) ||
+      cli_opt_int(p, "--base-bits", 1, 64, &s.base_bits) ||
+      cli_opt_int(p, "--stride-bits", 0, 8, &s.stride_bits) ||
+      cli_opt_int(p, "--srf-copies", 1, 16, &s.srf_copies))
     return CLI_USAGE;
-  if (o[F_SEP].value) s.pointer_in_base = 0;
-  if ((rc = load_data(ctx, o, &tech, &cells)) != CLI_OK) return rc;
+  if (cli_get(p, "--separate-pointer")) s.pointer_in_base = 0;
+  if ((rc = load_data(ctx, p, &tech, &cells)) != CLI_OK) return rc;
   s.tech = tech;
   s.cells = &cells;
   gpurf_crf_cost c;
@@ -346,27 +289,21 @@ static int run_crf(gpurf_ctx *ctx, cli_args *a) {
   return rc;
 }
 
-enum { T_WARPS = C_COMMON, T_ENTRIES, T_REGS, T_LOOKUPS, T_N };
-
-static int run_rfc_tags(gpurf_ctx *ctx, cli_args *a) {
-  cli_opt o[T_N] = {{"--tech", NULL, 0},    {"--device", NULL, 0}, {"--temp-k", NULL, 0},
-                    {"--warps", NULL, 0},   {"--entries", NULL, 0}, {"--regs", NULL, 0},
-                    {"--lookups", NULL, 0}};
-  out_format fmt;
-  int rc = cli_opts_parse(a, component_help, o, T_N, &fmt);
-  if (rc) return rc < 0 ? CLI_OK : rc;
+int cmd_component_rfc_tags(gpurf_ctx *ctx, const cli_parsed *p) {
+  out_format fmt = p->fmt;
+  int rc;
   gpurf_rfc_tags_spec s;
   gpurf_rfc_tags_spec_init(&s);
-  if ((rc = load_common(a->prog, o, &s.device, &s.temp_k)) != CLI_OK) return rc;
-  if (cli_opt_int(a->prog, &o[T_WARPS], 1, 1024, &s.warps) ||
-      cli_opt_int(a->prog, &o[T_ENTRIES], 1, 64, &s.entries_per_thread) ||
-      cli_opt_int(a->prog, &o[T_REGS], 2, 4096, &s.arch_regs) ||
-      cli_opt_int(a->prog, &o[T_LOOKUPS], 1, 8, &s.lookups))
+  if ((rc = load_common(p, &s.device, &s.temp_k)) != CLI_OK) return rc;
+  if (cli_opt_int(p, "--warps", 1, 1024, &s.warps) ||
+      cli_opt_int(p, "--entries", 1, 64, &s.entries_per_thread) ||
+      cli_opt_int(p, "--regs", 2, 4096, &s.arch_regs) ||
+      cli_opt_int(p, "--lookups", 1, 8, &s.lookups))
     return CLI_USAGE;
   gpurf_tech *tech = NULL;
   gpurf_cell flop;
   gpurf_rfc_tags_cost c;
-  if (!(tech = cli_tech_load(ctx, o[C_TECH].value)) ||
+  if (!(tech = cli_tech_load(ctx, cli_get(p, "--tech"))) ||
       gpurf_cell_load(ctx, "dff", &flop) != GPURF_OK) {
     cli_print_error(ctx);
     gpurf_tech_free(tech);
@@ -403,35 +340,4 @@ static int run_rfc_tags(gpurf_ctx *ctx, cli_args *a) {
   rc = rep_emit(&r, fmt);
   gpurf_tech_free(tech);
   return rc;
-}
-
-int cmd_component(gpurf_ctx *ctx, int argc, char **argv) {
-  if (argc < 1) {
-    cli_usage_error("gpurf component", "name a component: rename, wpool, crf or rfc-tags");
-    return CLI_USAGE;
-  }
-  if (cli_is_help(argv[0])) {
-    fputs(component_help, stdout);
-    return CLI_OK;
-  }
-  cli_args a = {argc - 1, argv + 1, 0, NULL};
-  if (strcmp(argv[0], "rename") == 0) {
-    a.prog = "gpurf component rename";
-    return run_rename(ctx, &a);
-  }
-  if (strcmp(argv[0], "wpool") == 0) {
-    a.prog = "gpurf component wpool";
-    return run_wpool(ctx, &a);
-  }
-  if (strcmp(argv[0], "crf") == 0) {
-    a.prog = "gpurf component crf";
-    return run_crf(ctx, &a);
-  }
-  if (strcmp(argv[0], "rfc-tags") == 0) {
-    a.prog = "gpurf component rfc-tags";
-    return run_rfc_tags(ctx, &a);
-  }
-  cli_usage_error("gpurf component", "unknown component '%s' (rename, wpool, crf or rfc-tags)",
-                  argv[0]);
-  return CLI_USAGE;
 }

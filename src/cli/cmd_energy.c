@@ -8,31 +8,6 @@
 #include "cli/cli.h"
 #include "gpurf/events.h"
 
-static const char *const energy_help =
-    "usage: gpurf energy MODEL|TABLE COUNTS|RUN_DIR [--instructions N] [--cycles N]\n"
-    "                    [--sim-log FILE] [--format text|json|csv]\n"
-    "\n"
-    "Costs the events of COUNTS with the per-event energies, leakage and\n"
-    "gating costs of MODEL (a design: models/NAME.yaml or a path, costed by the\n"
-    "models) or TABLE (a primitive table file, docs/table-format.md) and\n"
-    "prints dynamic energy per component and event, leakage energy per\n"
-    "component, totals, average power and, given instructions, energy per\n"
-    "instruction, instructions per joule and the energy-delay product.\n"
-    "COUNTS is a gpurf-counters file or an AccelWattch power report\n"
-    "(docs/counters-format.md); for the latter the output says which events\n"
-    "each of REG_RD, REG_WR and NON_REG_OPs became, and AccelWattch's own\n"
-    "register-file power (gpu_avg_RFP, weighted by each kernel's cycles)\n"
-    "beside ours, with the ratio. RUN_DIR is an Accel-Sim run directory: its\n"
-    "accelwattch_power_report.log is read, and the kernels' cycles are taken\n"
-    "from the simulator's output (the one file there, or beside a report,\n"
-    "with gpu_sim_cycle lines).\n"
-    "--instructions N  instructions executed over the counted cycles (else\n"
-    "                  the file's 'instructions' line, if any)\n"
-    "--cycles N        cycles the counts cover, for an AccelWattch report\n"
-    "                  without gpu_sim_cycle lines\n"
-    "--sim-log FILE    the simulator's standard output for an AccelWattch\n"
-    "                  report (its gpu_sim_cycle lines give the cycles)\n";
-
 /* The costs behind the events. A design file (a models/ YAML) would be
  * turned into its table here as well, so the command takes either. */
 static int load_costs(gpurf_ctx *ctx, const char *path, gpurf_rf_table *table) {
@@ -40,53 +15,10 @@ static int load_costs(gpurf_ctx *ctx, const char *path, gpurf_rf_table *table) {
 }
 
 typedef struct energy_args {
-  const char *table, *counts, *instructions, *cycles, *sim_log;
+  const char *table, *counts;
   out_format fmt;
+  const char *sim_log;
 } energy_args;
-
-static int parse_args(cli_args *a, energy_args *o) {
-  memset(o, 0, sizeof *o);
-  o->fmt = FMT_TEXT;
-  for (a->pos = 0; a->pos < a->argc; a->pos++) {
-    const char *v, *arg = a->argv[a->pos];
-    int bad = 0;
-    if (cli_is_help(arg)) {
-      fputs(energy_help, stdout);
-      return -1;
-    }
-    if (cli_opt_value(a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a->prog, v, 1, &o->fmt)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--instructions", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      o->instructions = v;
-    } else if (cli_opt_value(a, "--cycles", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      o->cycles = v;
-    } else if (cli_opt_value(a, "--sim-log", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      o->sim_log = v;
-    } else if (arg[0] == '-' && arg[1]) {
-      cli_usage_error(a->prog, "unknown option '%s'", arg);
-      return CLI_USAGE;
-    } else if (!o->table) {
-      o->table = arg;
-    } else if (!o->counts) {
-      o->counts = arg;
-    } else {
-      cli_usage_error(a->prog, "unexpected argument '%s'", arg);
-      return CLI_USAGE;
-    }
-  }
-  if (!o->counts) {
-    cli_usage_error(a->prog, "needs TABLE and COUNTS");
-    return CLI_USAGE;
-  }
-  if (o->cycles && o->sim_log) {
-    cli_usage_error(a->prog, "--cycles and --sim-log both give the cycles; give one");
-    return CLI_USAGE;
-  }
-  return CLI_OK;
-}
 
 /* AccelWattch's register-file power beside ours. Ours is put on the run's
  * time base (the simulated core clock, when the log gives it): dynamic
@@ -418,17 +350,15 @@ static int run(gpurf_ctx *ctx, const energy_args *o, long long instructions, lon
   return rc;
 }
 
-int cmd_energy(gpurf_ctx *ctx, int argc, char **argv) {
-  cli_args a = {argc, argv, 0, "gpurf energy"};
-  energy_args o;
-  int rc = parse_args(&a, &o);
-  if (rc < 0) return CLI_OK;
-  if (rc) return rc;
+int cmd_energy(gpurf_ctx *ctx, const cli_parsed *p) {
+  energy_args o = {p->pos[0], p->pos[1], p->fmt, cli_get(p, "--sim-log")};
   long long instructions = 0, cycles = 0;
-  if (o.instructions &&
-      cli_parse_count(a.prog, "--instructions", o.instructions, INT64_MAX, &instructions))
+  if (cli_get(p, "--cycles") && o.sim_log) {
+    cli_usage_error(p->prog, "--cycles and --sim-log both give the cycles; give one");
     return CLI_USAGE;
-  if (o.cycles && cli_parse_count(a.prog, "--cycles", o.cycles, INT64_MAX, &cycles))
+  }
+  if (cli_count_opt(p, "--instructions", INT64_MAX, &instructions) ||
+      cli_count_opt(p, "--cycles", INT64_MAX, &cycles))
     return CLI_USAGE;
   return run(ctx, &o, instructions, cycles);
 }

@@ -12,29 +12,6 @@
 #include "cli/cli.h"
 #include "gpurf/reproduce.h"
 
-static const char *const reproduce_help =
-    "usage: gpurf reproduce PAPER|all [--workloads SET] [--jobs N] [--out DIR]\n"
-    "                       [--shard I/N] [--format text|json|csv|md] [--quiet]\n"
-    "       gpurf reproduce merge PARTS... [--out DIR] [--format text|json|csv|md]\n"
-    "       gpurf reproduce --list\n"
-    "\n"
-    "Runs a paper's experiment (its designs on a workload set, through the\n"
-    "models and the register-file pipeline) and prints its published claims,\n"
-    "each beside ours: published, ours, relative error and whether ours has\n"
-    "the paper's direction. A claim whose mechanism is not built says 'not\n"
-    "modelled'. PAPER is jing, gebhart, warrf, simtight or jeon (or several,\n"
-    "comma-separated).\n"
-    "\n"
-    "  --workloads SET  default (each paper's), shipped, synthetic, riscv, suite\n"
-    "                   (the RV32 kernels run on the emulator), suite-rv32e, a\n"
-    "                   directory of traces, or sets joined with '+'\n"
-    "  --jobs N         simulations on N threads (output identical for any N)\n"
-    "  --out DIR        writes DIR/index.html, results.json, PAPER.csv and the\n"
-    "                   figures (SVG); with --shard, DIR/shard-I-of-N.results\n"
-    "  --shard I/N      runs the jobs j with j mod N = I and writes their results\n"
-    "                   (to --out DIR, else standard output) for 'merge'\n"
-    "  --quiet          no progress line on a terminal\n";
-
 typedef struct progress {
   int on;
   time_t start;
@@ -46,23 +23,6 @@ static void show_progress(void *arg, size_t done, size_t total) {
   double el = difftime(time(NULL), p->start);
   double eta = done ? el * (double)(total - done) / (double)done : 0;
   fprintf(stderr, "\r[%zu/%zu] %.0f s elapsed, about %.0f s left\033[K", done, total, el, eta);
-}
-
-static int parse_shard(const char *prog, const char *s, int *i, int *n) {
-  char *end = NULL;
-  errno = 0;
-  long a = strtol(s, &end, 10);
-  if (end == s || *end != '/' || s[0] == '-' || s[0] == '+') goto bad;
-  const char *t = end + 1;
-  long b = strtol(t, &end, 10);
-  if (end == t || *end || t[0] == '-' || t[0] == '+' || errno || b < 1 || b > 100000 || a >= b)
-    goto bad;
-  *i = (int)a;
-  *n = (int)b;
-  return CLI_OK;
-bad:
-  cli_usage_error(prog, "--shard needs I/N with 0 <= I < N, not '%s'", s);
-  return CLI_USAGE;
 }
 
 static int make_dir(const char *prog, const char *dir) {
@@ -222,75 +182,23 @@ static int write_shard(gpurf_ctx *ctx, const char *prog, gpurf_reproduce *r, con
   return CLI_OK;
 }
 
-int cmd_reproduce(gpurf_ctx *ctx, int argc, char **argv) {
-  cli_args a = {argc, argv, 0, "gpurf reproduce"};
-  out_format fmt = FMT_TEXT;
-  const char *paper = NULL, *workloads = NULL, *out_dir = NULL, *format = NULL;
-  int jobs = 1, quiet = 0, list = 0, merge = 0, si = 0, sn = 1, md = 0, rc = CLI_OK;
-  const char **parts = calloc((size_t)(argc ? argc : 1), sizeof *parts);
-  size_t n_parts = 0;
-  if (!parts) {
-    fprintf(stderr, "gpurf reproduce: out of memory\n");
-    return CLI_FAIL;
-  }
-  for (a.pos = 0; a.pos < a.argc && rc == CLI_OK; a.pos++) {
-    const char *v, *arg = a.argv[a.pos];
-    int bad = 0;
-    if (cli_is_help(arg)) {
-      fputs(reproduce_help, stdout);
-      free(parts);
-      return CLI_OK;
-    } else if (cli_opt_value(&a, "--format", &v, &bad)) {
-      format = v;
-      if (bad) rc = CLI_USAGE;
-    } else if (cli_opt_value(&a, "--workloads", &v, &bad)) {
-      workloads = v;
-      if (bad) rc = CLI_USAGE;
-    } else if (cli_opt_value(&a, "--out", &v, &bad)) {
-      out_dir = v;
-      if (bad) rc = CLI_USAGE;
-    } else if (cli_opt_value(&a, "--jobs", &v, &bad)) {
-      long long n = 0;
-      rc = bad ? CLI_USAGE : cli_parse_count(a.prog, "--jobs", v, 256, &n);
-      jobs = (int)n;
-    } else if (cli_opt_value(&a, "--shard", &v, &bad)) {
-      rc = bad ? CLI_USAGE : parse_shard(a.prog, v, &si, &sn);
-    } else if (cli_is_flag(&a, "--quiet")) {
-      quiet = 1;
-    } else if (cli_is_flag(&a, "--list")) {
-      list = 1;
-    } else if (arg[0] == '-' && arg[1] != '\0') {
-      cli_usage_error(a.prog, "unknown option '%s'", arg);
-      rc = CLI_USAGE;
-    } else if (!paper && !merge) {
-      if (!strcmp(arg, "merge"))
-        merge = 1;
-      else
-        paper = arg;
-    } else if (merge) {
-      parts[n_parts++] = arg;
-    } else {
-      cli_usage_error(a.prog, "unexpected argument '%s'", arg);
-      rc = CLI_USAGE;
-    }
-  }
-  if (rc == CLI_OK && format) {
-    if (!strcmp(format, "md"))
-      md = 1;
-    else
-      rc = cli_parse_format(a.prog, format, 1, &fmt);
-  }
-  if (rc == CLI_OK && list) {
-    free(parts);
-    return list_papers();
-  }
-  if (rc == CLI_OK && !paper && !merge) {
-    cli_usage_error(a.prog, "needs PAPER (jing, gebhart, warrf, simtight, jeon or all)");
+/* A run (PAPER) or a merge of shards (parts): the options each takes. */
+static int reproduce(gpurf_ctx *ctx, const cli_parsed *a, const char *const *parts,
+                     size_t n_parts) {
+  int merge = parts != NULL;
+  out_format fmt = a->fmt;
+  const char *paper = a->pos[0], *format = cli_get(a, "--format"), *out_dir = cli_get(a, "--out");
+  const char *workloads = merge ? NULL : cli_get(a, "--workloads");
+  int jobs = 1, quiet = !merge && cli_get(a, "--quiet"), list = !merge && cli_get(a, "--list");
+  int si = 0, sn = 1, md = format && !strcmp(format, "md"), rc = CLI_OK;
+  long long n = 1;
+  if (!merge && (cli_count_opt(a, "--jobs", 256, &n) ||
+                 (cli_get(a, "--shard") && cli_parse_shard(a->prog, cli_get(a, "--shard"), &si, &sn))))
     rc = CLI_USAGE;
-  }
-  if (rc == CLI_OK && merge && (n_parts == 0 || sn > 1 || workloads)) {
-    cli_usage_error(a.prog, n_parts ? "merge takes no --shard or --workloads"
-                                    : "merge needs the results files of the shards");
+  jobs = (int)n;
+  if (rc == CLI_OK && list) return list_papers();
+  if (rc == CLI_OK && !paper && !merge) {
+    cli_usage_error(a->prog, "needs PAPER (jing, gebhart, warrf, simtight, jeon or all)");
     rc = CLI_USAGE;
   }
   gpurf_reproduce *r = NULL;
@@ -308,7 +216,7 @@ int cmd_reproduce(gpurf_ctx *ctx, int argc, char **argv) {
     if (gpurf_reproduce_alloc(ctx, paper, workloads, &r) != GPURF_OK) {
       const gpurf_error *e = gpurf_ctx_error(ctx);
       if (e->status == GPURF_EINVAL && !e->file[0]) {
-        cli_usage_error(a.prog, "%s", e->message);
+        cli_usage_error(a->prog, "%s", e->message);
         rc = CLI_USAGE;
       } else {
         cli_print_error(ctx);
@@ -324,10 +232,15 @@ int cmd_reproduce(gpurf_ctx *ctx, int argc, char **argv) {
     if (pr.on) fprintf(stderr, "\r\033[K");
   }
   if (rc == CLI_OK && sn > 1)
-    rc = write_shard(ctx, a.prog, r, out_dir, si, sn);
+    rc = write_shard(ctx, a->prog, r, out_dir, si, sn);
   else if (rc == CLI_OK)
-    rc = finish(ctx, a.prog, r, fmt, md, out_dir);
+    rc = finish(ctx, a->prog, r, fmt, md, out_dir);
   gpurf_reproduce_free(r);
-  free(parts);
   return rc;
+}
+
+int cmd_reproduce(gpurf_ctx *ctx, const cli_parsed *p) { return reproduce(ctx, p, NULL, 0); }
+
+int cmd_reproduce_merge(gpurf_ctx *ctx, const cli_parsed *p) {
+  return reproduce(ctx, p, p->pos, (size_t)p->npos);
 }

@@ -5,14 +5,6 @@
 
 #include "cli/cli.h"
 
-static const char *const rf_help =
-    "usage: gpurf rf MODEL [--format text|json|csv]\n"
-    "\n"
-    "Prints the primitive table of a register-file design: energy per event of\n"
-    "every component, leakage and area per instance and in total, and access\n"
-    "times in ns and in cycles of the design's clock. MODEL is a design name\n"
-    "(models/NAME.yaml in the data directory) or a path to a design file.\n";
-
 /* Cycles of a component's time at the design's clock. The summary has
  * checked the clock and every time of the table, so the count exists. */
 static int cycles_of(double t_s, double clock_hz) {
@@ -140,33 +132,9 @@ static void print_csv(sbuf *o, const gpurf_rf_table *t) {
   }
 }
 
-int cmd_rf(gpurf_ctx *ctx, int argc, char **argv) {
-  cli_args a = {argc, argv, 0, "gpurf rf"};
-  out_format fmt = FMT_TEXT;
-  const char *model = NULL;
-  for (a.pos = 0; a.pos < a.argc; a.pos++) {
-    const char *v;
-    int bad = 0;
-    const char *arg = a.argv[a.pos];
-    if (cli_is_help(arg)) {
-      fputs(rf_help, stdout);
-      return CLI_OK;
-    } else if (cli_opt_value(&a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a.prog, v, 1, &fmt)) return CLI_USAGE;
-    } else if (arg[0] == '-' && arg[1] != '\0') {
-      cli_usage_error(a.prog, "unknown option '%s'", arg);
-      return CLI_USAGE;
-    } else if (!model) {
-      model = arg;
-    } else {
-      cli_usage_error(a.prog, "unexpected argument '%s'", arg);
-      return CLI_USAGE;
-    }
-  }
-  if (!model) {
-    cli_usage_error(a.prog, "which design? e.g. 'gpurf rf warrf-sram'");
-    return CLI_USAGE;
-  }
+int cmd_rf(gpurf_ctx *ctx, const cli_parsed *p) {
+  out_format fmt = p->fmt;
+  const char *model = p->pos[0];
   gpurf_rf_design *design = calloc(1, sizeof *design);
   gpurf_rf_table *table = calloc(1, sizeof *table);
   gpurf_metrics_summary *sum = NULL;

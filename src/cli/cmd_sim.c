@@ -8,27 +8,6 @@
 
 #include "cli/cli.h"
 
-static const char *const sim_help =
-    "usage: gpurf sim [MODEL] (--trace PATH | --workload NAME)... [--seed S]\n"
-    "                 [--set KEY=VALUE]... [--technique NAME [--technique-set KEY=VALUE]...]\n"
-    "                 [--jobs N] [--format text|json|csv]\n"
-    "\n"
-    "Runs warp-instruction traces through one SM's register-file pipeline\n"
-    "(schedulers, scoreboard, operand collectors, bank arbiter, crossbar,\n"
-    "execution units, result bus) and prints cycles, IPC, bank conflicts\n"
-    "(inter-read, inter-write, intra-instruction), bank utilisation, operand\n"
-    "fetch latency, stalls and the energy of every component of the design.\n"
-    "\n"
-    "MODEL is a design name or file (default fermi-baseline: a GTX480-like\n"
-    "SM). PATH is an Accel-Sim kernel-N.traceg, kernelslist.g or directory, or\n"
-    "a native trace; NAME a synthetic preset (gpurf trace gen --list), with\n"
-    "--seed S (default 1). Several traces print one row each and a geometric\n"
-    "mean; --jobs N simulates N of them at once (threads), with the same output\n"
-    "for any N. --technique runs a register-file technique on the pipeline's hooks\n"
-    "(gpurf sim --technique list names them) with its options set by\n"
-    "--technique-set, and prints what it counted. --set changes an SM\n"
-    "parameter, e.g. --set policy=lrr; keys:\n";
-
 #define SIM_MAX_RUNS 64
 
 #define SIM_MAX_COUNTERS 32
@@ -69,12 +48,13 @@ static int technique_new(gpurf_ctx *ctx, const sim_technique *tq, gpurf_techniqu
   return rc;
 }
 
-static void print_help(void) {
-  fputs(sim_help, stdout);
+/* The SM parameters --set takes, for --help: the pipeline knows them. */
+void cmd_sim_help_tail(FILE *out) {
+  fputs("\nSM parameters (--set KEY=VALUE):\n", out);
   const char *const *k = gpurf_pipeline_param_names();
   for (int i = 0; k[i]; i++) {
-    printf("%s%s", i % 6 ? ", " : "  ", k[i]);
-    if (!k[i + 1] || i % 6 == 5) printf("\n");
+    fprintf(out, "%s%s", i % 6 ? ", " : "  ", k[i]);
+    if (!k[i + 1] || i % 6 == 5) fputs("\n", out);
   }
 }
 
@@ -329,79 +309,44 @@ static int parse_set(gpurf_ctx *ctx, const char *prog, const char *kv, gpurf_pip
   return CLI_OK;
 }
 
-int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
-  cli_args a = {argc, argv, 0, "gpurf sim"};
-  out_format fmt = FMT_TEXT;
-  const char *model = NULL, *sets[64];
+int cmd_sim(gpurf_ctx *ctx, const cli_parsed *p) {
+  out_format fmt = p->fmt;
+  const char *model = p->pos[0], *sets[64], *name, *v;
   int n_sets = 0, n = 0;
-  sim_technique tq = {NULL, {NULL}, 0};
+  sim_technique tq = {cli_get(p, "--technique"), {NULL}, 0};
   long long jobs = 1;
   uint64_t seed = 1;
+  if (cli_seed_opt(p, "--seed", &seed) || cli_count_opt(p, "--jobs", 256, &jobs))
+    return CLI_USAGE;
   sim_run *runs = calloc(SIM_MAX_RUNS, sizeof *runs);
   if (!runs) {
     fprintf(stderr, "gpurf sim: out of memory\n");
     return CLI_FAIL;
   }
   int rc = CLI_OK;
-  for (a.pos = 0; a.pos < a.argc && rc == CLI_OK; a.pos++) {
-    const char *v, *arg = a.argv[a.pos];
-    int bad = 0;
-    if (cli_is_help(arg)) {
-      print_help();
-      free(runs);
-      return CLI_OK;
-    } else if (cli_opt_value(&a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a.prog, v, 1, &fmt)) rc = CLI_USAGE;
-    } else if (cli_opt_value(&a, "--trace", &v, &bad) ||
-               cli_opt_value(&a, "--workload", &v, &bad)) {
-      if (bad) {
-        rc = CLI_USAGE;
-      } else if (n >= SIM_MAX_RUNS) {
-        cli_usage_error(a.prog, "at most %d traces", SIM_MAX_RUNS);
-        rc = CLI_USAGE;
-      } else {
-        runs[n].name = v;
-        runs[n++].synthetic = strncmp(arg, "--workload", 10) == 0;
-      }
-    } else if (cli_opt_value(&a, "--seed", &v, &bad)) {
-      char *end = NULL;
-      if (!bad) seed = strtoull(v, &end, 0);
-      if (bad || end == v || *end || v[0] == '-') {
-        if (!bad) cli_usage_error(a.prog, "--seed needs a whole number, not '%s'", v);
-        rc = CLI_USAGE;
-      }
-    } else if (cli_opt_value(&a, "--jobs", &v, &bad)) {
-      if (bad || cli_parse_count(a.prog, "--jobs", v, 256, &jobs)) rc = CLI_USAGE;
-    } else if (cli_opt_value(&a, "--set", &v, &bad)) {
-      if (bad) {
-        rc = CLI_USAGE;
-      } else if (n_sets >= 64) {
-        cli_usage_error(a.prog, "at most 64 --set options");
+  /* Traces and presets run in the order given. */
+  for (int k = 0; rc == CLI_OK && cli_next(p, &k, &name, &v);) {
+    if (strcmp(name, "--set") == 0) {
+      if (n_sets >= 64) {
+        cli_usage_error(p->prog, "at most 64 --set options");
         rc = CLI_USAGE;
       } else {
         sets[n_sets++] = v;
       }
-    } else if (cli_opt_value(&a, "--technique", &v, &bad)) {
-      if (bad) rc = CLI_USAGE;
-      tq.name = v;
-    } else if (cli_opt_value(&a, "--technique-set", &v, &bad)) {
-      const char *eq = bad ? NULL : strchr(v, '=');
-      if (bad) {
-        rc = CLI_USAGE;
-      } else if (!eq || eq == v || eq - v >= 64 || tq.n_sets >= 32) {
-        cli_usage_error(a.prog, "--technique-set needs KEY=VALUE (at most 32), not '%s'", v);
+    } else if (strcmp(name, "--technique-set") == 0) {
+      const char *eq = strchr(v, '=');
+      if (!eq || eq == v || eq - v >= 64 || tq.n_sets >= 32) {
+        cli_usage_error(p->prog, "--technique-set needs KEY=VALUE (at most 32), not '%s'", v);
         rc = CLI_USAGE;
       } else {
         tq.sets[tq.n_sets++] = v;
       }
-    } else if (arg[0] == '-' && arg[1] != '\0') {
-      cli_usage_error(a.prog, "unknown option '%s'", arg);
+    } else if (n >= SIM_MAX_RUNS) {
+      cli_usage_error(p->prog, "at most %d traces", SIM_MAX_RUNS);
       rc = CLI_USAGE;
-    } else if (!model) {
-      model = arg;
     } else {
-      cli_usage_error(a.prog, "unexpected argument '%s'", arg);
-      rc = CLI_USAGE;
+      runs[n].name = v;
+      runs[n++].synthetic = strcmp(name, "--workload") == 0;
     }
   }
   if (rc == CLI_OK && tq.name && !strcmp(tq.name, "list")) {
@@ -412,7 +357,7 @@ int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
     return CLI_OK;
   }
   if (rc == CLI_OK && tq.n_sets && !tq.name) {
-    cli_usage_error(a.prog, "--technique-set needs --technique NAME");
+    cli_usage_error(p->prog, "--technique-set needs --technique NAME");
     rc = CLI_USAGE;
   }
   if (rc == CLI_OK && tq.name) { /* a bad name or option is a usage error, before any run */
@@ -420,15 +365,15 @@ int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
     if (technique_new(ctx, &tq, &check) != GPURF_OK) {
       const gpurf_error *e = gpurf_ctx_error(ctx);
       if (!strcmp(e->field, "technique"))
-        cli_usage_error(a.prog, "%s", e->message);
+        cli_usage_error(p->prog, "%s", e->message);
       else
-        cli_usage_error(a.prog, "--technique-set %s: %s", e->field, e->message);
+        cli_usage_error(p->prog, "--technique-set %s: %s", e->field, e->message);
       rc = CLI_USAGE;
     }
     gpurf_technique_free(check);
   }
   if (rc == CLI_OK && n == 0) {
-    cli_usage_error(a.prog, "needs --trace PATH or --workload NAME");
+    cli_usage_error(p->prog, "needs --trace PATH or --workload NAME");
     rc = CLI_USAGE;
   }
   gpurf_rf_design *design = NULL;
@@ -450,10 +395,10 @@ int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
   if (rc == CLI_OK) {
     gpurf_pipeline_params_from_design(&prm, design);
     gpurf_pipeline_params_from_table(&prm, table);
-    for (int i = 0; i < n_sets && rc == CLI_OK; i++) rc = parse_set(ctx, a.prog, sets[i], &prm);
+    for (int i = 0; i < n_sets && rc == CLI_OK; i++) rc = parse_set(ctx, p->prog, sets[i], &prm);
   }
   if (rc == CLI_OK && gpurf_pipeline_params_check(ctx, &prm) != GPURF_OK) {
-    cli_usage_error(a.prog, "--set %s: %s", gpurf_ctx_error(ctx)->field,
+    cli_usage_error(p->prog, "--set %s: %s", gpurf_ctx_error(ctx)->field,
                     gpurf_ctx_error(ctx)->message);
     rc = CLI_USAGE;
   }
@@ -467,7 +412,7 @@ int cmd_sim(gpurf_ctx *ctx, int argc, char **argv) {
       rc = CLI_FAIL;
     } else if (st != GPURF_OK && failed >= 0 && runs[failed].synthetic &&
                e->status == GPURF_ENOTFOUND) {
-      cli_usage_error(a.prog, "%s", e->message);
+      cli_usage_error(p->prog, "%s", e->message);
       rc = CLI_USAGE;
     } else if (st != GPURF_OK) {
       cli_print_error(ctx);

@@ -1,58 +1,28 @@
 /* gpurf sweep MODEL --set key=v1,v2 ...: the Cartesian product of design
  * keys, each point reduced to area, leakage, read-path delay and energy by
- * role, with per-event energies of every component; optionally plotted. */
+ * role, with per-event energies of every component; optionally plotted.
+ * The library (gpurf/sweep.h) evaluates; this file parses and prints. With
+ * --shard a run writes its share of the points for `gpurf sweep merge`. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/sweep.h"
 
 #define PROG "gpurf sweep"
-#define MAX_AXES 8
-#define MAX_KEYS 8
-#define MAX_VALUES 256
-#define MAX_POINTS 1000
-#define VALUE_MAX 256 /* characters of one value */
-
-static const char *const sweep_help =
-    "usage: gpurf sweep MODEL --set KEY=V1,V2,... [--set ...] [--format text|csv|json]\n"
-    "                   [--plot FILE.png|FILE.svg] [--base N]\n"
-    "\n"
-    "Evaluates a register-file design at every combination of the values given\n"
-    "(the first --set varies slowest) and prints, per point, the area by role\n"
-    "(cell arrays, bank periphery, crossbar, arbiter, extra structures), leakage,\n"
-    "the operand read path (arbiter + slowest storage access + crossbar) in ns and\n"
-    "cycles, its energy per read, and the energy of every event of every component.\n"
-    "\n"
-    "KEY is a dotted path into the design file: tech, device, temp_k, clock_hz,\n"
-    "sm.warps, banks[0].count, banks[0].entries, banks[0].width_bits,\n"
-    "banks[0].ports, banks[0].cell, crossbar.inputs, crossbar.outputs,\n"
-    "arbiter.banks, arbiter.classes, extras[0].vrf_regs, ...\n"
-    "\n"
-    "Keys that must move together are joined by '+' and their values by ':'; they\n"
-    "form one axis and change in lockstep. The bank count at fixed capacity:\n"
-    "  --set 'banks[0].count+banks[0].entries+crossbar.inputs+arbiter.banks=\n"
-    "         8:128:8:8,16:64:16:16,32:32:32:32'\n"
-    "\n"
-    "--plot draws normalised area, delay, energy per read and leakage with their\n"
-    "breakdowns (needs gnuplot); --base N normalises to point N (default 1).\n";
-
-typedef struct axis {
-  int nkeys;
-  const char *keys[MAX_KEYS];
-  int nvalues;
-  const char *values[MAX_VALUES][MAX_KEYS]; /* into the split --set text */
-} axis;
+#define MAX_POINTS GPURF_SWEEP_MAX_POINTS
 
 typedef struct sweep_opts {
-  const char *model, *plot;
+  const char *model, *plot, *out;
   out_format fmt;
-  int base;
-  int naxes;
-  axis *axes[MAX_AXES];
-  char *text[MAX_AXES]; /* the --set argument, split in place */
+  int base, jobs, shard_index, shard_count, merge, has_format;
+  int naxes, nparts;
+  const char *sets[GPURF_SWEEP_MAX_AXES]; /* the --set arguments */
+  const char **parts;                     /* merge's results files */
 } sweep_opts;
 
 /* Roles and parts of a design's summary, as columns and keys. */
@@ -62,157 +32,82 @@ enum {
   RP_COUNT = GPURF_METRICS_PATH_PARTS
 };
 
-/* Splits s at sep into at most max pieces (in place); -1 if more. */
-static int split(char *s, char sep, char **out, int max) {
-  int n = 0;
-  for (;;) {
-    if (n == max) return -1;
-    out[n++] = s;
-    char *p = strchr(s, sep);
-    if (!p) return n;
-    *p = '\0';
-    s = p + 1;
-  }
-}
-
-/* KEY[+KEY...]=V[:V...][,V[:V...]...] into an axis. */
-static int parse_axis(char *text, axis *ax) {
-  char *eq = strchr(text, '=');
-  if (!eq || eq == text || !eq[1]) {
-    cli_usage_error(PROG, "--set needs KEY=V1,V2,..., not '%s'", text);
-    return CLI_USAGE;
-  }
-  *eq = '\0';
-  char *keys[MAX_KEYS + 1], *tuples[MAX_VALUES + 1];
-  ax->nkeys = split(text, '+', keys, MAX_KEYS);
-  if (ax->nkeys < 0) {
-    cli_usage_error(PROG, "--set %s: at most %d keys move together", text, MAX_KEYS);
-    return CLI_USAGE;
-  }
-  for (int k = 0; k < ax->nkeys; k++) {
-    if (!keys[k][0]) {
-      cli_usage_error(PROG, "--set %s: an empty key", text);
+/* The options of `sweep` (merge = 0) or `sweep merge` (merge = 1); the
+ * table has checked their names and shapes. */
+static int parse_args(const cli_parsed *p, int merge, sweep_opts *o) {
+  long long n = 0;
+  const char *name, *v;
+  o->merge = merge;
+  o->fmt = p->fmt;
+  o->has_format = cli_get(p, "--format") != NULL;
+  o->plot = cli_get(p, "--plot");
+  if (cli_count_opt(p, "--base", MAX_POINTS, &n)) return CLI_USAGE;
+  o->base = (int)n;
+  if (merge) {
+    o->parts = (const char **)p->pos;
+    o->nparts = p->npos;
+    if (o->nparts == 0) {
+      cli_usage_error(p->prog, "merge needs the results files of the shards");
       return CLI_USAGE;
     }
-    ax->keys[k] = keys[k];
+    return CLI_OK;
   }
-  ax->nvalues = split(eq + 1, ',', tuples, MAX_VALUES);
-  if (ax->nvalues < 0) {
-    cli_usage_error(PROG, "--set %s: at most %d values", text, MAX_VALUES);
+  o->model = p->pos[0];
+  o->out = cli_get(p, "--out");
+  n = 0;
+  if (cli_count_opt(p, "--jobs", 256, &n)) return CLI_USAGE;
+  o->jobs = (int)n;
+  if (cli_get(p, "--shard") &&
+      cli_parse_shard(p->prog, cli_get(p, "--shard"), &o->shard_index, &o->shard_count))
     return CLI_USAGE;
-  }
-  for (int v = 0; v < ax->nvalues; v++) {
-    char *parts[MAX_KEYS + 1];
-    /* A single key takes its value whole (a node path may hold ':'). */
-    int n = ax->nkeys == 1 ? (parts[0] = tuples[v], 1) : split(tuples[v], ':', parts, MAX_KEYS);
-    if (n != ax->nkeys) {
-      cli_usage_error(PROG, "--set %s: value %d has %d part%s for %d keys (join them with ':')",
-                      text, v + 1, n < 0 ? MAX_KEYS + 1 : n, n == 1 ? "" : "s", ax->nkeys);
+  for (int k = 0; cli_next(p, &k, &name, &v);) {
+    if (o->naxes == GPURF_SWEEP_MAX_AXES) {
+      cli_usage_error(p->prog, "at most %d --set options", GPURF_SWEEP_MAX_AXES);
       return CLI_USAGE;
     }
-    for (int k = 0; k < n; k++) {
-      if (!parts[k][0] || strlen(parts[k]) >= VALUE_MAX) {
-        cli_usage_error(PROG, "--set %s: value %d is empty or too long", text, v + 1);
-        return CLI_USAGE;
-      }
-      ax->values[v][k] = parts[k];
-    }
-  }
-  return CLI_OK;
-}
-
-static int parse_args(cli_args *a, sweep_opts *o) {
-  for (a->pos = 0; a->pos < a->argc; a->pos++) {
-    const char *v, *arg = a->argv[a->pos];
-    int bad = 0;
-    if (cli_is_help(arg)) {
-      fputs(sweep_help, stdout);
-      return -1;
-    } else if (cli_opt_value(a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a->prog, v, 1, &o->fmt)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--plot", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      o->plot = v;
-    } else if (cli_opt_value(a, "--base", &v, &bad)) {
-      long long b;
-      if (bad || cli_parse_count(a->prog, "--base", v, MAX_POINTS, &b)) return CLI_USAGE;
-      o->base = (int)b;
-    } else if (cli_opt_value(a, "--set", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      if (o->naxes == MAX_AXES) {
-        cli_usage_error(a->prog, "at most %d --set options", MAX_AXES);
-        return CLI_USAGE;
-      }
-      o->axes[o->naxes] = calloc(1, sizeof(axis));
-      o->text[o->naxes] = malloc(strlen(v) + 1);
-      if (!o->axes[o->naxes] || !o->text[o->naxes]) {
-        fprintf(stderr, PROG ": out of memory\n");
-        free(o->axes[o->naxes]);
-        free(o->text[o->naxes]);
-        return CLI_FAIL;
-      }
-      memcpy(o->text[o->naxes], v, strlen(v) + 1);
-      int rc = parse_axis(o->text[o->naxes], o->axes[o->naxes]);
-      o->naxes++;
-      if (rc != CLI_OK) return rc;
-    } else if (arg[0] == '-' && arg[1] != '\0') {
-      cli_usage_error(a->prog, "unknown option '%s'", arg);
-      return CLI_USAGE;
-    } else if (!o->model) {
-      o->model = arg;
-    } else {
-      cli_usage_error(a->prog, "unexpected argument '%s'", arg);
-      return CLI_USAGE;
-    }
-  }
-  if (!o->model) {
-    cli_usage_error(a->prog, "which design? e.g. 'gpurf sweep jing-128k-16bk-straight --set "
-                             "clock_hz=7e8,1e9'");
-    return CLI_USAGE;
+    o->sets[o->naxes++] = v;
   }
   if (o->naxes == 0) {
-    cli_usage_error(a->prog, "nothing to sweep: give --set KEY=V1,V2,...");
+    cli_usage_error(p->prog, "nothing to sweep: give --set KEY=V1,V2,...");
     return CLI_USAGE;
   }
-  for (int i = 0; i < o->naxes; i++)
-    for (int k = 0; k < o->axes[i]->nkeys; k++)
-      for (int j = 0; j <= i; j++)
-        for (int l = 0; l < (j == i ? k : o->axes[j]->nkeys); l++)
-          if (strcmp(o->axes[i]->keys[k], o->axes[j]->keys[l]) == 0) {
-            cli_usage_error(a->prog, "key '%s' is swept twice", o->axes[i]->keys[k]);
-            return CLI_USAGE;
-          }
+  if (o->shard_count && (o->plot || o->base || o->has_format)) {
+    cli_usage_error(p->prog, "--shard writes results for 'gpurf sweep merge', which takes "
+                             "--format, --plot and --base");
+    return CLI_USAGE;
+  }
+  if (o->out && !o->shard_count) {
+    cli_usage_error(p->prog, "--out names the results file of a --shard");
+    return CLI_USAGE;
+  }
   return CLI_OK;
 }
-
-/* One evaluated point: the value index on every axis and the table. */
-typedef struct point {
-  int index[MAX_AXES];
-  char label[512];
-  gpurf_rf_table table;
-  gpurf_metrics_summary *sum;
-} point;
 
 /* Events in order of first appearance over all points: the CSV columns. */
 typedef struct event_col {
   char comp[GPURF_RF_NAME_MAX], event[GPURF_RF_NAME_MAX];
 } event_col;
 
-static int event_energy(const gpurf_rf_table *t, const event_col *e, double *out) {
-  int c = gpurf_rf_table_find(t, e->comp);
-  int k = c < 0 ? -1 : gpurf_rf_table_find_event(t, c, e->event);
-  if (k < 0) return 0;
-  *out = t->components[c].events[k].energy_j;
-  return 1;
+static int event_energy(const gpurf_sweep_point *p, const event_col *e, double *out) {
+  for (int c = 0; c < p->n_components; c++) {
+    if (strcmp(p->components[c].name, e->comp) != 0) continue;
+    for (int k = 0; k < p->components[c].n_events; k++)
+      if (strcmp(p->components[c].events[k].name, e->event) == 0) {
+        *out = p->components[c].events[k].energy_j;
+        return 1;
+      }
+    return 0;
+  }
+  return 0;
 }
 
-static int collect_events(const point *pts, int n, event_col *cols, int max) {
+static int collect_events(const gpurf_sweep *sw, event_col *cols, int max) {
   int nc = 0;
-  for (int i = 0; i < n; i++)
-    for (int c = 0; c < pts[i].table.n_components; c++)
-      for (int e = 0; e < pts[i].table.components[c].n_events; e++) {
-        const char *cn = pts[i].table.components[c].name,
-                   *en = pts[i].table.components[c].events[e].name;
+  for (size_t i = 0; i < gpurf_sweep_point_count(sw); i++) {
+    const gpurf_sweep_point *p = gpurf_sweep_point_get(sw, i);
+    for (int c = 0; c < p->n_components; c++)
+      for (int e = 0; e < p->components[c].n_events; e++) {
+        const char *cn = p->components[c].name, *en = p->components[c].events[e].name;
         int seen = 0;
         for (int k = 0; k < nc && !seen; k++)
           seen = strcmp(cols[k].comp, cn) == 0 && strcmp(cols[k].event, en) == 0;
@@ -221,14 +116,16 @@ static int collect_events(const point *pts, int n, event_col *cols, int max) {
         snprintf(cols[nc].event, sizeof cols[nc].event, "%s", en);
         nc++;
       }
+  }
   return nc;
 }
 
-static void print_csv(sbuf *o, const sweep_opts *op, const point *pts, int n, const event_col *ev,
-                      int nev) {
+static void print_csv(sbuf *o, const gpurf_sweep *sw, const event_col *ev, int nev) {
+  size_t naxes = gpurf_sweep_axis_count(sw);
   sb_printf(o, "point");
-  for (int i = 0; i < op->naxes; i++)
-    for (int k = 0; k < op->axes[i]->nkeys; k++) sb_printf(o, ",%s", op->axes[i]->keys[k]);
+  for (size_t a = 0; a < naxes; a++)
+    for (size_t k = 0; k < gpurf_sweep_key_count(sw, a); k++)
+      sb_printf(o, ",%s", gpurf_sweep_key(sw, a, k));
   sb_printf(o, ",area_mm2");
   for (int p = 0; p < AR_COUNT; p++) sb_printf(o, ",area_%s_mm2", gpurf_metrics_area_role_name(p));
   sb_printf(o, ",leakage_mw");
@@ -241,12 +138,13 @@ static void print_csv(sbuf *o, const sweep_opts *op, const point *pts, int n, co
     sb_printf(o, ",read_energy_%s_pj", gpurf_metrics_path_part_name(p));
   for (int k = 0; k < nev; k++) sb_printf(o, ",energy_%s_%s_pj", ev[k].comp, ev[k].event);
   sb_printf(o, "\n");
-  for (int i = 0; i < n; i++) {
-    const gpurf_metrics_summary *s = pts[i].sum;
-    sb_printf(o, "%d", i + 1);
-    for (int a = 0; a < op->naxes; a++)
-      for (int k = 0; k < op->axes[a]->nkeys; k++)
-        sb_printf(o, ",%s", op->axes[a]->values[pts[i].index[a]][k]);
+  for (size_t i = 0; i < gpurf_sweep_point_count(sw); i++) {
+    const gpurf_sweep_point *pt = gpurf_sweep_point_get(sw, i);
+    const gpurf_metrics_summary *s = pt->summary;
+    sb_printf(o, "%zu", i + 1);
+    for (size_t a = 0; a < naxes; a++)
+      for (size_t k = 0; k < gpurf_sweep_key_count(sw, a); k++)
+        sb_printf(o, ",%s", gpurf_sweep_value(sw, i, a, k));
     sb_printf(o, ",%.8g", gpurf_metrics_summary_area_total_m2(s) * 1e6);
     for (int p = 0; p < AR_COUNT; p++) sb_printf(o, ",%.8g", gpurf_metrics_summary_area_m2(s, p) * 1e6);
     sb_printf(o, ",%.8g", gpurf_metrics_summary_leakage_total_w(s) * 1e3);
@@ -261,7 +159,7 @@ static void print_csv(sbuf *o, const sweep_opts *op, const point *pts, int n, co
       sb_printf(o, ",%.8g", gpurf_metrics_summary_read_energy_j(s, p) * 1e12);
     for (int k = 0; k < nev; k++) {
       double e;
-      if (event_energy(&pts[i].table, &ev[k], &e))
+      if (event_energy(pt, &ev[k], &e))
         sb_printf(o, ",%.8g", e * 1e12);
       else
         sb_printf(o, ",");
@@ -270,23 +168,23 @@ static void print_csv(sbuf *o, const sweep_opts *op, const point *pts, int n, co
   }
 }
 
-static void print_json(sbuf *o, const gpurf_rf_design *d, const sweep_opts *op, const point *pts,
-                       int n) {
+static void print_json(sbuf *o, const gpurf_sweep *sw) {
+  const gpurf_rf_design *d = gpurf_sweep_design(sw);
   jw w;
   jw_init(&w, o);
   jw_obj_begin(&w, NULL);
   jw_str(&w, "design", d->design);
   jw_str(&w, "source", d->source);
   jw_arr_begin(&w, "points");
-  for (int i = 0; i < n; i++) {
-    const gpurf_metrics_summary *s = pts[i].sum;
-    const gpurf_rf_table *t = &pts[i].table;
+  for (size_t i = 0; i < gpurf_sweep_point_count(sw); i++) {
+    const gpurf_sweep_point *t = gpurf_sweep_point_get(sw, i);
+    const gpurf_metrics_summary *s = t->summary;
     jw_obj_begin(&w, NULL);
-    jw_int(&w, "point", i + 1);
+    jw_int(&w, "point", (long long)i + 1);
     jw_obj_begin(&w, "set");
-    for (int a = 0; a < op->naxes; a++)
-      for (int k = 0; k < op->axes[a]->nkeys; k++)
-        jw_str(&w, op->axes[a]->keys[k], op->axes[a]->values[pts[i].index[a]][k]);
+    for (size_t a = 0; a < gpurf_sweep_axis_count(sw); a++)
+      for (size_t k = 0; k < gpurf_sweep_key_count(sw, a); k++)
+        jw_str(&w, gpurf_sweep_key(sw, a, k), gpurf_sweep_value(sw, i, a, k));
     jw_obj_end(&w);
     jw_num(&w, "area_mm2", gpurf_metrics_summary_area_total_m2(s) * 1e6);
     jw_obj_begin(&w, "area_breakdown_mm2");
@@ -324,13 +222,17 @@ static void print_json(sbuf *o, const gpurf_rf_design *d, const sweep_opts *op, 
   jw_finish(&w);
 }
 
-static void print_text(sbuf *o, const gpurf_rf_design *d, const point *pts, int n) {
-  sb_printf(o, "Sweep of %s (%s): %d point%s\n", d->design, d->path, n, n == 1 ? "" : "s");
-  for (int i = 0; i < n; i++) {
-    const gpurf_metrics_summary *s = pts[i].sum;
-    const gpurf_rf_table *t = &pts[i].table;
+static void print_text(sbuf *o, const gpurf_sweep *sw) {
+  const gpurf_rf_design *d = gpurf_sweep_design(sw);
+  size_t n = gpurf_sweep_point_count(sw);
+  sb_printf(o, "Sweep of %s (%s): %zu point%s\n", d->design, d->path, n, n == 1 ? "" : "s");
+  for (size_t i = 0; i < n; i++) {
+    const gpurf_sweep_point *t = gpurf_sweep_point_get(sw, i);
+    const gpurf_metrics_summary *s = t->summary;
     long long cycles = gpurf_metrics_summary_read_path_cycles(s);
-    sb_printf(o, "\nPoint %d: %s\n", i + 1, pts[i].label);
+    char label[512];
+    gpurf_sweep_point_label(sw, i, label, sizeof label);
+    sb_printf(o, "\nPoint %zu: %s\n", i + 1, label);
     sb_printf(o, "  area %.5g mm^2: cell arrays %.5g, bank periphery %.5g, crossbar %.5g, "
                  "arbiter %.5g, extras %.5g\n",
               gpurf_metrics_summary_area_total_m2(s) * 1e6,
@@ -365,148 +267,199 @@ static void print_text(sbuf *o, const gpurf_rf_design *d, const point *pts, int 
   }
 }
 
-static void make_label(const sweep_opts *o, point *p) {
-  size_t used = 0;
-  p->label[0] = '\0';
-  for (int a = 0; a < o->naxes; a++)
-    for (int k = 0; k < o->axes[a]->nkeys && used < sizeof p->label; k++) {
-      int w = snprintf(p->label + used, sizeof p->label - used, "%s%s=%s", used ? " " : "",
-                       o->axes[a]->keys[k], o->axes[a]->values[p->index[a]][k]);
-      if (w > 0) used += (size_t)w;
-    }
-}
-
 /* The plot's x labels: the values alone, joined by '/'. */
-static void plot_label(const sweep_opts *o, const point *p, char *buf, size_t size) {
+static void plot_label(const gpurf_sweep *sw, size_t i, char *buf, size_t size) {
   size_t used = 0;
   buf[0] = '\0';
-  for (int a = 0; a < o->naxes; a++)
-    for (int k = 0; k < o->axes[a]->nkeys && used < size; k++) {
+  for (size_t a = 0; a < gpurf_sweep_axis_count(sw); a++)
+    for (size_t k = 0; k < gpurf_sweep_key_count(sw, a) && used < size; k++) {
       int w = snprintf(buf + used, size - used, "%s%s", used ? "/" : "",
-                       o->axes[a]->values[p->index[a]][k]);
+                       gpurf_sweep_value(sw, i, a, k));
       if (w > 0) used += (size_t)w;
     }
 }
 
-static int run(gpurf_ctx *ctx, const sweep_opts *o) {
-  int n = 1;
-  for (int a = 0; a < o->naxes; a++) {
-    if (n > MAX_POINTS / o->axes[a]->nvalues) {
-      cli_usage_error(PROG, "more than %d points", MAX_POINTS);
-      return CLI_USAGE;
-    }
-    n *= o->axes[a]->nvalues;
-  }
-  if (o->base > n) {
-    cli_usage_error(PROG, "--base %d: the sweep has %d point%s", o->base, n, n == 1 ? "" : "s");
-    return CLI_USAGE;
-  }
-  if (o->plot) {
-    int rc = sweep_plot_check(o->plot);
-    if (rc != CLI_OK) return rc;
-  }
-  gpurf_rf_design *base = calloc(1, sizeof *base), *d = calloc(1, sizeof *d);
-  point *pts = calloc((size_t)n, sizeof *pts);
-  event_col *ev = calloc(GPURF_RF_MAX_COMPONENTS * GPURF_RF_MAX_EVENTS, sizeof *ev);
-  sweep_plot_point *pp = calloc((size_t)n, sizeof *pp);
-  char(*xl)[256] = calloc((size_t)n, sizeof *xl);
-  int rc = CLI_FAIL, progress = isatty(2);
-  if (!base || !d || !pts || !ev || !pp || !xl) {
+static int plot(const gpurf_sweep *sw, const char *path, int base) {
+  size_t n = gpurf_sweep_point_count(sw);
+  sweep_plot_point *pp = calloc(n, sizeof *pp);
+  char(*xl)[256] = calloc(n, sizeof *xl);
+  if (!pp || !xl) {
+    free(pp);
+    free(xl);
     fprintf(stderr, PROG ": out of memory\n");
-    goto done;
+    return CLI_FAIL;
   }
-  if (gpurf_rf_design_load(ctx, o->model, base) != GPURF_OK) {
-    cli_print_error(ctx);
-    goto done;
+  for (size_t i = 0; i < n; i++) {
+    plot_label(sw, i, xl[i], sizeof xl[i]);
+    pp[i] = (sweep_plot_point){xl[i], gpurf_sweep_point_get(sw, i)->summary};
   }
-  /* Every value is tried on the unchanged design first, so a bad key or
-   * value fails before any point is evaluated. */
-  for (int a = 0; a < o->naxes; a++)
-    for (int v = 0; v < o->axes[a]->nvalues; v++)
-      for (int k = 0; k < o->axes[a]->nkeys; k++) {
-        *d = *base;
-        if (gpurf_rf_design_set(ctx, d, o->axes[a]->keys[k], o->axes[a]->values[v][k]) !=
-            GPURF_OK) {
-          cli_print_error(ctx);
-          goto done;
-        }
-      }
-  for (int i = 0; i < n; i++) {
-    point *p = &pts[i];
-    int rest = i;
-    for (int a = o->naxes - 1; a >= 0; a--) {
-      p->index[a] = rest % o->axes[a]->nvalues;
-      rest /= o->axes[a]->nvalues;
-    }
-    make_label(o, p);
-    *d = *base;
-    for (int a = 0; a < o->naxes; a++)
-      for (int k = 0; k < o->axes[a]->nkeys; k++)
-        gpurf_rf_design_set(ctx, d, o->axes[a]->keys[k], o->axes[a]->values[p->index[a]][k]);
-    if (progress) fprintf(stderr, "\r" PROG ": point %d of %d", i + 1, n);
-    if (gpurf_rf_design_table(ctx, d, &p->table) != GPURF_OK) {
-      char why[1024];
-      gpurf_error_format(gpurf_ctx_error(ctx), why, sizeof why);
-      fprintf(stderr, "%s" PROG ": point %d (%s): %s\n", progress ? "\n" : "", i + 1, p->label,
-              why);
-      goto done;
-    }
-    if (gpurf_metrics_summary_alloc(ctx, &p->sum) != GPURF_OK ||
-        gpurf_metrics_summarise(ctx, &p->table, p->sum) != GPURF_OK) {
-      if (progress) fprintf(stderr, "\n");
-      cli_print_error(ctx);
-      goto done;
-    }
-  }
-  if (progress) fprintf(stderr, "\r%*s\r", 60, "");
-  sbuf out;
-  sb_init(&out);
-  if (o->fmt == FMT_CSV) {
-    int nev = collect_events(pts, n, ev, GPURF_RF_MAX_COMPONENTS * GPURF_RF_MAX_EVENTS);
-    print_csv(&out, o, pts, n, ev, nev);
-  } else if (o->fmt == FMT_JSON) {
-    print_json(&out, base, o, pts, n);
-  } else {
-    print_text(&out, base, pts, n);
-  }
-  rc = CLI_OK;
-  if (o->plot) {
-    for (int i = 0; i < n; i++) {
-      plot_label(o, &pts[i], xl[i], sizeof xl[i]);
-      pp[i] = (sweep_plot_point){xl[i], pts[i].sum};
-    }
-    char title[512];
-    /* The title names the keys, the ticks carry the values. */
-    size_t used = (size_t)snprintf(title, sizeof title, "%s, sweeping ", base->design);
-    for (int a = 0; a < o->naxes && used < sizeof title; a++)
-      for (int k = 0; k < o->axes[a]->nkeys && used < sizeof title; k++)
-        used += (size_t)snprintf(title + used, sizeof title - used, "%s%s",
-                                 a + k ? " / " : "", o->axes[a]->keys[k]);
-    rc = sweep_plot(o->plot, title, pp, n, o->base > 0 ? o->base - 1 : 0);
-  }
-  if (rc == CLI_OK) rc = sb_flush_stdout(&out);
-  sb_free(&out);
-done:
-  for (int i = 0; pts && i < n; i++) gpurf_metrics_summary_free(pts[i].sum);
-  free(base);
-  free(d);
-  free(pts);
-  free(ev);
+  char title[512];
+  /* The title names the keys, the ticks carry the values. */
+  size_t used = (size_t)snprintf(title, sizeof title, "%s, sweeping ",
+                                 gpurf_sweep_design(sw)->design);
+  for (size_t a = 0; a < gpurf_sweep_axis_count(sw) && used < sizeof title; a++)
+    for (size_t k = 0; k < gpurf_sweep_key_count(sw, a) && used < sizeof title; k++)
+      used += (size_t)snprintf(title + used, sizeof title - used, "%s%s", a + k ? " / " : "",
+                               gpurf_sweep_key(sw, a, k));
+  int rc = sweep_plot(path, title, pp, (int)n, base > 0 ? base - 1 : 0);
   free(pp);
   free(xl);
   return rc;
 }
 
-int cmd_sweep(gpurf_ctx *ctx, int argc, char **argv) {
-  cli_args a = {argc, argv, 0, PROG};
+/* Prints the whole sweep to standard output (and plots it). */
+static int print(const gpurf_sweep *sw, const sweep_opts *o) {
+  sbuf out;
+  sb_init(&out);
+  if (o->fmt == FMT_CSV) {
+    int max = GPURF_RF_MAX_COMPONENTS * GPURF_RF_MAX_EVENTS;
+    event_col *ev = calloc((size_t)max, sizeof *ev);
+    if (!ev) {
+      sb_free(&out);
+      fprintf(stderr, PROG ": out of memory\n");
+      return CLI_FAIL;
+    }
+    print_csv(&out, sw, ev, collect_events(sw, ev, max));
+    free(ev);
+  } else if (o->fmt == FMT_JSON) {
+    print_json(&out, sw);
+  } else {
+    print_text(&out, sw);
+  }
+  int rc = o->plot ? plot(sw, o->plot, o->base) : CLI_OK;
+  if (rc == CLI_OK) rc = sb_flush_stdout(&out);
+  sb_free(&out);
+  return rc;
+}
+
+/* The shard's results: to FILE, DIR/shard-I-of-N.results or standard
+ * output. A file appears whole or not at all (written beside, renamed). */
+static int write_shard(gpurf_ctx *ctx, const gpurf_sweep *sw, const sweep_opts *o) {
+  if (!o->out) {
+    if (gpurf_sweep_write_results(ctx, sw, stdout) == GPURF_OK) return CLI_OK;
+    cli_print_error(ctx);
+    return CLI_FAIL;
+  }
+  char path[4096], tmp[4200];
+  size_t len = strlen(o->out);
+  struct stat st;
+  int is_dir = stat(o->out, &st) == 0 && S_ISDIR(st.st_mode);
+  if (!is_dir && len > 0 && o->out[len - 1] == '/') {
+    if (mkdir(o->out, 0777) != 0 && errno != EEXIST) {
+      fprintf(stderr, PROG ": %s: cannot create directory: %s\n", o->out, strerror(errno));
+      return CLI_FAIL;
+    }
+    is_dir = 1;
+  }
+  if (is_dir)
+    snprintf(path, sizeof path, "%s%sshard-%d-of-%d.results", o->out,
+             o->out[len - 1] == '/' ? "" : "/", o->shard_index, o->shard_count);
+  else
+    snprintf(path, sizeof path, "%s", o->out);
+  snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
+  /* An interrupt removes the temporary file (cleanup.c). */
+  cli_cleanup_mask mask;
+  cli_cleanup_hold(&mask);
+  int fd = mkstemp(tmp);
+  int slot = fd >= 0 ? cli_cleanup_add(tmp) : -1;
+  cli_cleanup_release(&mask);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!f) {
+    fprintf(stderr, PROG ": %s: cannot create: %s\n", path, strerror(errno));
+    if (fd >= 0) close(fd), unlink(tmp);
+    cli_cleanup_remove(slot);
+    return CLI_FAIL;
+  }
+  int rc = gpurf_sweep_write_results(ctx, sw, f);
+  int closed = fclose(f) == 0;
+  if (rc == GPURF_OK && (!closed || rename(tmp, path) != 0)) {
+    fprintf(stderr, PROG ": %s: cannot write: %s\n", path, strerror(errno));
+    rc = GPURF_EIO;
+  } else if (rc != GPURF_OK) {
+    cli_print_error(ctx);
+  }
+  if (rc != GPURF_OK) unlink(tmp);
+  cli_cleanup_remove(slot);
+  return rc == GPURF_OK ? CLI_OK : CLI_FAIL;
+}
+
+static void show_progress(void *arg, size_t done, size_t total) {
+  (void)arg;
+  fprintf(stderr, "\r" PROG ": point %zu of %zu", done, total);
+}
+
+/* The sweep the options describe, evaluated (all points or a shard's), or
+ * merged from results files; NULL after printing why. */
+static gpurf_sweep *evaluate(gpurf_ctx *ctx, const sweep_opts *o, int *rc) {
+  gpurf_sweep *sw = NULL;
+  *rc = CLI_FAIL;
+  if (o->merge) {
+    if (gpurf_sweep_merge(ctx, o->parts, (size_t)o->nparts, &sw) != GPURF_OK) cli_print_error(ctx);
+    else *rc = CLI_OK;
+    return sw;
+  }
+  if (gpurf_sweep_alloc(ctx, o->model, &sw) != GPURF_OK) {
+    cli_print_error(ctx);
+    return NULL;
+  }
+  for (int i = 0; i < o->naxes; i++)
+    if (gpurf_sweep_add(ctx, sw, o->sets[i]) != GPURF_OK) {
+      const gpurf_error *e = gpurf_ctx_error(ctx);
+      /* The library's "set" field is this command's --set option. */
+      if (e->status == GPURF_ENOMEM) {
+        cli_print_error(ctx);
+      } else {
+        cli_usage_error(PROG, "%s%s", strcmp(e->field, "set") ? "" : "--set ", e->message);
+        *rc = CLI_USAGE;
+      }
+      gpurf_sweep_free(sw);
+      return NULL;
+    }
+  size_t n = gpurf_sweep_point_count(sw);
+  if ((size_t)o->base > n) {
+    cli_usage_error(PROG, "--base %d: the sweep has %zu point%s", o->base, n, n == 1 ? "" : "s");
+    *rc = CLI_USAGE;
+  } else if (!o->plot || (*rc = sweep_plot_check(o->plot)) == CLI_OK) {
+    int progress = isatty(2);
+    gpurf_sweep_run_opts ro = {o->jobs, o->shard_index, o->shard_count,
+                               progress ? show_progress : NULL, NULL};
+    if (gpurf_sweep_prepare(ctx, sw) != GPURF_OK) {
+      cli_print_error(ctx);
+    } else if (gpurf_sweep_run(ctx, sw, &ro) != GPURF_OK) {
+      /* A point that fails says so after the command's name. */
+      const gpurf_error *e = gpurf_ctx_error(ctx);
+      char why[2048];
+      gpurf_error_format(e, why, sizeof why);
+      fprintf(stderr, "%s%s%s\n", progress ? "\n" : "", e->file[0] ? "" : PROG ": ", why);
+    } else {
+      *rc = CLI_OK;
+    }
+    if (progress) fprintf(stderr, "\r%*s\r", 60, "");
+  }
+  if (*rc != CLI_OK) {
+    gpurf_sweep_free(sw);
+    return NULL;
+  }
+  return sw;
+}
+
+static int sweep(gpurf_ctx *ctx, const cli_parsed *p, int merge) {
   sweep_opts o;
   memset(&o, 0, sizeof o);
-  o.fmt = FMT_TEXT;
-  int rc = parse_args(&a, &o);
-  if (rc == 0) rc = run(ctx, &o);
-  for (int i = 0; i < o.naxes; i++) {
-    free(o.axes[i]);
-    free(o.text[i]);
+  int rc = parse_args(p, merge, &o);
+  if (rc == CLI_OK && o.merge && o.plot) rc = sweep_plot_check(o.plot);
+  gpurf_sweep *sw = rc == CLI_OK ? evaluate(ctx, &o, &rc) : NULL;
+  if (sw && o.merge && (size_t)o.base > gpurf_sweep_point_count(sw)) {
+    size_t n = gpurf_sweep_point_count(sw);
+    cli_usage_error(PROG, "--base %d: the sweep has %zu point%s", o.base, n, n == 1 ? "" : "s");
+    rc = CLI_USAGE;
+  } else if (sw) {
+    rc = o.shard_count ? write_shard(ctx, sw, &o) : print(sw, &o);
   }
+  gpurf_sweep_free(sw);
   return rc < 0 ? CLI_OK : rc;
 }
+
+int cmd_sweep(gpurf_ctx *ctx, const cli_parsed *p) { return sweep(ctx, p, 0); }
+
+int cmd_sweep_merge(gpurf_ctx *ctx, const cli_parsed *p) { return sweep(ctx, p, 1); }

@@ -10,19 +10,6 @@
 
 #define PROG "gpurf table"
 
-static const char *const table_help =
-    "usage: gpurf table NAME [--format text|csv|json|md]\n"
-    "       gpurf table --list\n"
-    "\n"
-    "Rebuilds a table of a seed paper from the designs in models/ and the\n"
-    "component models, and prints ours beside the published number where the\n"
-    "paper prints one: columns config, metric, unit, ours, published, rel_error\n"
-    "((ours - published) / published). Published and rel_error are empty where\n"
-    "the paper gives no number (an image, or a table withheld as a blind test).\n"
-    "\n"
-    "Tables: jing-t3, jing-f3, gebhart-t4, gebhart-t5, warrf-t2, jeon-t2,\n"
-    "simtight-f8.\n";
-
 typedef enum { TF_TEXT, TF_CSV, TF_JSON, TF_MD } table_format;
 
 static void add(st_table *t, const char *config, const char *metric, const char *unit,
@@ -127,17 +114,6 @@ static void print_text(sbuf *o, const st_table *t, int md) {
   }
 }
 
-static int parse_format(const char *s, table_format *out) {
-  static const char *const names[] = {"text", "csv", "json", "md"};
-  for (int i = 0; i < 4; i++)
-    if (strcmp(s, names[i]) == 0) {
-      *out = (table_format)i;
-      return CLI_OK;
-    }
-  cli_usage_error(PROG, "--format must be text, csv, json or md, not '%s'", s);
-  return CLI_USAGE;
-}
-
 static int list(void) {
   sbuf o;
   sb_init(&o);
@@ -148,31 +124,15 @@ static int list(void) {
   return rc;
 }
 
-int cmd_table(gpurf_ctx *ctx, int argc, char **argv) {
-  cli_args a = {argc, argv, 0, PROG};
-  table_format fmt = TF_TEXT;
-  const char *name = NULL;
-  int want_list = 0;
-  for (a.pos = 0; a.pos < a.argc; a.pos++) {
-    const char *v, *arg = a.argv[a.pos];
-    int bad = 0;
-    if (cli_is_help(arg)) {
-      fputs(table_help, stdout);
-      return CLI_OK;
-    } else if (cli_is_flag(&a, "--list")) {
-      want_list = 1;
-    } else if (cli_opt_value(&a, "--format", &v, &bad)) {
-      if (bad || parse_format(v, &fmt)) return CLI_USAGE;
-    } else if (arg[0] == '-' && arg[1] != '\0') {
-      cli_usage_error(PROG, "unknown option '%s'", arg);
-      return CLI_USAGE;
-    } else if (!name) {
-      name = arg;
-    } else {
-      cli_usage_error(PROG, "unexpected argument '%s'", arg);
-      return CLI_USAGE;
-    }
-  }
+int cmd_table(gpurf_ctx *ctx, const cli_parsed *p) {
+  /* The parser allows only these four, in this order. */
+  static const char *const formats[] = {"text", "csv", "json", "md"};
+  const char *f = cli_get(p, "--format") ? cli_get(p, "--format") : "text";
+  int k = 0;
+  while (strcmp(f, formats[k]) != 0) k++;
+  table_format fmt = (table_format)k;
+  const char *name = p->pos[0];
+  int want_list = cli_get(p, "--list") != NULL;
   if (want_list) return list();
   if (!name) {
     cli_usage_error(PROG, "which table? e.g. 'gpurf table simtight-f8' (see --list)");

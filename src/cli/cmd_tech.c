@@ -5,32 +5,8 @@
 
 #include "cli/cli.h"
 
-static const char *const tech_help =
-    "usage: gpurf tech list [--format text|json]\n"
-    "       gpurf tech show NODE [--device hp|lstp|lop] [--temp-k T]\n"
-    "                            [--format text|json]\n"
-    "\n"
-    "NODE is a node name (22, 22nm, 28nm) or a path to a node YAML file.\n"
-    "A node between two shipped files is interpolated (monotone Steffen spline\n"
-    "over the feature size); one outside them is an error.\n"
-    "--device   show one ITRS device flavour (default: all three)\n"
-    "--temp-k   temperature for leakage, in kelvin (default 360)\n";
-
-static int tech_list(gpurf_ctx *ctx, cli_args *a) {
-  out_format fmt = FMT_TEXT;
-  for (a->pos = 0; a->pos < a->argc; a->pos++) {
-    const char *v;
-    int bad = 0;
-    if (cli_is_help(a->argv[a->pos])) {
-      fputs(tech_help, stdout);
-      return CLI_OK;
-    } else if (cli_opt_value(a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a->prog, v, 0, &fmt)) return CLI_USAGE;
-    } else {
-      cli_usage_error(a->prog, "unexpected argument '%s'", a->argv[a->pos]);
-      return CLI_USAGE;
-    }
-  }
+int cmd_tech_list(gpurf_ctx *ctx, const cli_parsed *p) {
+  out_format fmt = p->fmt;
   enum { MAX_NODES = 64 };
   gpurf_tech_entry *entries = malloc(MAX_NODES * sizeof *entries);
   size_t n = 0;
@@ -134,48 +110,13 @@ static size_t derived_rows(const gpurf_tech_derived *x, row *r) {
   return n;
 }
 
-static int tech_show(gpurf_ctx *ctx, cli_args *a) {
-  out_format fmt = FMT_TEXT;
-  const char *node = NULL;
-  int only = -1;
+int cmd_tech_show(gpurf_ctx *ctx, const cli_parsed *p) {
+  out_format fmt = p->fmt;
+  const char *node = p->pos[0], *device = cli_get(p, "--device");
+  gpurf_device_kind dev = GPURF_DEVICE_HP;
   double temp_k = GPURF_DEFAULT_TEMP_K;
-  for (a->pos = 0; a->pos < a->argc; a->pos++) {
-    const char *v;
-    int bad = 0;
-    const char *arg = a->argv[a->pos];
-    if (cli_is_help(arg)) {
-      fputs(tech_help, stdout);
-      return CLI_OK;
-    } else if (cli_opt_value(a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a->prog, v, 0, &fmt)) return CLI_USAGE;
-    } else if (cli_opt_value(a, "--device", &v, &bad)) {
-      gpurf_device_kind k;
-      if (bad) return CLI_USAGE;
-      if (gpurf_device_kind_parse(v, &k) != GPURF_OK) {
-        cli_usage_error(a->prog, "--device must be hp, lstp or lop, not '%s'", v);
-        return CLI_USAGE;
-      }
-      only = (int)k;
-    } else if (cli_opt_value(a, "--temp-k", &v, &bad)) {
-      if (bad || cli_parse_double(a->prog, "--temp-k", v, &temp_k)) return CLI_USAGE;
-      if (!(temp_k > 0.0)) {
-        cli_usage_error(a->prog, "--temp-k must be above 0 K, not '%s'", v);
-        return CLI_USAGE;
-      }
-    } else if (arg[0] == '-' && arg[1] != '\0') {
-      cli_usage_error(a->prog, "unknown option '%s'", arg);
-      return CLI_USAGE;
-    } else if (!node) {
-      node = arg;
-    } else {
-      cli_usage_error(a->prog, "unexpected argument '%s'", arg);
-      return CLI_USAGE;
-    }
-  }
-  if (!node) {
-    cli_usage_error(a->prog, "which node? e.g. 'gpurf tech show 40nm'");
-    return CLI_USAGE;
-  }
+  if (cli_env_opts(p->prog, device, cli_get(p, "--temp-k"), &dev, &temp_k)) return CLI_USAGE;
+  int only = device ? (int)dev : -1;
   gpurf_tech *tech = NULL;
   if (gpurf_tech_alloc(ctx, &tech) != GPURF_OK || gpurf_tech_load(ctx, node, tech) != GPURF_OK) {
     cli_print_error(ctx);
@@ -311,22 +252,4 @@ static int tech_show(gpurf_ctx *ctx, cli_args *a) {
   int rc = sb_flush_stdout(&out);
   sb_free(&out);
   return rc;
-}
-
-int cmd_tech(gpurf_ctx *ctx, int argc, char **argv) {
-  if (argc < 1 || cli_is_help(argv[0])) {
-    fputs(tech_help, argc < 1 ? stderr : stdout);
-    return argc < 1 ? CLI_USAGE : CLI_OK;
-  }
-  cli_args a = {argc - 1, argv + 1, 0, NULL};
-  if (strcmp(argv[0], "list") == 0) {
-    a.prog = "gpurf tech list";
-    return tech_list(ctx, &a);
-  }
-  if (strcmp(argv[0], "show") == 0) {
-    a.prog = "gpurf tech show";
-    return tech_show(ctx, &a);
-  }
-  fprintf(stderr, "gpurf tech: unknown subcommand '%s' (list or show)\n", argv[0]);
-  return CLI_USAGE;
 }

@@ -12,72 +12,37 @@
 #define GPURF_RISCV_KERNEL_DIR ""
 #endif
 
-static const char *const record_help =
-    "usage: gpurf trace record (--kernel NAME | --elf FILE) -o OUT [options]\n"
-    "\n"
-    "Runs an RV32IMA program on the SIMT emulator (SIMTight's interface: a\n"
-    "scalar host launches kernels on W warps x 32 lanes) and records every SIMT\n"
-    "warp instruction with its lanes' destination values and last-use hints.\n"
-    "OUT ending in .gtrace is native text, anything else native binary.\n"
-    "\n"
-    "  --kernel NAME      a kernel of the suite (workloads/riscv; docs/workloads.md)\n"
-    "  --elf FILE         an ELF built for SIMTight's memory map\n"
-    "  --warps W          warps of the SIMT core, 1..64 (default 4)\n"
-    "  --blocks B         resident thread blocks; threads per block = 32 W / B\n"
-    "                     (default 1)\n"
-    "  --size N           problem size (default: the kernel's own)\n"
-    "  --reconv markers|min-pc\n"
-    "                     reconvergence rule (default markers, SIMTight's)\n"
-    "  --step-limit N     give up after N warp instructions (default 2^32)\n"
-    "  --format text|json summary format\n"
-    "\n"
-    "The program receives size, warps and blocks as three 32-bit words on its\n"
-    "UART (SIMTight's own apps read only the first byte, non-zero for their\n"
-    "small size: give them --size 1). A failed self-check, an illegal\n"
-    "instruction, a bad access or the step limit ends the run with one error\n"
-    "line and no output file.\n";
-
-static int parse_num(const char *prog, const char *opt, const char *v, long long max,
-                     uint32_t *out) {
-  long long n;
-  if (cli_parse_count(prog, opt, v, max, &n) != CLI_OK) return -1;
-  *out = (uint32_t)n;
-  return 1;
+/* A whole number in 1..max into *out when the option is given. */
+static int emu_count(const cli_parsed *p, const char *name, long long max, uint32_t *out) {
+  long long n = 0;
+  if (cli_count_opt(p, name, max, &n) != CLI_OK) return CLI_USAGE;
+  if (n) *out = (uint32_t)n;
+  return CLI_OK;
 }
 
-int cli_emu_option(cli_args *a, cli_emu_opts *o) {
-  const char *v;
-  int bad = 0;
-  if (cli_opt_value(a, "--kernel", &v, &bad)) return bad ? -1 : (o->kernel = v, 1);
-  if (cli_opt_value(a, "--elf", &v, &bad)) return bad ? -1 : (o->elf = v, 1);
-  if (cli_opt_value(a, "-o", &v, &bad)) return bad ? -1 : (o->out = v, 1);
-  if (cli_opt_value(a, "--warps", &v, &bad))
-    return bad ? -1 : parse_num(a->prog, "--warps", v, GPURF_EMU_MAX_WARPS, &o->warps);
-  if (cli_opt_value(a, "--blocks", &v, &bad))
-    return bad ? -1 : parse_num(a->prog, "--blocks", v, GPURF_EMU_MAX_WARPS, &o->blocks);
-  if (cli_opt_value(a, "--size", &v, &bad))
-    return bad ? -1 : parse_num(a->prog, "--size", v, 1LL << 24, &o->size);
-  if (cli_opt_value(a, "--step-limit", &v, &bad)) {
-    long long n;
-    if (bad || cli_parse_count(a->prog, "--step-limit", v, 1LL << 50, &n) != CLI_OK) return -1;
-    o->step_limit = (uint64_t)n;
-    return 1;
+int cli_emu_options(const cli_parsed *p, int with_output, cli_emu_opts *o) {
+  long long steps = 0;
+  o->kernel = cli_get(p, "--kernel") ? cli_get(p, "--kernel") : o->kernel;
+  if (with_output) {
+    o->elf = cli_get(p, "--elf");
+    o->out = cli_get(p, "--output");
   }
-  if (cli_opt_value(a, "--reconv", &v, &bad)) {
-    int which;
-    if (bad || cli_parse_either(a->prog, "--reconv", v, "markers", "min-pc", &which) != CLI_OK)
-      return -1;
-    o->rule = which ? GPURF_EMU_RECONV_MINPC : GPURF_EMU_RECONV_MARKERS;
-    return 1;
+  if (emu_count(p, "--warps", GPURF_EMU_MAX_WARPS, &o->warps) ||
+      emu_count(p, "--blocks", GPURF_EMU_MAX_WARPS, &o->blocks) ||
+      emu_count(p, "--size", 1LL << 24, &o->size) ||
+      cli_count_opt(p, "--step-limit", 1LL << 50, &steps))
+    return CLI_USAGE;
+  if (steps) o->step_limit = (uint64_t)steps;
+  /* The parser has checked the rule's name. */
+  const char *rule = cli_get(p, "--reconv");
+  if (rule)
+    o->rule = strcmp(rule, "min-pc") == 0 ? GPURF_EMU_RECONV_MINPC : GPURF_EMU_RECONV_MARKERS;
+  o->fmt = p->fmt;
+  if (o->warps % o->blocks) {
+    cli_usage_error(p->prog, "--blocks %u does not divide --warps %u", o->blocks, o->warps);
+    return CLI_USAGE;
   }
-  if (cli_opt_value(a, "--format", &v, &bad))
-    return bad || cli_parse_format(a->prog, v, 0, &o->fmt) != CLI_OK ? -1 : 1;
-  return 0;
-}
-
-static int ends_with(const char *s, const char *suffix) {
-  size_t n = strlen(s), m = strlen(suffix);
-  return n >= m && strcmp(s + n - m, suffix) == 0;
+  return CLI_OK;
 }
 
 typedef struct launch_clock {
@@ -152,7 +117,7 @@ int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
   int rc = gpurf_emu_alloc(ctx, &cfg, &e);
   if (rc == GPURF_OK) rc = gpurf_emu_load_elf(ctx, e, elf);
   if (rc == GPURF_OK && trace_path) {
-    gpurf_trace_format f = ends_with(trace_path, ".gtrace") ? GPURF_TRACE_FORMAT_TEXT
+    gpurf_trace_format f = cli_ends_with(trace_path, ".gtrace") ? GPURF_TRACE_FORMAT_TEXT
                                                             : GPURF_TRACE_FORMAT_BINARY;
     cli_cleanup_mask mask;
     cli_cleanup_hold(&mask);
@@ -199,28 +164,11 @@ done:
   return status;
 }
 
-int cli_trace_record(gpurf_ctx *ctx, cli_args *a) {
+int cmd_trace_record(gpurf_ctx *ctx, const cli_parsed *p) {
   cli_emu_opts o = {.warps = 4, .blocks = 1, .fmt = FMT_TEXT};
-  for (; a->pos < a->argc; a->pos++) {
-    const char *arg = a->argv[a->pos];
-    if (cli_is_help(arg)) {
-      fputs(record_help, stdout);
-      return CLI_OK;
-    }
-    int r = cli_emu_option(a, &o);
-    if (r < 0) return CLI_USAGE;
-    if (r == 0) {
-      cli_usage_error(a->prog, arg[0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'",
-                      arg);
-      return CLI_USAGE;
-    }
-  }
+  if (cli_emu_options(p, 1, &o) != CLI_OK) return CLI_USAGE;
   if (!o.kernel == !o.elf || !o.out) {
-    cli_usage_error(a->prog, "needs --kernel NAME or --elf FILE, and -o OUT");
-    return CLI_USAGE;
-  }
-  if (o.warps % o.blocks) {
-    cli_usage_error(a->prog, "--blocks %u does not divide --warps %u", o.blocks, o.warps);
+    cli_usage_error(p->prog, "needs --kernel NAME or --elf FILE, and -o OUT");
     return CLI_USAGE;
   }
   gpurf_emu_result res;

@@ -9,20 +9,6 @@
 
 #include "cli/validate_report.h"
 
-static const char *const validate_help =
-    "usage: gpurf validate [--set NAME|FILE] [--format text|json|csv] [--check]\n"
-    "\n"
-    "Evaluates the bank model on every row of the reference sets in\n"
-    "DATA_DIR/validation/*.tsv (or one set, by name or path) and prints ours,\n"
-    "the reference and the relative error (ours - ref) / ref per metric, then\n"
-    "per set and metric the median |error|, the worst row and whether the\n"
-    "set's stated tolerance holds. Sets without a tolerance are reported only.\n"
-    "Sets named *-pipeline.tsv hold another simulator's counts on the shipped\n"
-    "traces: the pipeline runs each trace and prints ours beside the peer's\n"
-    "(reported, never gated; docs/pipeline-peer.md).\n"
-    "--check   exit with status 1 when a gated set leaves its tolerance\n"
-    "validation/README.md describes the file format.\n";
-
 #define MAX_SETS 64
 #define PEER_SUFFIX "-pipeline.tsv"
 
@@ -112,33 +98,13 @@ static int find_sets(const char *data_dir, const char *which, char **paths, size
   return 0;
 }
 
-int cmd_validate(gpurf_ctx *ctx, int argc, char **argv) {
-  cli_args a = {argc, argv, 0, "gpurf validate"};
-  const char *which = NULL;
-  out_format fmt = FMT_TEXT;
-  int check = 0;
-  for (a.pos = 0; a.pos < a.argc; a.pos++) {
-    const char *v, *arg = a.argv[a.pos];
-    int bad = 0;
-    if (cli_is_help(arg)) {
-      fputs(validate_help, stdout);
-      return CLI_OK;
-    } else if (cli_opt_value(&a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a.prog, v, 1, &fmt)) return CLI_USAGE;
-    } else if (cli_opt_value(&a, "--set", &v, &bad)) {
-      if (bad) return CLI_USAGE;
-      if (which || !*v) {
-        cli_usage_error(a.prog, which ? "--set given twice" : "--set needs a name");
-        return CLI_USAGE;
-      }
-      which = v;
-    } else if (cli_is_flag(&a, "--check")) {
-      check = 1;
-    } else {
-      cli_usage_error(a.prog, "%s '%s'", arg[0] == '-' ? "unknown option" : "unexpected argument",
-                      arg);
-      return CLI_USAGE;
-    }
+int cmd_validate(gpurf_ctx *ctx, const cli_parsed *args) {
+  const char *which = cli_get(args, "--set");
+  out_format fmt = args->fmt;
+  int check = cli_get(args, "--check") != NULL;
+  if (which && !*which) {
+    cli_usage_error(args->prog, "--set needs a name");
+    return CLI_USAGE;
   }
   char *paths[MAX_SETS];
   size_t n = 0;

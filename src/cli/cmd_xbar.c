@@ -4,74 +4,35 @@
 
 #include "cli/cli.h"
 
-static const char *const xbar_help =
-    "usage: gpurf xbar --inputs N --outputs M --width BITS --tech NODE\n"
-    "                  [--device hp|lstp|lop] [--style matrix|mux] [--activity A]\n"
-    "                  [--wire local|semi-global|global] [--temp-k T]\n"
-    "                  [--format text|json|csv]\n"
-    "\n"
-    "Evaluates a crossbar of N input and M output ports of BITS bits.\n"
-    "--style matrix  bit-sliced: one N x M slice of tri-state crosspoints per bit,\n"
-    "                slices in a square array, wires to the four edges (default)\n"
-    "--style mux     per output, a tree of 2:1 multiplexers per bit\n"
-    "--activity A    energy per data wire per transfer is A x C Vdd^2 (default\n"
-    "                0.25: a static bus with random data)\n"
-    "--wire          metal of the data wires (default semi-global)\n"
-    "Energy is one transfer of one BITS-bit word from one input to one output;\n"
-    "delay is the farthest bit's path from input port to output port.\n";
-
 #define XBAR_CLI_MAX_PORTS 1024
 #define XBAR_CLI_MAX_WIDTH 65536
 
-enum { O_INPUTS, O_OUTPUTS, O_WIDTH, O_TECH, O_DEVICE, O_STYLE, O_ACTIVITY, O_WIRE, O_TEMP, O_N };
-
-static int build(const char *prog, const cli_opt *o, gpurf_xbar_spec *s) {
-  const char *missing = !o[O_INPUTS].value    ? "--inputs N"
-                        : !o[O_OUTPUTS].value ? "--outputs M"
-                        : !o[O_WIDTH].value   ? "--width BITS"
-                        : !o[O_TECH].value    ? "--tech NODE"
-                                              : NULL;
-  if (missing) {
-    cli_usage_error(prog, "%s is required", missing);
-    return CLI_USAGE;
-  }
+static int build(const cli_parsed *args, gpurf_xbar_spec *s) {
+  const char *prog = args->prog, *style = cli_get(args, "--style"), *wire = cli_get(args, "--wire");
   gpurf_xbar_spec_init(s);
-  if (cli_opt_int(prog, &o[O_INPUTS], 1, XBAR_CLI_MAX_PORTS, &s->inputs) ||
-      cli_opt_int(prog, &o[O_OUTPUTS], 1, XBAR_CLI_MAX_PORTS, &s->outputs) ||
-      cli_opt_int(prog, &o[O_WIDTH], 1, XBAR_CLI_MAX_WIDTH, &s->width_bits))
+  if (cli_opt_int(args, "--inputs", 1, XBAR_CLI_MAX_PORTS, &s->inputs) ||
+      cli_opt_int(args, "--outputs", 1, XBAR_CLI_MAX_PORTS, &s->outputs) ||
+      cli_opt_int(args, "--width", 1, XBAR_CLI_MAX_WIDTH, &s->width_bits))
     return CLI_USAGE;
-  if (o[O_STYLE].value && gpurf_xbar_style_parse(o[O_STYLE].value, &s->style) != GPURF_OK) {
-    cli_usage_error(prog, "--style must be matrix or mux, not '%s'", o[O_STYLE].value);
-    return CLI_USAGE;
-  }
-  if (o[O_WIRE].value && gpurf_wire_kind_parse(o[O_WIRE].value, &s->wire_layer) != GPURF_OK) {
-    cli_usage_error(prog, "--wire must be local, semi-global or global, not '%s'",
-                    o[O_WIRE].value);
+  if (style && gpurf_xbar_style_parse(style, &s->style) != GPURF_OK) {
+    cli_usage_error(prog, "--style must be matrix or mux, not '%s'", style);
     return CLI_USAGE;
   }
-  if (o[O_ACTIVITY].value) {
-    if (cli_parse_double(prog, "--activity", o[O_ACTIVITY].value, &s->activity)) return CLI_USAGE;
-    if (!(s->activity > 0.0 && s->activity <= 1.0)) {
-      cli_usage_error(prog, "--activity must be above 0 and at most 1, not '%s'",
-                      o[O_ACTIVITY].value);
-      return CLI_USAGE;
-    }
+  if (wire && gpurf_wire_kind_parse(wire, &s->wire_layer) != GPURF_OK) {
+    cli_usage_error(prog, "--wire must be local, semi-global or global, not '%s'", wire);
+    return CLI_USAGE;
   }
-  return cli_env_opts(prog, o[O_DEVICE].value, o[O_TEMP].value, &s->device, &s->temp_k);
+  if (cli_activity_opt(args, &s->activity)) return CLI_USAGE;
+  return cli_env_opts(prog, cli_get(args, "--device"), cli_get(args, "--temp-k"), &s->device,
+                      &s->temp_k);
 }
 
-int cmd_xbar(gpurf_ctx *ctx, int argc, char **argv) {
-  cli_args a = {argc, argv, 0, "gpurf xbar"};
-  cli_opt o[O_N] = {{"--inputs", NULL, 0},   {"--outputs", NULL, 0}, {"--width", NULL, 0},
-                    {"--tech", NULL, 0},     {"--device", NULL, 0},  {"--style", NULL, 0},
-                    {"--activity", NULL, 0}, {"--wire", NULL, 0},    {"--temp-k", NULL, 0}};
-  out_format fmt;
-  int rc = cli_opts_parse(&a, xbar_help, o, O_N, &fmt);
-  if (rc < 0) return CLI_OK;
-  if (rc) return rc;
+int cmd_xbar(gpurf_ctx *ctx, const cli_parsed *args) {
+  out_format fmt = args->fmt;
   gpurf_xbar_spec s;
-  if ((rc = build(a.prog, o, &s)) != CLI_OK) return rc;
-  gpurf_tech *tech = cli_tech_load(ctx, o[O_TECH].value);
+  int rc = build(args, &s);
+  if (rc != CLI_OK) return rc;
+  gpurf_tech *tech = cli_tech_load(ctx, cli_get(args, "--tech"));
   gpurf_xbar_cost c;
   if (!tech || (s.tech = tech, gpurf_xbar_eval(ctx, &s, &c)) != GPURF_OK) {
     cli_print_error(ctx);

@@ -14,10 +14,10 @@ typedef struct cli_emu_opts {
   out_format fmt;
 } cli_emu_opts;
 
-/* Parses argv[a->pos] if it is one of the options above (or --format);
- * returns 1 when consumed, 0 when not an emulator option, -1 on a usage
- * error (already printed). */
-int cli_emu_option(cli_args *a, cli_emu_opts *o);
+/* Takes the emulator options the command was given into o (with_output:
+ * the command also has --elf and -o/--output); CLI_USAGE after printing
+ * the error. */
+int cli_emu_options(const cli_parsed *p, int with_output, cli_emu_opts *o);
 
 /* Runs the program; records into trace_path (format from its extension:
  * .gtrace text, else binary) when it is not NULL. The program's output is
@@ -31,7 +31,5 @@ int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
 void cli_emu_suite_text(sbuf *out);
 void cli_emu_suite_json(jw *w);
 
-int cli_trace_record(gpurf_ctx *ctx, cli_args *a);
-int cli_bench_emu(gpurf_ctx *ctx, cli_args *a);
 
 #endif

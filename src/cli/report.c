@@ -164,65 +164,6 @@ int rep_emit(const report *r, out_format fmt) {
   return rc;
 }
 
-int cli_opts_parse(cli_args *a, const char *help, cli_opt *opts, size_t n, out_format *fmt) {
-  *fmt = FMT_TEXT;
-  for (a->pos = 0; a->pos < a->argc; a->pos++) {
-    const char *v, *arg = a->argv[a->pos];
-    int bad = 0, matched = 0;
-    if (cli_is_help(arg)) {
-      fputs(help, stdout);
-      return -1;
-    }
-    if (cli_opt_value(a, "--format", &v, &bad)) {
-      if (bad || cli_parse_format(a->prog, v, 1, fmt)) return CLI_USAGE;
-      continue;
-    }
-    for (size_t i = 0; i < n && !matched; i++) {
-      if (opts[i].is_flag) {
-        if (cli_is_flag(a, opts[i].name)) {
-          if (opts[i].value) {
-            cli_usage_error(a->prog, "%s given twice", opts[i].name);
-            return CLI_USAGE;
-          }
-          opts[i].value = "1";
-          matched = 1;
-        }
-        continue;
-      }
-      if (!cli_opt_value(a, opts[i].name, &v, &bad)) continue;
-      if (bad) return CLI_USAGE;
-      if (opts[i].value) {
-        cli_usage_error(a->prog, "%s given twice", opts[i].name);
-        return CLI_USAGE;
-      }
-      opts[i].value = v;
-      matched = 1;
-    }
-    if (!matched) {
-      cli_usage_error(a->prog, "%s '%s'", arg[0] == '-' ? "unknown option" : "unexpected argument",
-                      arg);
-      return CLI_USAGE;
-    }
-  }
-  return CLI_OK;
-}
-
-int cli_opt_int(const char *prog, const cli_opt *o, long long lo, long long hi, int *out) {
-  if (!o->value) return CLI_OK;
-  long long v;
-  if (lo == 0 && strcmp(o->value, "0") == 0) {
-    *out = 0;
-    return CLI_OK;
-  }
-  if (cli_parse_count(prog, o->name, o->value, hi, &v)) return CLI_USAGE;
-  if (v < lo) {
-    cli_usage_error(prog, "%s must be at least %lld, not '%s'", o->name, lo, o->value);
-    return CLI_USAGE;
-  }
-  *out = (int)v;
-  return CLI_OK;
-}
-
 int cli_env_opts(const char *prog, const char *device, const char *temp_k, gpurf_device_kind *dev,
                  double *temp) {
   if (device && gpurf_device_kind_parse(device, dev) != GPURF_OK) {
@@ -239,8 +180,9 @@ int cli_env_opts(const char *prog, const char *device, const char *temp_k, gpurf
   return CLI_OK;
 }
 
-int cli_rf_area_opts(const char *prog, const char *area_mm2, const char *bytes, double *area_mm2_out,
-                     long long *bytes_out) {
+int cli_rf_area_opts(const cli_parsed *p, double *area_mm2_out, long long *bytes_out) {
+  const char *prog = p->prog, *area_mm2 = cli_get(p, "--rf-area-mm2"),
+             *bytes = cli_get(p, "--rf-bytes");
   *area_mm2_out = 0.0;
   *bytes_out = 0;
   if (area_mm2 && bytes) {
@@ -255,5 +197,16 @@ int cli_rf_area_opts(const char *prog, const char *area_mm2, const char *bytes, 
     }
   }
   if (bytes && cli_parse_count(prog, "--rf-bytes", bytes, 1LL << 30, bytes_out)) return CLI_USAGE;
+  return CLI_OK;
+}
+
+int cli_activity_opt(const cli_parsed *p, double *activity) {
+  const char *v = cli_get(p, "--activity");
+  if (!v) return CLI_OK;
+  if (cli_parse_double(p->prog, "--activity", v, activity)) return CLI_USAGE;
+  if (!(*activity > 0.0 && *activity <= 1.0)) {
+    cli_usage_error(p->prog, "--activity must be above 0 and at most 1, not '%s'", v);
+    return CLI_USAGE;
+  }
   return CLI_OK;
 }

@@ -1,6 +1,9 @@
 set(GPURF_CLI_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/main.c
   ${CMAKE_CURRENT_LIST_DIR}/cli_util.c
+  ${CMAKE_CURRENT_LIST_DIR}/cli_parse.c
+  ${CMAKE_CURRENT_LIST_DIR}/cli_help.c
+  ${CMAKE_CURRENT_LIST_DIR}/commands.c
   ${CMAKE_CURRENT_LIST_DIR}/cleanup.c
   ${CMAKE_CURRENT_LIST_DIR}/trace_copy.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_tech.c
@@ -11,7 +14,10 @@ set(GPURF_CLI_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/validate_report.c
   ${CMAKE_CURRENT_LIST_DIR}/validate_peer.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_bench.c
-  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace_stats.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace_convert.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace_gen.c
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_trace_dataflow.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_trace_record.c
   ${CMAKE_CURRENT_LIST_DIR}/bench_emu.c
   ${CMAKE_CURRENT_LIST_DIR}/cmd_energy.c

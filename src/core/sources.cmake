@@ -1,5 +1,6 @@
 list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/context.c
+  ${CMAKE_CURRENT_LIST_DIR}/edit_distance.c
   ${CMAKE_CURRENT_LIST_DIR}/error.c
   ${CMAKE_CURRENT_LIST_DIR}/escape.c
   ${CMAKE_CURRENT_LIST_DIR}/input.c

@@ -2,4 +2,7 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/cycles.c
   ${CMAKE_CURRENT_LIST_DIR}/area.c
   ${CMAKE_CURRENT_LIST_DIR}/summary.c
-  ${CMAKE_CURRENT_LIST_DIR}/run.c)
+  ${CMAKE_CURRENT_LIST_DIR}/run.c
+  ${CMAKE_CURRENT_LIST_DIR}/sweep.c
+  ${CMAKE_CURRENT_LIST_DIR}/sweep_run.c
+  ${CMAKE_CURRENT_LIST_DIR}/sweep_results.c)

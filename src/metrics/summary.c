@@ -7,14 +7,7 @@
 
 #include "core/ctx_internal.h"
 #include "gpurf/metrics.h"
-
-struct gpurf_metrics_summary {
-  double area_m2[GPURF_METRICS_AREA_ROLES], area_total_m2;
-  double leak_w[GPURF_METRICS_LEAKAGE_ROLES], leak_total_w;
-  double path_s[GPURF_METRICS_PATH_PARTS], path_total_s;
-  long long path_cycles;
-  double energy_j[GPURF_METRICS_PATH_PARTS], energy_total_j;
-};
+#include "metrics/metrics_internal.h"
 
 static const char *const area_names[GPURF_METRICS_AREA_ROLES] = {
     "cell_arrays", "bank_periphery", "crossbar", "arbiter", "extras"};

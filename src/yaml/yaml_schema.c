@@ -329,33 +329,12 @@ int ys_value_pos(const ys_doc *d, const void *dst, int *line, int *column) {
   return 0;
 }
 
-/* Levenshtein distance, for "did you mean" hints on misspelt keys. */
-static size_t edit_distance(const char *a, const char *b) {
-  size_t la = strlen(a), lb = strlen(b);
-  if (la > 63 || lb > 63) return 99;
-  size_t row[64];
-  for (size_t j = 0; j <= lb; j++) row[j] = j;
-  for (size_t i = 1; i <= la; i++) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= lb; j++) {
-      size_t up = row[j];
-      size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      size_t best = diag + cost;
-      if (row[j] + 1 < best) best = row[j] + 1;
-      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-      row[j] = best;
-      diag = up;
-    }
-  }
-  return row[lb];
-}
-
+/* The nearest key, for "did you mean" hints on misspelt keys. */
 static const ys_field *closest_key(const ys_field *fields, const char *key) {
   const ys_field *best = NULL;
   size_t best_d = 4;
   for (const ys_field *f = fields; f->kind != YS_END; f++) {
-    size_t dist = edit_distance(key, f->key);
+    size_t dist = gpurf_edit_distance(key, f->key);
     if (dist < best_d) {
       best_d = dist;
       best = f;

@@ -2,8 +2,8 @@
 # Builds a fuzz target for every reader with clang's libFuzzer (plus ASan and
 # UBSan) and runs each for SECONDS (default 20), seeded with the shipped and
 # test files. Targets: the trace formats (Accel-Sim, native text, native
-# binary), technology nodes, cells, designs, primitive tables, counter files
-# and validation sets. Inputs that broke a target are saved as
+# binary), technology nodes, cells, designs, primitive tables, counter files,
+# validation sets and sweep results. Inputs that broke a target are saved as
 # FUZZ_BUILD/crash-* by libFuzzer; copy one into tests/fuzz/regressions/TARGET/
 # and it is replayed by ctest from then on.
 # Usage: bash tests/fuzz/run.sh [SECONDS] [TARGET...]
@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-20}
 shift || true
-all=(accelsim native_text native_binary tech cell design table counts validate)
+all=(accelsim native_text native_binary tech cell design table counts validate sweep)
 targets=("${@:-${all[@]}}")
 out=${FUZZ_BUILD:-build-fuzz}
 jobs=${JOBS:-2}
@@ -54,6 +54,7 @@ seed table tests/data/tables/*.yaml tests/data/tables/bad/*.yaml
 seed counts tests/data/counters/*.tsv tests/data/counters/*.log tests/data/counters/*.txt \
   tests/data/counters/bad/*
 seed validate validation/*.tsv tests/data/validation-bad/*
+seed sweep tests/data/sweep/*.results
 for t in "${all[@]}"; do
   [ -d "tests/fuzz/regressions/$t" ] && seed "$t" "tests/fuzz/regressions/$t"/*
 done

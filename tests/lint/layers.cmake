@@ -7,7 +7,7 @@
 #   circuit               gate, wire and device formulas
 #   component             banks, crossbar, arbiter and the other structures
 #   rf                    register-file designs and primitive tables
-#   events, metrics,      costing counted events; metrics and validation
+#   events, metrics,      costing counted events; metrics, design sweeps and validation
 #   validate                (one level: they may use each other)
 #   emu                   the functional emulator
 #   trace                 trace readers and writers (may use emu)
@@ -64,7 +64,7 @@ function(public_module name out)
     set(m rf)
   elseif(name STREQUAL "events.h")
     set(m events)
-  elseif(name STREQUAL "metrics.h")
+  elseif(name MATCHES "^(metrics|sweep)\\.h$")
     set(m metrics)
   elseif(name STREQUAL "validate.h")
     set(m validate)
