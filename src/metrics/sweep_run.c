@@ -46,8 +46,8 @@ typedef struct pool {
   gpurf_sweep *s;
   const gpurf_sweep_run_opts *opts;
   const char *data_dir;
-  size_t *todo; /* point indices of this run, in order */
-  size_t n_todo;
+  size_t *queue; /* point indices of this run, in order */
+  size_t n_queue;
   pthread_mutex_t lock;
   size_t next, finished;
   int failed;      /* stop taking points */
@@ -71,10 +71,10 @@ static void work(pool *pl, gpurf_ctx *ctx) {
   scratch *w = ctx ? malloc(sizeof *w) : NULL;
   for (;;) {
     pthread_mutex_lock(&pl->lock);
-    size_t pos = pl->next < pl->n_todo && !pl->failed ? pl->next++ : pl->n_todo;
+    size_t pos = pl->next < pl->n_queue && !pl->failed ? pl->next++ : pl->n_queue;
     pthread_mutex_unlock(&pl->lock);
-    if (pos >= pl->n_todo) break;
-    int rc = w ? eval_point(ctx, pl->s, pl->todo[pos], w) : GPURF_ENOMEM;
+    if (pos >= pl->n_queue) break;
+    int rc = w ? eval_point(ctx, pl->s, pl->queue[pos], w) : GPURF_ENOMEM;
     pthread_mutex_lock(&pl->lock);
     if (rc != GPURF_OK) {
       if (!pl->failed || pos < pl->fail_pos) {
@@ -91,7 +91,7 @@ static void work(pool *pl, gpurf_ctx *ctx) {
     } else {
       pl->finished++;
       if (pl->opts && pl->opts->progress)
-        pl->opts->progress(pl->opts->progress_arg, pl->finished, pl->n_todo);
+        pl->opts->progress(pl->opts->progress_arg, pl->finished, pl->n_queue);
     }
     pthread_mutex_unlock(&pl->lock);
   }
@@ -124,11 +124,11 @@ int gpurf_sweep_run(gpurf_ctx *ctx, gpurf_sweep *s, const gpurf_sweep_run_opts *
   pl.s = s;
   pl.opts = opts;
   pl.data_dir = gpurf_ctx_data_dir(ctx);
-  pl.todo = malloc(s->n_points * sizeof *pl.todo);
-  if (!pl.todo) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  pl.queue = malloc(s->n_points * sizeof *pl.queue);
+  if (!pl.queue) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   for (size_t i = 0; i < s->n_points; i++)
-    if (i % (size_t)shards == (size_t)shard && !s->points[i].done) pl.todo[pl.n_todo++] = i;
-  if ((size_t)threads > pl.n_todo) threads = pl.n_todo ? (int)pl.n_todo : 1;
+    if (i % (size_t)shards == (size_t)shard && !s->points[i].done) pl.queue[pl.n_queue++] = i;
+  if ((size_t)threads > pl.n_queue) threads = pl.n_queue ? (int)pl.n_queue : 1;
   pthread_mutex_init(&pl.lock, NULL);
   pthread_t tid[MAX_THREADS];
   int started = 0;
@@ -141,13 +141,13 @@ int gpurf_sweep_run(gpurf_ctx *ctx, gpurf_sweep *s, const gpurf_sweep_run_opts *
   pthread_mutex_destroy(&pl.lock);
   if (pl.failed) {
     const gpurf_error *e = &pl.fail_err;
-    size_t i = pl.todo[pl.fail_pos];
+    size_t i = pl.queue[pl.fail_pos];
     char label[512];
     gpurf_sweep_point_label(s, i, label, sizeof label);
     rc = gpurf_fail_at(ctx, e->status ? e->status : GPURF_EINVAL, e->file[0] ? e->file : NULL,
                        e->line, e->column, e->field[0] ? e->field : NULL, "point %zu (%s): %s",
                        i + 1, label, e->message);
   }
-  free(pl.todo);
+  free(pl.queue);
   return rc;
 }

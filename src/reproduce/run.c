@@ -243,8 +243,8 @@ int repro_job_execute(gpurf_ctx *ctx, const gpurf_reproduce *r, repro_job *j) {
 typedef struct pool {
   gpurf_reproduce *r;
   const gpurf_reproduce_run_opts *opts;
-  size_t *todo; /* job indices of this run, in order */
-  size_t n_todo;
+  size_t *queue; /* job indices of this run, in order */
+  size_t n_queue;
   pthread_mutex_t lock;
   size_t next, finished;
   int failed;             /* stop taking jobs */
@@ -258,10 +258,10 @@ static void *worker(void *arg) {
   if (ctx) gpurf_ctx_set_data_dir(ctx, pl->r->data_dir);
   for (;;) {
     pthread_mutex_lock(&pl->lock);
-    size_t pos = pl->next < pl->n_todo && !pl->failed ? pl->next++ : pl->n_todo;
+    size_t pos = pl->next < pl->n_queue && !pl->failed ? pl->next++ : pl->n_queue;
     pthread_mutex_unlock(&pl->lock);
-    if (pos >= pl->n_todo) break;
-    repro_job *j = &pl->r->jobs[pl->todo[pos]];
+    if (pos >= pl->n_queue) break;
+    repro_job *j = &pl->r->jobs[pl->queue[pos]];
     int rc = ctx ? repro_job_execute(ctx, pl->r, j) : GPURF_ENOMEM;
     pthread_mutex_lock(&pl->lock);
     if (rc != GPURF_OK) {
@@ -279,7 +279,7 @@ static void *worker(void *arg) {
     } else {
       pl->finished++;
       if (pl->opts && pl->opts->progress)
-        pl->opts->progress(pl->opts->progress_arg, pl->finished, pl->n_todo);
+        pl->opts->progress(pl->opts->progress_arg, pl->finished, pl->n_queue);
     }
     pthread_mutex_unlock(&pl->lock);
   }
@@ -301,11 +301,11 @@ int gpurf_reproduce_run(gpurf_ctx *ctx, gpurf_reproduce *r, const gpurf_reproduc
   memset(&pl, 0, sizeof pl);
   pl.r = r;
   pl.opts = opts;
-  pl.todo = malloc((r->n_jobs ? r->n_jobs : 1) * sizeof *pl.todo);
-  if (!pl.todo) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  pl.queue = malloc((r->n_jobs ? r->n_jobs : 1) * sizeof *pl.queue);
+  if (!pl.queue) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   for (size_t i = 0; i < r->n_jobs; i++)
-    if ((int)(i % (size_t)shards) == shard && !r->jobs[i].done) pl.todo[pl.n_todo++] = i;
-  if ((size_t)threads > pl.n_todo) threads = pl.n_todo ? (int)pl.n_todo : 1;
+    if ((int)(i % (size_t)shards) == shard && !r->jobs[i].done) pl.queue[pl.n_queue++] = i;
+  if ((size_t)threads > pl.n_queue) threads = pl.n_queue ? (int)pl.n_queue : 1;
   pthread_mutex_init(&pl.lock, NULL);
   pthread_t tid[256];
   int started = 0;
@@ -319,12 +319,12 @@ int gpurf_reproduce_run(gpurf_ctx *ctx, gpurf_reproduce *r, const gpurf_reproduc
   int rc = GPURF_OK;
   if (pl.failed) {
     const gpurf_error *e = &pl.fail_err;
-    const repro_job *j = &r->jobs[pl.todo[pl.fail_pos]];
+    const repro_job *j = &r->jobs[pl.queue[pl.fail_pos]];
     rc = gpurf_fail_at(ctx, e->status ? e->status : GPURF_EINVAL, e->file[0] ? e->file : NULL,
                        e->line, e->column, e->field[0] ? e->field : NULL, "job %s: %s", j->key,
                        e->message);
   }
-  free(pl.todo);
+  free(pl.queue);
   return rc;
 }
 
