@@ -263,7 +263,9 @@ typedef struct gpurf_pipeline_hooks {
   /* Where a result register goes. */
   gpurf_pipeline_wb (*writeback)(void *state, gpurf_pipeline *p, int warp, int reg);
   /* Two-level scheduling: 1 to move an active warp blocked on `reg` to the
-   * pending set; promote() picks which of n pending warps enters (index). */
+   * pending set; promote() picks which of n pending warps enters (index).
+   * A warp reaching a barrier always leaves: demote() is then called with
+   * reg -1 as a notice and its answer is ignored. */
   int (*demote)(void *state, gpurf_pipeline *p, int warp, int reg, int long_latency);
   int (*promote)(void *state, gpurf_pipeline *p, int scheduler, const int *pending, int n);
   /* Partial occupancy of a bank: while the multi-cycle write `held` holds
@@ -378,6 +380,14 @@ GPURF_API uint64_t gpurf_pipeline_cycle(const gpurf_pipeline *p);
 /* Adds pipeline stages (from attach()): read_cycles on the operand read
  * path, result_cycles between execution and writeback of every unit. */
 GPURF_API int gpurf_pipeline_extend(gpurf_pipeline *p, int read_cycles, int result_cycles);
+/* In map() of a read at issue: 1 when this read of reg is the warp's last
+ * (the trace's last-use hint where the record has one, else no later read
+ * of reg by the warp before it is written again), 0 when not, -1 outside
+ * an issue or for a pipeline without techniques' hints (baseline map). */
+GPURF_API int gpurf_pipeline_last_use(const gpurf_pipeline *p, int wslot, int reg);
+/* 1 while reg of the warp awaits a long-latency result; in writeback()
+ * that is whether the result being written is a long-latency one. */
+GPURF_API int gpurf_pipeline_long_pending(const gpurf_pipeline *p, int wslot, int reg);
 
 /* A warp's next instruction as the pipeline holds it (registers of pairs
  * expanded, repeated sources once). */

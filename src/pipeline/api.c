@@ -131,7 +131,8 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
 void gpurf_pipeline_free(gpurf_pipeline *p) {
   if (!p) return;
   if (p->buf)
-    for (int i = 0; i < p->n_buf; i++) free(p->buf[i].code), free(p->buf[i].tag);
+    for (int i = 0; i < p->n_buf; i++)
+      free(p->buf[i].code), free(p->buf[i].tag), free(p->buf[i].last_use);
   free(p->buf);
   free(p->cta);
   free(p->rec);
@@ -302,6 +303,27 @@ int gpurf_pipeline_extend(gpurf_pipeline *p, int read_cycles, int result_cycles)
   p->prm.read_cycles += read_cycles;
   for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++) p->prm.latency[u] += result_cycles;
   return GPURF_OK;
+}
+
+int gpurf_pipeline_last_use(const gpurf_pipeline *p, int wslot, int reg) {
+  if (!p || wslot < 0 || wslot >= GPURF_PIPELINE_MAX_WARPS || !p->w[wslot].live ||
+      p->w[wslot].pc == 0)
+    return -1;
+  const warp *w = &p->w[wslot];
+  const ctabuf *b = &p->buf[w->cta];
+  if (!b->last_use) return -1;
+  size_t at = (size_t)(w->code - b->code) + w->pc - 1;
+  const cinst *in = &b->code[at];
+  for (int i = 0; i < in->n_src; i++)
+    if (in->src[i] == reg) return b->last_use[at] >> i & 1;
+  return -1;
+}
+
+int gpurf_pipeline_long_pending(const gpurf_pipeline *p, int wslot, int reg) {
+  if (!p || wslot < 0 || wslot >= GPURF_PIPELINE_MAX_WARPS || reg < 0 ||
+      reg >= GPURF_TRACE_NUM_REGS)
+    return 0;
+  return pipe_sb_hit(p->w[wslot].sb_long, reg);
 }
 
 int gpurf_pipeline_add_stall(gpurf_ctx *ctx, gpurf_pipeline *p, const char *name, int *id) {

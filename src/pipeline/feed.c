@@ -108,6 +108,49 @@ static int compact(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf
   return GPURF_OK;
 }
 
+/* The trace's last-use hint of the record just compacted into b->code[b->n]
+ * (a register is last used when an operand covering it is), kept beside the
+ * code for techniques. */
+static int hint_record(gpurf_ctx *ctx, ctabuf *b, const gpurf_trace_inst *t) {
+  if (!b->last_use || b->cap_hint < b->cap) {
+    uint32_t *h = realloc(b->last_use, (size_t)b->cap * sizeof *h);
+    if (!h) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+    b->last_use = h, b->cap_hint = b->cap;
+  }
+  const cinst *c = &b->code[b->n];
+  uint32_t bits = 0;
+  if (t->flags & GPURF_TRACE_HAS_HINTS) {
+    bits = 1u << 31;
+    for (int j = 0; j < t->n_src; j++) {
+      const gpurf_trace_operand *o = &t->src[j];
+      if (!(t->last_use >> j & 1) || o->reg >= GPURF_TRACE_NUM_REGS) continue;
+      for (int i = 0; i < c->n_src; i++)
+        if (c->src[i] >= o->reg && c->src[i] < o->reg + o->width) bits |= 1u << i;
+    }
+  }
+  b->last_use[b->n] = bits;
+  return GPURF_OK;
+}
+
+/* Records without a hint: a read is the last when the warp writes the
+ * register, or never touches it, before reading it again. Backwards over
+ * each warp's instructions; an instruction's writes follow its reads. */
+static void hint_liveness(ctabuf *b) {
+  for (uint32_t wi = 0; wi < b->n_warps; wi++) {
+    uint8_t read_next[GPURF_TRACE_NUM_REGS] = {0};
+    for (uint32_t k = b->warp_start[wi + 1]; k-- > b->warp_start[wi];) {
+      const cinst *c = &b->code[k];
+      for (int i = 0; i < c->n_dst; i++) read_next[c->dst[i]] = 0;
+      uint32_t bits = 0;
+      for (int i = 0; i < c->n_src; i++) {
+        if (!read_next[c->src[i]]) bits |= 1u << i;
+        read_next[c->src[i]] = 1;
+      }
+      if (!(b->last_use[k] >> 31)) b->last_use[k] = bits;
+    }
+  }
+}
+
 /* Reads the next CTA into a free buffer (p->staged), or leaves staged at -1
  * when the trace is over. */
 static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
@@ -161,10 +204,12 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
       b->tag[b->n] = 0;
       if ((rc = p->hk.decode(p->hk.state, p, p->rec, &b->tag[b->n])) != GPURF_OK) return rc;
     }
+    if (!p->base_map && (rc = hint_record(ctx, b, p->rec)) != GPURF_OK) return rc;
     b->n++;
     if ((rc = read_rec(ctx, p)) != GPURF_OK) return rc;
   }
   b->warp_start[b->n_warps] = b->n;
+  if (!p->base_map) hint_liveness(b);
   b->regs_per_thread = nregs ? nregs : max_reg + 1;
   uint32_t by_warps = b->n_warps * (uint32_t)p->prm.warp_size;
   b->threads = block > by_warps || block == 0 ? by_warps : block;

@@ -34,7 +34,11 @@ typedef struct cinst {
 /* A CTA's instructions, warp after warp. */
 typedef struct ctabuf {
   cinst *code;
-  uint32_t n, cap;
+  /* Beside code, only for techniques with a map hook: bit i set when
+   * src[i] is the last read of that register by its warp (the trace's
+   * hint where the record has one, else the warp's own later accesses). */
+  uint32_t *last_use; /* bit 31: the trace's hint */
+  uint32_t n, cap, cap_hint;
   uint32_t n_warps;
   uint32_t warp_start[GPURF_PIPELINE_MAX_WARPS + 1];
   uint32_t kernel;

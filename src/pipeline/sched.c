@@ -156,9 +156,11 @@ static void two_level_update(gpurf_pipeline *p, sched *s) {
     int b = blocked(p, w, &reg);
     /* A warp at a barrier always leaves: an active set full of waiting
      * warps would keep out the ones they wait for. */
-    if (b == GPURF_PIPELINE_STALL_BARRIER ||
-        (b == GPURF_PIPELINE_STALL_SCOREBOARD && reg >= 0 &&
-         p->hk.demote(p->hk.state, p, slot, reg, pipe_sb_hit(w->sb_long, reg)))) {
+    int leave = b == GPURF_PIPELINE_STALL_BARRIER;
+    if (leave && p->hk.demote != gpurf_pipeline_baseline_hooks()->demote)
+      p->hk.demote(p->hk.state, p, slot, -1, 0); /* a notice: it leaves anyway */
+    if (leave || (b == GPURF_PIPELINE_STALL_SCOREBOARD && reg >= 0 &&
+                  p->hk.demote(p->hk.state, p, slot, reg, pipe_sb_hit(w->sb_long, reg)))) {
       list_remove(s->active, &s->n_active, slot);
       s->pending[s->n_pending++] = slot;
       p->acted = 1;

@@ -16,4 +16,5 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tech/compress_decode.c
   ${CMAKE_CURRENT_LIST_DIR}/tech/compress.c
   ${CMAKE_CURRENT_LIST_DIR}/api.c
-  ${CMAKE_CURRENT_LIST_DIR}/jobs.c)
+  ${CMAKE_CURRENT_LIST_DIR}/jobs.c
+  ${CMAKE_CURRENT_LIST_DIR}/tech/rfc.c)

@@ -29,13 +29,14 @@ static const gpurf_technique_def baseline = {
 extern const gpurf_technique_def gpurf_technique_stealing; /* tech/stealing.c */
 extern const gpurf_technique_def gpurf_technique_warrf;
 extern const gpurf_technique_def gpurf_technique_compress;
+extern const gpurf_technique_def gpurf_technique_rfc;
 
 /* Techniques in the order `gpurf sim --help` lists them. */
 extern const gpurf_technique_def gpurf_technique_rename;
 extern const gpurf_technique_def gpurf_technique_spill;
 static const gpurf_technique_def *const techniques[] = {
     &baseline, &gpurf_technique_stealing, &gpurf_technique_warrf, &gpurf_technique_rename,
-    &gpurf_technique_spill, &gpurf_technique_compress, NULL};
+    &gpurf_technique_spill, &gpurf_technique_compress, &gpurf_technique_rfc, NULL};
 
 #define N_TECHNIQUES (sizeof techniques / sizeof *techniques - 1)
 
