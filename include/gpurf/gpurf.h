@@ -21,6 +21,7 @@
 #include "gpurf/release.h"
 #include "gpurf/pipeline.h"
 #include "gpurf/technique.h"
+#include "gpurf/rfhier.h"
 #include "gpurf/reproduce.h"
 
 #endif

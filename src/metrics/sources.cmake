@@ -5,4 +5,5 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/run.c
   ${CMAKE_CURRENT_LIST_DIR}/sweep.c
   ${CMAKE_CURRENT_LIST_DIR}/sweep_run.c
-  ${CMAKE_CURRENT_LIST_DIR}/sweep_results.c)
+  ${CMAKE_CURRENT_LIST_DIR}/sweep_results.c
+  ${CMAKE_CURRENT_LIST_DIR}/rfhier.c)
