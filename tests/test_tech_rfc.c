@@ -84,6 +84,25 @@ static void test_evict_fifo(void **state) {
   assert_rel(counter(o.t, "rfc_eviction_writebacks"), 3, 1e-12);
   gpurf_technique_free(o.t);
 
+  /* Two levels (l0=1): 0000 R0 miss, R1 into the L0; 0010 R1 hit in the
+   * L0, R2 pushes R1 (live) into the L1; 0020 R0 miss, R2 hit in the L0
+   * (its last read), R3 replaces the dead R2; 0030 R1 hit in the L1, R3
+   * hit in the L0, R4 pushes R3 (live) into the L1; 0040 R3 in the L1, R4
+   * in the L0 (last reads), R5 replaces the dead R4. MRF reads 2, writes
+   * 0; L0 hits 4, L1 hits 2, two moves to the L1, two dead L0 values. */
+  const char *const l0[] = {"entries", "2", "l0", "1", NULL};
+  run_rfc(ctx, MICRO "rfc_evict.gtrace", l0, NULL, &o);
+  assert_int_equal(o.st.reads, 2);
+  assert_int_equal(o.st.writes, 0);
+  assert_rel(counter(o.t, "rfc_l0_read_hits"), 4, 1e-12);
+  assert_rel(counter(o.t, "rfc_read_hits"), 2, 1e-12);
+  assert_rel(counter(o.t, "rfc_l0_to_l1"), 2, 1e-12);
+  assert_rel(counter(o.t, "rfc_l0_dead"), 2, 1e-12);
+  assert_rel(counter(o.t, "rfc_writes"), 2, 1e-12);
+  assert_rel(counter(o.t, "rfc_l0_writes"), 5, 1e-12);
+  assert_rel(counter(o.t, "mrf_writes_avoided"), 5, 1e-12);
+  gpurf_technique_free(o.t);
+
   const char *const eight[] = {"entries", "8", NULL};
   run_rfc(ctx, MICRO "rfc_evict.gtrace", eight, NULL, &o);
   assert_int_equal(o.st.reads, 2);

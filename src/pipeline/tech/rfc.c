@@ -6,10 +6,16 @@
  * (the compiler's liveness hint); a warp leaving the two-level scheduler's
  * active set writes back its live entries and loses them all.
  *
+ * With l0=1 the cache has two levels (Sec. 7.6): results enter an L0 of one
+ * entry per thread, a value leaving the L0 goes into the L1 (the N entries)
+ * unless dead, and one leaving the L1 goes to the MRF unless dead. Values
+ * for the shared units are not kept out of the L0 (the paper's compiler
+ * bit): every unit is assumed to reach both levels.
+ *
  * Options: entries (1-8), replace (fifo|lru), liveness (0|1), flush (0|1:
  * 0 keeps the entries of a demoted warp, the paper's "ignoring flushes"
- * experiment of Sec. 7.1), component (the cache's table component, "rfc"),
- * tags (the tag store's component, "rfc_tags"). */
+ * experiment of Sec. 7.1), l0 (0|1), component (the cache's table
+ * component, "rfc"), tags (the tag store's component, "rfc_tags"). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,16 +36,17 @@ typedef struct rfc_warp {
   int active;
   uint32_t gid; /* warp the entries belong to (slots are reused) */
   rfc_entry e[RFC_MAX_ENTRIES];
+  rfc_entry l0;
 } rfc_warp;
 
 typedef struct rfc_counts {
   uint64_t read_hits, read_misses, writes, bypass_long, bypass_inactive, evictions,
       eviction_writebacks, evictions_dead, flushes, flush_writebacks, flush_dead, tag_checks,
-      dead_marks;
+      dead_marks, l0_read_hits, l0_writes, l0_to_l1, l0_dead, l0_flush_writebacks;
 } rfc_counts;
 
 typedef struct rfc_state {
-  int entries, lru, liveness, flush;
+  int entries, lru, liveness, flush, l0;
   char component[RFC_NAME_MAX], tags[RFC_NAME_MAX];
   int two_level;
   int ev_read, ev_write, ev_check, ev_update, instances;
@@ -87,7 +94,10 @@ static int rfc_set(gpurf_ctx *ctx, void *state, const char *key, const char *val
     s->lru = !strcmp(value, "lru");
     return GPURF_OK;
   }
-  int *flag = !strcmp(key, "liveness") ? &s->liveness : !strcmp(key, "flush") ? &s->flush : NULL;
+  int *flag = !strcmp(key, "liveness") ? &s->liveness
+              : !strcmp(key, "flush")  ? &s->flush
+              : !strcmp(key, "l0")     ? &s->l0
+                                       : NULL;
   if (flag) {
     if (parse_bool(value, flag) != GPURF_OK)
       return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, key, "expected 0 or 1, not '%s'", value);
@@ -101,8 +111,8 @@ static int rfc_set(gpurf_ctx *ctx, void *state, const char *key, const char *val
     return GPURF_OK;
   }
   return gpurf_fail_at(ctx, GPURF_ENOTFOUND, NULL, 0, 0, key,
-                       "rfc has no option '%s' (entries, replace, liveness, flush, component, "
-                       "tags)",
+                       "rfc has no option '%s' (entries, replace, liveness, flush, l0, "
+                       "component, tags)",
                        key);
 }
 
@@ -114,6 +124,7 @@ static int rfc_attach(gpurf_ctx *ctx, gpurf_pipeline *p, void *state) {
     s->w[i].active = !s->two_level;
     s->w[i].gid = UINT32_MAX;
     for (int k = 0; k < RFC_MAX_ENTRIES; k++) s->w[i].e[k].reg = -1;
+    s->w[i].l0.reg = -1;
   }
   s->ev_read = s->ev_write = s->ev_check = s->ev_update = -1;
   s->instances = 1;
@@ -168,6 +179,7 @@ static rfc_warp *warp_of(rfc_state *s, int wslot, uint32_t gid) {
   if (w->gid != gid) {
     w->gid = gid;
     for (int k = 0; k < RFC_MAX_ENTRIES; k++) w->e[k].reg = -1;
+    w->l0.reg = -1;
   }
   return w;
 }
@@ -186,6 +198,14 @@ static int rfc_map(void *state, gpurf_pipeline *p, int wslot, uint32_t gwarp, in
   int inst = wslot % s->instances;
   s->n.tag_checks++;
   count(p, s->ev_check, 0, 1);
+  if (w->active && w->l0.reg == reg) {
+    s->n.l0_read_hits++;
+    if (s->liveness && w->l0.dirty && gpurf_pipeline_last_use(p, wslot, reg) == 1) {
+      w->l0.dirty = 0;
+      s->n.dead_marks++;
+    }
+    return GPURF_PIPELINE_NO_BANK;
+  }
   int k = w->active ? find(w, s->entries, reg) : -1;
   if (k < 0) {
     s->n.read_misses++;
@@ -201,25 +221,13 @@ static int rfc_map(void *state, gpurf_pipeline *p, int wslot, uint32_t gwarp, in
   return GPURF_PIPELINE_NO_BANK;
 }
 
-static gpurf_pipeline_wb rfc_writeback(void *state, gpurf_pipeline *p, int wslot, int reg) {
-  rfc_state *s = state;
-  if (s->n_retry) drain_retries(s, p);
+/* Puts reg into the warp's L1 entries, evicting the oldest (FIFO) or the
+ * least recently used entry; a live victim goes back to the MRF. */
+static void l1_insert(rfc_state *s, gpurf_pipeline *p, int wslot, int reg) {
   rfc_warp *w = &s->w[wslot];
-  /* An older copy of reg is overwritten wherever the new value goes. */
-  int old = find(w, s->entries, reg);
-  if (old >= 0) w->e[old].reg = -1;
-  if (gpurf_pipeline_long_pending(p, wslot, reg)) {
-    s->n.bypass_long++; /* Sec. 4.6: long-latency results go around the cache */
-    return GPURF_PIPELINE_WB_BANK;
-  }
-  if (!w->active) {
-    s->n.bypass_inactive++; /* the warp left the active set: it owns no entries */
-    return GPURF_PIPELINE_WB_BANK;
-  }
-  int v = old;
-  if (v < 0)
-    for (int k = 0; k < s->entries && v < 0; k++)
-      if (w->e[k].reg < 0) v = k;
+  int v = -1;
+  for (int k = 0; k < s->entries && v < 0; k++)
+    if (w->e[k].reg < 0) v = k;
   if (v < 0) {
     v = 0;
     for (int k = 1; k < s->entries; k++)
@@ -234,9 +242,41 @@ static gpurf_pipeline_wb rfc_writeback(void *state, gpurf_pipeline *p, int wslot
   }
   w->e[v] = (rfc_entry){reg, 1, ++s->clock};
   s->n.writes++;
-  s->n.tag_checks++;
   count(p, s->ev_write, wslot % s->instances, 1);
+}
+
+static gpurf_pipeline_wb rfc_writeback(void *state, gpurf_pipeline *p, int wslot, int reg) {
+  rfc_state *s = state;
+  if (s->n_retry) drain_retries(s, p);
+  rfc_warp *w = &s->w[wslot];
+  /* An older copy of reg is overwritten wherever the new value goes. */
+  int old = find(w, s->entries, reg);
+  if (old >= 0) w->e[old].reg = -1;
+  if (w->l0.reg == reg) w->l0.reg = -1;
+  if (gpurf_pipeline_long_pending(p, wslot, reg)) {
+    s->n.bypass_long++; /* Sec. 4.6: long-latency results go around the cache */
+    return GPURF_PIPELINE_WB_BANK;
+  }
+  if (!w->active) {
+    s->n.bypass_inactive++; /* the warp left the active set: it owns no entries */
+    return GPURF_PIPELINE_WB_BANK;
+  }
+  s->n.tag_checks++;
   count(p, s->ev_update, 0, 1);
+  if (!s->l0) {
+    l1_insert(s, p, wslot, reg);
+    return GPURF_PIPELINE_WB_DEFER;
+  }
+  if (w->l0.reg >= 0) {
+    if (w->l0.dirty) {
+      s->n.l0_to_l1++; /* an L0 read and an L1 write */
+      l1_insert(s, p, wslot, w->l0.reg);
+    } else {
+      s->n.l0_dead++;
+    }
+  }
+  w->l0 = (rfc_entry){reg, 1, 0};
+  s->n.l0_writes++;
   return GPURF_PIPELINE_WB_DEFER;
 }
 
@@ -254,6 +294,11 @@ static void flush(rfc_state *s, gpurf_pipeline *p, int wslot) {
     }
     w->e[k].reg = -1;
   }
+  if (w->l0.reg >= 0 && w->l0.dirty) {
+    s->n.l0_flush_writebacks++;
+    write_back(s, p, wslot, w->l0.reg);
+  }
+  w->l0.reg = -1;
 }
 
 static int rfc_demote(void *state, gpurf_pipeline *p, int wslot, int reg, int long_latency) {
@@ -286,7 +331,7 @@ static void rfc_hooks(void *state, gpurf_pipeline_hooks *out) {
 static void rfc_counters(const void *state, gpurf_technique_counters *out) {
   const rfc_state *s = state;
   const rfc_counts *n = &s->n;
-  uint64_t mrf_writes = n->eviction_writebacks + n->flush_writebacks;
+  uint64_t mrf_writes = n->eviction_writebacks + n->flush_writebacks + n->l0_flush_writebacks;
   gpurf_technique_counter_add(out, "rfc_read_hits", (double)n->read_hits);
   gpurf_technique_counter_add(out, "rfc_read_misses", (double)n->read_misses);
   gpurf_technique_counter_add(out, "rfc_writes", (double)n->writes);
@@ -300,9 +345,16 @@ static void rfc_counters(const void *state, gpurf_technique_counters *out) {
   gpurf_technique_counter_add(out, "rfc_flush_dead", (double)n->flush_dead);
   gpurf_technique_counter_add(out, "rfc_dead_marks", (double)n->dead_marks);
   gpurf_technique_counter_add(out, "rfc_tag_checks", (double)n->tag_checks);
-  gpurf_technique_counter_add(out, "mrf_reads_avoided", (double)n->read_hits);
+  gpurf_technique_counter_add(out, "rfc_l0_read_hits", (double)n->l0_read_hits);
+  gpurf_technique_counter_add(out, "rfc_l0_writes", (double)n->l0_writes);
+  gpurf_technique_counter_add(out, "rfc_l0_to_l1", (double)n->l0_to_l1);
+  gpurf_technique_counter_add(out, "rfc_l0_dead", (double)n->l0_dead);
+  gpurf_technique_counter_add(out, "rfc_l0_flush_writebacks", (double)n->l0_flush_writebacks);
+  gpurf_technique_counter_add(out, "mrf_reads_avoided", (double)(n->read_hits + n->l0_read_hits));
+  /* Results kept out of the MRF, less the write-backs. */
+  uint64_t kept = s->l0 ? n->l0_writes : n->writes;
   gpurf_technique_counter_add(out, "mrf_writes_avoided",
-                              (double)(n->writes > mrf_writes ? n->writes - mrf_writes : 0));
+                              (double)(kept > mrf_writes ? kept - mrf_writes : 0));
 }
 
 static void rfc_destroy(void *state) { free(state); }
