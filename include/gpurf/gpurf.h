@@ -19,6 +19,7 @@
 #include "gpurf/emu.h"
 #include "gpurf/dataflow.h"
 #include "gpurf/release.h"
+#include "gpurf/orf.h"
 #include "gpurf/pipeline.h"
 #include "gpurf/technique.h"
 #include "gpurf/rfhier.h"

@@ -13,6 +13,7 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/dataflow_analyze.c
   ${CMAKE_CURRENT_LIST_DIR}/dataflow_defuse.c
   ${CMAKE_CURRENT_LIST_DIR}/release.c
+  ${CMAKE_CURRENT_LIST_DIR}/orf_alloc.c
   ${CMAKE_CURRENT_LIST_DIR}/synth.c
   ${CMAKE_CURRENT_LIST_DIR}/emu_record.c)
 
