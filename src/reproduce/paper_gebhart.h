@@ -4,6 +4,7 @@
 #ifndef GPURF_PAPER_GEBHART_H
 #define GPURF_PAPER_GEBHART_H
 
+#include "gpurf/orf.h"
 #include "gpurf/rfhier.h"
 #include "reproduce/repro_internal.h"
 
@@ -26,5 +27,17 @@ void gebhart_counts_of(const repro_job *j, gebhart_counts *out);
 /* Register-file energy of the counts: every access from the private
  * datapath's distances. */
 double gebhart_energy_j(const gpurf_rfhier_energy *e, const gebhart_counts *c);
+
+/* Accesses of the software ORF with each of up to GEBHART_ORF_MAX_VARIANTS
+ * pass settings on one workload, and of the MRF alone. */
+#define GEBHART_ORF_MAX_VARIANTS 8
+typedef struct gebhart_orf_result {
+  gebhart_counts c[GEBHART_ORF_MAX_VARIANTS];
+  gebhart_counts mrf_only;
+  double static_insts, strands; /* over the workload's kernels */
+} gebhart_orf_result;
+
+int gebhart_orf_counts(repro_env *env, int workload, const gpurf_orf_params *v, int nv,
+                       gebhart_orf_result *out);
 
 #endif

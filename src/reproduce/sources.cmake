@@ -8,6 +8,7 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/paper_jing.c
   ${CMAKE_CURRENT_LIST_DIR}/paper_gebhart.c
   ${CMAKE_CURRENT_LIST_DIR}/paper_gebhart_energy.c
+  ${CMAKE_CURRENT_LIST_DIR}/paper_gebhart_orf.c
   ${CMAKE_CURRENT_LIST_DIR}/paper_warrf.c
   ${CMAKE_CURRENT_LIST_DIR}/paper_simtight.c
   ${CMAKE_CURRENT_LIST_DIR}/paper_jeon.c
