@@ -152,21 +152,40 @@ static int value(repro_env *env, const params *pr, kind k, int w, double *out) {
   return 1;
 }
 
-static int claim(repro_env *env, const params *pr, const char *id, kind k, int ratio,
-                 repro_aggregate agg, const char *note) {
+/* The workload of the smallest (largest) value with its value usage: the
+ * property behind a spread. */
+static void explain(repro_env *env, const gebhart_orf_result *res, const double *v, int n,
+                    int largest, const char *note, char *out, size_t len) {
+  int at = 0;
+  for (int i = 1; i < n; i++)
+    if (largest ? v[i] > v[at] : v[i] < v[at]) at = i;
+  char d[320];
+  gebhart_describe(env->r->workloads[env->paper->workloads[at]].name, &res[at], d, sizeof d);
+  snprintf(out, len, "%s%s%s on %s", note ? note : "", note ? "; " : "",
+           largest ? "largest" : "smallest", d);
+}
+
+static int claim(repro_env *env, const params *pr, const gebhart_orf_result *res, const char *id,
+                 kind k, int ratio, repro_aggregate agg, const char *note) {
   const repro_claim_def *d = repro_claim_def_find(claims, id);
   int n = env->paper->n_workloads;
   double *v = calloc(n > 0 ? (size_t)n : 1, sizeof *v);
   if (!v) return gpurf_fail(env->ctx, GPURF_ENOMEM, "out of memory");
   int have = n > 0;
   for (int i = 0; i < n && have; i++) have = value(env, pr, k, env->paper->workloads[i], &v[i]);
+  char full[768];
+  if (have && (agg == REPRO_MIN || agg == REPRO_MAX || ratio)) {
+    explain(env, res, v, n, agg != REPRO_MIN, note, full, sizeof full);
+    note = full;
+  }
   int rc = have ? repro_claim_series(env, d, v, ratio, agg, note) : repro_claim_no_data(env, d);
   free(v);
   return rc;
 }
 
 /* The energy claims with one parameter set; sfx names the row set. */
-static int energy_claims(repro_env *env, const params *pr, const char *sfx) {
+static int energy_claims(repro_env *env, const params *pr, const gebhart_orf_result *res,
+                         const char *sfx) {
   static const struct {
     const char *id;
     kind k;
@@ -190,7 +209,7 @@ static int energy_claims(repro_env *env, const params *pr, const char *sfx) {
     char id[96];
     snprintf(id, sizeof id, "%s%s", rows[i].id, sfx);
     const repro_claim_def *d = repro_claim_def_find(claims, id);
-    rc = claim(env, pr, d->id, rows[i].k, 0, rows[i].agg, rows[i].note);
+    rc = claim(env, pr, res, d->id, rows[i].k, 0, rows[i].agg, rows[i].note);
   }
   return rc;
 }
@@ -216,44 +235,60 @@ static double saving(const gpurf_rfhier_energy *e, const gebhart_orf_result *r, 
   return 1 - gebhart_energy_j(e, &r->c[v]) / gebhart_energy_j(e, &r->mrf_only);
 }
 
-/* The saving on the named workload when the set has it, with the property
- * that sets it apart: instructions per strand against the set's. */
-static int closest(repro_env *env, const char *id, const char *name, const double *sw3,
+static double per_strand(const gebhart_orf_result *r) {
+  return r->strands > 0 ? r->static_insts / r->strands : 0;
+}
+
+/* Reduction and ScalarProd save least because global loads swap their
+ * warps out of the active set often, invalidating the ORF (Sec. 7.8): the
+ * closest workloads of the set are those with the fewest instructions per
+ * strand, the rank-th fewest (0, 1) here. */
+static int closest(repro_env *env, const char *id, int rank, const double *sw3,
                    const gebhart_orf_result *res) {
   const repro_claim_def *d = repro_claim_def_find(claims, id);
-  int n = env->paper->n_workloads, at = -1;
-  double ins = 0, str = 0;
-  for (int i = 0; i < n; i++) {
-    if (!strcmp(env->r->workloads[env->paper->workloads[i]].name, name)) at = i;
-    ins += res[i].static_insts, str += res[i].strands;
+  int n = env->paper->n_workloads, at = -1, skip = -1;
+  for (int r = 0; r <= rank && r < n; r++) {
+    at = -1;
+    for (int i = 0; i < n; i++)
+      if (i != skip && (at < 0 || per_strand(&res[i]) < per_strand(&res[at]))) at = i;
+    skip = at;
   }
-  if (at < 0) return repro_claim_not_modelled(env, d, WHY_ORF);
-  char note[256];
+  if (n <= rank || at < 0) return repro_claim_not_modelled(env, d, WHY_ORF);
+  char desc[320], note[512];
+  gebhart_describe(env->r->workloads[env->paper->workloads[at]].name, &res[at], desc,
+                   sizeof desc);
+  const gebhart_counts *c = &res[at].c[V_SW3];
+  double all = c->reads[0] + c->reads[1] + c->reads[2];
   snprintf(note, sizeof note,
-           "%s: global loads and one multiply-add per loop; %.1f static instructions per strand "
-           "against %.1f over the set, so the ORF is invalidated often",
-           name, res[at].strands > 0 ? res[at].static_insts / res[at].strands : 0,
-           str > 0 ? ins / str : 0);
+           "the set's workload with the %sfewest instructions per strand; %s; %.0f%% of its "
+           "reads come from the ORF (values made and used within a strand)",
+           rank ? "second " : "", desc, all > 0 ? 100 * (1 - c->reads[0] / all) : 0);
   return repro_claim_value(env, d, sw3[at], note);
 }
 
-static int orf_claims(repro_env *env, const gpurf_rfhier_energy *paper,
-                      const gpurf_rfhier_energy *models) {
-  int n = env->paper->n_workloads;
+/* The pass's variants on every workload of the paper. */
+static int orf_run(repro_env *env, const gpurf_rfhier_energy *paper,
+                   const gpurf_rfhier_energy *models, gebhart_orf_result *res) {
   gpurf_orf_params v[N_VARIANTS];
   variant(&v[V_ORF3], paper, 0, 1);
   variant(&v[V_ORF3_BASIC], paper, 0, 0);
   variant(&v[V_SW3], paper, 1, 1);
   variant(&v[V_ORF3_MODELS], models, 0, 1);
   variant(&v[V_SW3_MODELS], models, 1, 1);
-  gebhart_orf_result *res = calloc(n > 0 ? (size_t)n : 1, sizeof *res);
+  int rc = GPURF_OK;
+  for (int i = 0; i < env->paper->n_workloads && rc == GPURF_OK; i++)
+    rc = gebhart_orf_counts(env, env->paper->workloads[i], v, N_VARIANTS, &res[i]);
+  return rc;
+}
+
+static int orf_claims(repro_env *env, const gpurf_rfhier_energy *paper,
+                      const gpurf_rfhier_energy *models, const gebhart_orf_result *res) {
+  int n = env->paper->n_workloads;
   double *val = calloc(6 * (size_t)(n > 0 ? n : 1), sizeof *val);
-  int rc = res && val ? GPURF_OK : gpurf_fail(env->ctx, GPURF_ENOMEM, "out of memory");
+  int rc = val ? GPURF_OK : gpurf_fail(env->ctx, GPURF_ENOMEM, "out of memory");
   double *orf3 = val, *part = val + n, *sw3 = val + 2 * n, *orf3m = val + 3 * n,
          *sw3m = val + 4 * n;
   for (int i = 0; i < n && rc == GPURF_OK; i++) {
-    rc = gebhart_orf_counts(env, env->paper->workloads[i], v, N_VARIANTS, &res[i]);
-    if (rc != GPURF_OK) break;
     orf3[i] = saving(paper, &res[i], V_ORF3);
     sw3[i] = saving(paper, &res[i], V_SW3);
     orf3m[i] = saving(models, &res[i], V_ORF3_MODELS);
@@ -282,11 +317,8 @@ static int orf_claims(repro_env *env, const gpurf_rfhier_energy *paper,
     rc = repro_claim_series(env, repro_claim_def_find(claims, rows[k].id), rows[k].v,
                             rows[k].ratio, rows[k].ratio ? REPRO_GEOMEAN : REPRO_MEAN,
                             rows[k].note);
-  if (rc == GPURF_OK)
-    rc = closest(env, "sw3_reduction_closest_saving", "vectoradd-100-32", sw3, res);
-  if (rc == GPURF_OK)
-    rc = closest(env, "sw3_scalarprod_closest_saving", "matrixmul-32-32", sw3, res);
-  free(res);
+  if (rc == GPURF_OK) rc = closest(env, "sw3_reduction_closest_saving", 0, sw3, res);
+  if (rc == GPURF_OK) rc = closest(env, "sw3_scalarprod_closest_saving", 1, sw3, res);
   free(val);
   return rc;
 }
@@ -294,24 +326,29 @@ static int orf_claims(repro_env *env, const gpurf_rfhier_energy *paper,
 static int compute(repro_env *env) {
   params paper, models;
   gpurf_rfhier_energy paper3, models3;
-  int rc = gebhart_energies(env, 6, &models.l1_6, &paper.l1_6);
+  int n = env->paper->n_workloads;
+  gebhart_orf_result *res = calloc(n > 0 ? (size_t)n : 1, sizeof *res);
+  int rc = res ? GPURF_OK : gpurf_fail(env->ctx, GPURF_ENOMEM, "out of memory");
+  if (rc == GPURF_OK) rc = gebhart_energies(env, 6, &models.l1_6, &paper.l1_6);
   if (rc == GPURF_OK) rc = gebhart_energies(env, 5, &models.l1_5, &paper.l1_5);
   if (rc == GPURF_OK) rc = gebhart_energies(env, 3, &models3, &paper3);
-  if (rc == GPURF_OK) rc = orf_claims(env, &paper3, &models3);
-  if (rc == GPURF_OK)
-    rc = claim(env, &paper, "rfc6_mrf_reads_filtered_min", K_READS_FILTERED, 0, REPRO_MIN,
+  if (rc == GPURF_OK) rc = orf_run(env, &paper3, &models3, res);
+  if (rc == GPURF_OK) rc = orf_claims(env, &paper3, &models3, res);
+  static const struct {
+    const char *id;
+    kind k;
+    repro_aggregate agg;
+  } filtered[] = {{"rfc6_mrf_reads_filtered_min", K_READS_FILTERED, REPRO_MIN},
+                  {"rfc6_mrf_reads_filtered_max", K_READS_FILTERED, REPRO_MAX},
+                  {"rfc6_mrf_writes_filtered_min", K_WRITES_FILTERED, REPRO_MIN},
+                  {"rfc6_mrf_writes_filtered_max", K_WRITES_FILTERED, REPRO_MAX}};
+  for (size_t i = 0; i < sizeof filtered / sizeof *filtered && rc == GPURF_OK; i++)
+    rc = claim(env, &paper, res, filtered[i].id, filtered[i].k, 0, filtered[i].agg,
                "6 entries, all 32 warps active, no liveness hints");
+  if (rc == GPURF_OK) rc = energy_claims(env, &paper, res, "");
+  if (rc == GPURF_OK) rc = energy_claims(env, &models, res, "_our_models");
   if (rc == GPURF_OK)
-    rc = claim(env, &paper, "rfc6_mrf_reads_filtered_max", K_READS_FILTERED, 0, REPRO_MAX, NULL);
-  if (rc == GPURF_OK)
-    rc = claim(env, &paper, "rfc6_mrf_writes_filtered_min", K_WRITES_FILTERED, 0, REPRO_MIN,
-               "6 entries, all 32 warps active, no liveness hints");
-  if (rc == GPURF_OK)
-    rc = claim(env, &paper, "rfc6_mrf_writes_filtered_max", K_WRITES_FILTERED, 0, REPRO_MAX, NULL);
-  if (rc == GPURF_OK) rc = energy_claims(env, &paper, "");
-  if (rc == GPURF_OK) rc = energy_claims(env, &models, "_our_models");
-  if (rc == GPURF_OK)
-    rc = claim(env, &paper, "flush_extra_mrf_accesses", K_FLUSH, 1, REPRO_GEOMEAN,
+    rc = claim(env, &paper, res, "flush_extra_mrf_accesses", K_FLUSH, 1, REPRO_GEOMEAN,
                "6 entries, 8 active warps: flushing against keeping a demoted warp's entries");
   if (rc == GPURF_OK)
     rc = repro_claim_ratio(env, repro_claim_def_find(claims, "twolevel_8active_perf"), MRF,
@@ -321,6 +358,7 @@ static int compute(repro_env *env) {
                            MRF, ACTIVE6, MRF, ALL_ACTIVE, RM_IPC, REPRO_GEOMEAN,
                            "over the whole workload set, not only compute-bound kernels");
   if (rc == GPURF_OK) rc = repro_claims_rest_not_modelled(env, claims, WHY_ORF);
+  free(res);
   return rc;
 }
 

@@ -35,7 +35,14 @@ typedef struct gebhart_orf_result {
   gebhart_counts c[GEBHART_ORF_MAX_VARIANTS];
   gebhart_counts mrf_only;
   double static_insts, strands; /* over the workload's kernels */
+  /* Value usage of the trace (gpurf trace stats): shares of the values */
+  double once_within3;     /* read once, within 3 instructions of their write */
+  double more_than_twice;  /* read more than twice */
+  double long_latency;     /* share of instructions with a long latency */
 } gebhart_orf_result;
+
+/* "W: x% of values read once within 3 instructions, ..." */
+void gebhart_describe(const char *workload, const gebhart_orf_result *r, char *out, size_t n);
 
 int gebhart_orf_counts(repro_env *env, int workload, const gpurf_orf_params *v, int nv,
                        gebhart_orf_result *out);

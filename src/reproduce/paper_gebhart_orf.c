@@ -3,6 +3,7 @@
  * kernel's dataflow is rebuilt from the trace, the allocation pass
  * annotates every access, and the executions of each instruction weight
  * the annotation. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,8 @@ int gebhart_orf_counts(repro_env *env, int workload, const gpurf_orf_params *v, 
   gpurf_trace_inst *in = rc == GPURF_OK ? malloc(sizeof *in) : NULL;
   if (rc == GPURF_OK && !in) rc = gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   gpurf_dataflow *df = NULL;
+  gpurf_trace_stats_acc *acc = NULL;
+  if (rc == GPURF_OK) rc = gpurf_trace_stats_alloc(ctx, &acc);
   uint32_t kernel = 0;
   while (rc == GPURF_OK) {
     int got = gpurf_trace_next(ctx, rd, in);
@@ -80,9 +83,32 @@ int gebhart_orf_counts(repro_env *env, int workload, const gpurf_orf_params *v, 
       kernel = in->kernel;
     }
     if (rc == GPURF_OK) rc = gpurf_dataflow_add(ctx, df, in);
+    if (rc == GPURF_OK) rc = gpurf_trace_stats_add(ctx, acc, gpurf_trace_reader_kernel(rd), in);
   }
+  gpurf_trace_stats *st = rc == GPURF_OK ? calloc(1, sizeof *st) : NULL;
+  if (rc == GPURF_OK && !st) rc = gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (rc == GPURF_OK) rc = gpurf_trace_stats_finish(ctx, acc, st);
+  if (rc == GPURF_OK) {
+    uint64_t once3 = 0, more2 = 0;
+    for (int b = 0; b < 3; b++) once3 += st->lifetime_once_hist[b];
+    for (int b = 3; b < GPURF_TRACE_READS_BINS; b++) more2 += st->reads_hist[b];
+    out->once_within3 = gpurf_trace_stats_fraction(once3, st->values);
+    out->more_than_twice = gpurf_trace_stats_fraction(more2, st->values);
+    out->long_latency =
+        gpurf_trace_stats_fraction(st->latency_count[GPURF_TRACE_LAT_LONG], st->warp_instructions);
+  }
+  free(st);
+  gpurf_trace_stats_free(acc);
   gpurf_dataflow_free(df);
   free(in);
   gpurf_trace_reader_free(rd);
   return rc;
+}
+
+void gebhart_describe(const char *workload, const gebhart_orf_result *r, char *out, size_t n) {
+  snprintf(out, n,
+           "%s: %.0f%% of values read once within 3 instructions, %.0f%% read more than twice, "
+           "%.1f%% long-latency instructions, %.1f static instructions per strand",
+           workload, 100 * r->once_within3, 100 * r->more_than_twice, 100 * r->long_latency,
+           r->strands > 0 ? r->static_insts / r->strands : 0);
 }
