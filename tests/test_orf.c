@@ -29,7 +29,8 @@ static gpurf_dataflow *load(gpurf_ctx *ctx, const char *path) {
   assert_ok(ctx, gpurf_dataflow_alloc(ctx, &df));
   assert_ok(ctx, gpurf_trace_reader_alloc(ctx, path, &r));
   int rc;
-  while ((rc = gpurf_trace_next(ctx, r, in)) == GPURF_OK) assert_ok(ctx, gpurf_dataflow_add(ctx, df, in));
+  while ((rc = gpurf_trace_next(ctx, r, in)) == GPURF_OK)
+    assert_ok(ctx, gpurf_dataflow_add(ctx, df, in));
   assert_int_equal(rc, GPURF_TRACE_END);
   assert_ok(ctx, gpurf_dataflow_analyze(ctx, df));
   gpurf_trace_reader_free(r);
@@ -68,7 +69,8 @@ static void check(const gpurf_dataflow *df, const gpurf_orf *a, const expect *e,
                  (unsigned long long)d->pc, o, got, e[i].dst[nd]);
       nd++;
     }
-    if (nd < 2 && e[i].dst[nd] != 0) fail_msg("instruction %zu: fewer destinations than expected", i);
+    if (nd < 2 && e[i].dst[nd] != 0)
+      fail_msg("instruction %zu: fewer destinations than expected", i);
   }
 }
 

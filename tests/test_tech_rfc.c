@@ -35,7 +35,8 @@ static void run_rfc(gpurf_ctx *ctx, const char *path, const char *const *opts,
                     const char *const *set, outcome *o) {
   gpurf_pipeline_params prm;
   gpurf_pipeline_params_init(&prm);
-  for (; set && *set; set += 2) assert_ok(ctx, gpurf_pipeline_params_set(ctx, &prm, set[0], set[1]));
+  for (; set && *set; set += 2)
+    assert_ok(ctx, gpurf_pipeline_params_set(ctx, &prm, set[0], set[1]));
   assert_ok(ctx, gpurf_technique_alloc(ctx, "rfc", &o->t));
   for (; opts && *opts; opts += 2) assert_ok(ctx, gpurf_technique_set(ctx, o->t, opts[0], opts[1]));
   gpurf_pipeline *p = NULL;
@@ -51,7 +52,8 @@ static void run_rfc(gpurf_ctx *ctx, const char *path, const char *const *opts,
 static double counter(gpurf_technique *t, const char *name) {
   int n = gpurf_technique_counter_count(t);
   for (int i = 0; i < n; i++)
-    if (!strcmp(gpurf_technique_counter_name(t, i), name)) return gpurf_technique_counter_value(t, i);
+    if (!strcmp(gpurf_technique_counter_name(t, i), name))
+      return gpurf_technique_counter_value(t, i);
   fail_msg("no counter %s", name);
   return NAN;
 }

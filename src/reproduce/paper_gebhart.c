@@ -69,7 +69,17 @@ static const repro_claim_def claims[] = {
           0.25, "Sec. 7.8, Fig. 26: Reduction, the smallest saving"),
     CLAIM("sw3_scalarprod_closest_saving", "RF energy saved, SW L0+L1 ORF, closest to ScalarProd",
           0.30, "Sec. 7.8, Fig. 26: ScalarProd"),
+    /* Figs. 21 and 24 as sweeps: energy against entries per thread. */
+    {"fig21_hw_rfc_energy_by_entries", "RF energy / MRF only, lowest over 1-8 entries", "ratio",
+     NAN, GPURF_REPRODUCE_EQUAL, 0, "Sec. 7.4, Fig. 21(b): lowest at 6 entries per thread"},
+    {"fig24_sw_orf_energy_by_entries", "RF energy / MRF only, lowest over 1-8 entries", "ratio",
+     NAN, GPURF_REPRODUCE_EQUAL, 0, "Sec. 7.8, Fig. 24: lowest at 3 entries per thread"},
+    {"fig24_sw_3level_energy_by_entries", "RF energy / MRF only, lowest over 1-8 L1 entries",
+     "ratio", NAN, GPURF_REPRODUCE_EQUAL, 0, "Sec. 7.8, Fig. 24: lowest at 3 L1 entries"},
     {NULL, NULL, NULL, 0, 0, 0, NULL}};
+
+#define MAX_ENTRIES 8
+#define SWEEP_SETS ACTIVE8 ";technique=rfc;t.entries=%d" /* entries=6 is RFC6 */
 
 static int plan(repro_env *env) {
   static const char *const mrf_sets[] = {ALL_ACTIVE, ACTIVE8, ACTIVE6};
@@ -79,6 +89,11 @@ static int plan(repro_env *env) {
     rc = repro_plan_sims(env, MRF, mrf_sets[i]);
   for (size_t i = 0; i < sizeof hw_sets / sizeof *hw_sets && rc == GPURF_OK; i++)
     rc = repro_plan_sims(env, HW, hw_sets[i]);
+  for (int e = 1; e <= MAX_ENTRIES && rc == GPURF_OK; e++) {
+    char sets[128];
+    snprintf(sets, sizeof sets, SWEEP_SETS, e);
+    rc = repro_plan_sims(env, HW, sets);
+  }
   return rc;
 }
 
@@ -217,11 +232,21 @@ static int energy_claims(repro_env *env, const params *pr, const gebhart_orf_res
 /* The software ORF's claims: the pass on each workload's kernels (Sec. 5),
  * accesses counted over the trace as the paper's functional simulator
  * does, energies with an L1 of 3 entries per thread. */
-enum { V_ORF3, V_ORF3_BASIC, V_SW3, V_ORF3_MODELS, V_SW3_MODELS, N_VARIANTS };
+enum {
+  V_ORF3,
+  V_ORF3_BASIC,
+  V_SW3,
+  V_ORF3_MODELS,
+  V_SW3_MODELS,
+  V_SWEEP_ORF,                            /* + entries - 1 */
+  V_SWEEP_SW3 = V_SWEEP_ORF + MAX_ENTRIES, /* + entries - 1 */
+  N_VARIANTS = V_SWEEP_SW3 + MAX_ENTRIES
+};
 
-static void variant(gpurf_orf_params *p, const gpurf_rfhier_energy *e, int l0, int opt) {
+static void variant(gpurf_orf_params *p, const gpurf_rfhier_energy *e, int l0, int opt,
+                    int entries) {
   gpurf_orf_params_init(p);
-  p->l1_entries = 3;
+  p->l1_entries = entries;
   p->l0 = l0;
   p->split_l0 = l0; /* Fig. 26's configuration: a split L0 */
   p->partial = p->read_operands = opt;
@@ -268,13 +293,18 @@ static int closest(repro_env *env, const char *id, int rank, const double *sw3,
 
 /* The pass's variants on every workload of the paper. */
 static int orf_run(repro_env *env, const gpurf_rfhier_energy *paper,
-                   const gpurf_rfhier_energy *models, gebhart_orf_result *res) {
+                   const gpurf_rfhier_energy *models, const gpurf_rfhier_energy *by_entries,
+                   gebhart_orf_result *res) {
   gpurf_orf_params v[N_VARIANTS];
-  variant(&v[V_ORF3], paper, 0, 1);
-  variant(&v[V_ORF3_BASIC], paper, 0, 0);
-  variant(&v[V_SW3], paper, 1, 1);
-  variant(&v[V_ORF3_MODELS], models, 0, 1);
-  variant(&v[V_SW3_MODELS], models, 1, 1);
+  variant(&v[V_ORF3], paper, 0, 1, 3);
+  variant(&v[V_ORF3_BASIC], paper, 0, 0, 3);
+  variant(&v[V_SW3], paper, 1, 1, 3);
+  variant(&v[V_ORF3_MODELS], models, 0, 1, 3);
+  variant(&v[V_SW3_MODELS], models, 1, 1, 3);
+  for (int e = 1; e <= MAX_ENTRIES; e++) {
+    variant(&v[V_SWEEP_ORF + e - 1], &by_entries[e], 0, 1, e);
+    variant(&v[V_SWEEP_SW3 + e - 1], &by_entries[e], 1, 1, e);
+  }
   int rc = GPURF_OK;
   for (int i = 0; i < env->paper->n_workloads && rc == GPURF_OK; i++)
     rc = gebhart_orf_counts(env, env->paper->workloads[i], v, N_VARIANTS, &res[i]);
@@ -323,8 +353,50 @@ static int orf_claims(repro_env *env, const gpurf_rfhier_energy *paper,
   return rc;
 }
 
+/* Energy over 1-8 entries per thread, normalised to the MRF alone and
+ * averaged over the workloads: a row per size, ours the lowest. */
+static int sweep(repro_env *env, const char *id, const gpurf_rfhier_energy *by_entries,
+                 const gebhart_orf_result *res, int first_variant) {
+  const repro_claim_def *d = repro_claim_def_find(claims, id);
+  int n = env->paper->n_workloads;
+  double v[MAX_ENTRIES];
+  char text[MAX_ENTRIES][16];
+  const char *labels[MAX_ENTRIES];
+  for (int e = 1; e <= MAX_ENTRIES; e++) {
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+      const gpurf_rfhier_energy *en = &by_entries[e];
+      if (first_variant < 0) {
+        char sets[128];
+        snprintf(sets, sizeof sets, SWEEP_SETS, e);
+        const repro_job *j = repro_find_sim(env, HW, sets, env->paper->workloads[i]);
+        const repro_job *b = repro_find_sim(env, MRF, ACTIVE8, env->paper->workloads[i]);
+        if (!j || !b) return repro_claim_no_data(env, d);
+        sum += energy(en, j) / energy(en, b);
+      } else {
+        sum += gebhart_energy_j(en, &res[i].c[first_variant + e - 1]) /
+               gebhart_energy_j(en, &res[i].mrf_only);
+      }
+    }
+    v[e - 1] = n > 0 ? sum / n : NAN;
+    snprintf(text[e - 1], sizeof text[e - 1], "%d entr%s", e, e == 1 ? "y" : "ies");
+    labels[e - 1] = text[e - 1];
+  }
+  if (n == 0) return repro_claim_no_data(env, d);
+  int best = 0;
+  for (int e = 1; e < MAX_ENTRIES; e++)
+    if (v[e] < v[best]) best = e;
+  char note[160];
+  snprintf(note, sizeof note,
+           "lowest at %d entries per thread; mean over the workloads; Table V with our L1 "
+           "energies at each size",
+           best + 1);
+  return repro_claim_rows(env, d, v[best], labels, v, MAX_ENTRIES, 0, note);
+}
+
 static int compute(repro_env *env) {
   params paper, models;
+  gpurf_rfhier_energy by_entries[MAX_ENTRIES + 1], unused;
   gpurf_rfhier_energy paper3, models3;
   int n = env->paper->n_workloads;
   gebhart_orf_result *res = calloc(n > 0 ? (size_t)n : 1, sizeof *res);
@@ -332,7 +404,9 @@ static int compute(repro_env *env) {
   if (rc == GPURF_OK) rc = gebhart_energies(env, 6, &models.l1_6, &paper.l1_6);
   if (rc == GPURF_OK) rc = gebhart_energies(env, 5, &models.l1_5, &paper.l1_5);
   if (rc == GPURF_OK) rc = gebhart_energies(env, 3, &models3, &paper3);
-  if (rc == GPURF_OK) rc = orf_run(env, &paper3, &models3, res);
+  for (int e = 1; e <= MAX_ENTRIES && rc == GPURF_OK; e++)
+    rc = gebhart_energies(env, e, &unused, &by_entries[e]);
+  if (rc == GPURF_OK) rc = orf_run(env, &paper3, &models3, by_entries, res);
   if (rc == GPURF_OK) rc = orf_claims(env, &paper3, &models3, res);
   static const struct {
     const char *id;
@@ -357,6 +431,11 @@ static int compute(repro_env *env) {
     rc = repro_claim_ratio(env, repro_claim_def_find(claims, "twolevel_6active_perf_compute"),
                            MRF, ACTIVE6, MRF, ALL_ACTIVE, RM_IPC, REPRO_GEOMEAN,
                            "over the whole workload set, not only compute-bound kernels");
+  if (rc == GPURF_OK) rc = sweep(env, "fig21_hw_rfc_energy_by_entries", by_entries, res, -1);
+  if (rc == GPURF_OK)
+    rc = sweep(env, "fig24_sw_orf_energy_by_entries", by_entries, res, V_SWEEP_ORF);
+  if (rc == GPURF_OK)
+    rc = sweep(env, "fig24_sw_3level_energy_by_entries", by_entries, res, V_SWEEP_SW3);
   if (rc == GPURF_OK) rc = repro_claims_rest_not_modelled(env, claims, WHY_ORF);
   free(res);
   return rc;

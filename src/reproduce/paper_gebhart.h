@@ -30,7 +30,7 @@ double gebhart_energy_j(const gpurf_rfhier_energy *e, const gebhart_counts *c);
 
 /* Accesses of the software ORF with each of up to GEBHART_ORF_MAX_VARIANTS
  * pass settings on one workload, and of the MRF alone. */
-#define GEBHART_ORF_MAX_VARIANTS 8
+#define GEBHART_ORF_MAX_VARIANTS 24
 typedef struct gebhart_orf_result {
   gebhart_counts c[GEBHART_ORF_MAX_VARIANTS];
   gebhart_counts mrf_only;

@@ -39,7 +39,8 @@ int gebhart_energies(repro_env *env, int l1_entries, gpurf_rfhier_energy *models
    * tags of as many entries from the cache design. */
   if (rc == GPURF_OK)
     rc = load(ctx, "gebhart-l0-l1", "banks[2].entries", l1_entries * ACTIVE_WARPS, &d[0], &t[0]);
-  if (rc == GPURF_OK) rc = load(ctx, "gebhart-hw-rfc", "extras[0].entries", l1_entries, &d[1], &t[1]);
+  if (rc == GPURF_OK)
+    rc = load(ctx, "gebhart-hw-rfc", "extras[0].entries", l1_entries, &d[1], &t[1]);
   if (rc == GPURF_OK) rc = gpurf_tech_alloc(ctx, &tech);
   if (rc == GPURF_OK) rc = gpurf_tech_load(ctx, d[0].tech, tech);
   gpurf_device_kind kind = GPURF_DEVICE_HP;
