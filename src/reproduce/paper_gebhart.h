@@ -39,6 +39,7 @@ typedef struct gebhart_orf_result {
   double once_within3;     /* read once, within 3 instructions of their write */
   double more_than_twice;  /* read more than twice */
   double long_latency;     /* share of instructions with a long latency */
+  double warps;            /* warps over the trace */
 } gebhart_orf_result;
 
 /* "W: x% of values read once within 3 instructions, ..." */

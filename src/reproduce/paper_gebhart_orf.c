@@ -94,6 +94,7 @@ int gebhart_orf_counts(repro_env *env, int workload, const gpurf_orf_params *v, 
     for (int b = 3; b < GPURF_TRACE_READS_BINS; b++) more2 += st->reads_hist[b];
     out->once_within3 = gpurf_trace_stats_fraction(once3, st->values);
     out->more_than_twice = gpurf_trace_stats_fraction(more2, st->values);
+    out->warps = (double)st->warps;
     out->long_latency =
         gpurf_trace_stats_fraction(st->latency_count[GPURF_TRACE_LAT_LONG], st->warp_instructions);
   }
@@ -108,7 +109,7 @@ int gebhart_orf_counts(repro_env *env, int workload, const gpurf_orf_params *v, 
 void gebhart_describe(const char *workload, const gebhart_orf_result *r, char *out, size_t n) {
   snprintf(out, n,
            "%s: %.0f%% of values read once within 3 instructions, %.0f%% read more than twice, "
-           "%.1f%% long-latency instructions, %.1f static instructions per strand",
+           "%.1f%% long-latency instructions, %.1f static instructions per strand, %.0f warps",
            workload, 100 * r->once_within3, 100 * r->more_than_twice, 100 * r->long_latency,
-           r->strands > 0 ? r->static_insts / r->strands : 0);
+           r->strands > 0 ? r->static_insts / r->strands : 0, r->warps);
 }
