@@ -253,6 +253,31 @@ static void test_strand(void **state) {
   gpurf_ctx_free(ctx);
 }
 
+/* A loop in one strand: 0010's R1 is read at 0020 (from the L1) and by
+ * 0010 of the next iteration through the back edge, which reads the MRF:
+ * 0010 writes R1 to both. 0000's R1 crosses into the loop's strand (MRF);
+ * R2 is dead (L1). Instructions: 0000 0010 0020 0030(BRA) 0040(EXIT). */
+static void test_loop(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_dataflow *df = load(ctx, ORF "loop.gtrace");
+  gpurf_orf_params p;
+  params(&p, 0, 2);
+  gpurf_orf *a = run(ctx, df, &p);
+  const expect e[] = {{{0}, {M}}, {{M}, {L1 | M}}, {{L1}, {L1}}, {{0}, {0}}, {{0}, {0}}};
+  check(df, a, e, 5);
+  double r[3], w[3];
+  gpurf_orf_counts(a, r, w);
+  /* Executions: 0010 and 0020 twice. */
+  assert_rel(r[GPURF_ORF_MRF], 2, 1e-12);
+  assert_rel(r[GPURF_ORF_L1], 2, 1e-12);
+  assert_rel(w[GPURF_ORF_MRF], 3, 1e-12);
+  assert_rel(w[GPURF_ORF_L1], 4, 1e-12);
+  gpurf_orf_free(a);
+  gpurf_dataflow_free(df);
+  gpurf_ctx_free(ctx);
+}
+
 static void test_bad_params(void **state) {
   (void)state;
   gpurf_ctx *ctx = test_ctx();
@@ -274,7 +299,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fig12a_partial),      cmocka_unit_test(test_fig12a_three_levels),
       cmocka_unit_test(test_fig12b_read_operand), cmocka_unit_test(test_fig14),
-      cmocka_unit_test(test_strand),              cmocka_unit_test(test_bad_params),
+      cmocka_unit_test(test_strand),              cmocka_unit_test(test_loop),
+      cmocka_unit_test(test_bad_params),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -230,14 +230,15 @@ static int classify_reads(work *w, acc **web_reads, uint32_t **web_node, size_t 
         uint32_t nf;
         int outside = reaching(w, (uint32_t)j, r, found, &nf);
         acc a = {(uint32_t)j, (uint8_t)o, (uint8_t)k};
-        /* Writes this read may see from another strand (or block, without
-         * forward branches) reach it through the MRF: they write it. */
+        /* Writes this read may see from another strand, through a back edge
+         * (at or after it in layout), or from another block without forward
+         * branches reach it through the MRF: they write it. */
         const uint32_t *dd;
         size_t nd = gpurf_dataflow_reaching_defs(w->df, j, o, &dd);
         for (size_t x = 0; x < nd; x++) {
           const gpurf_dataflow_inst *dx = gpurf_dataflow_inst_at(w->df, dd[x]);
           int64_t q = node_of(w, dd[x], r);
-          if (q >= 0 && (dx->strand != d->strand ||
+          if (q >= 0 && (dd[x] >= j || dx->strand != d->strand ||
                          (!w->p->forward_branches && dx->block != d->block)))
             w->node_mrf[q] = 1;
         }
