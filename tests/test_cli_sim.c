@@ -125,6 +125,22 @@ static void test_technique_baseline(void **state) {
   assert_non_null(strstr(a.out, "baseline "));
 }
 
+/* The register-file cache from the command: its counters and the bank
+ * accesses of tests/test_tech_rfc.c's rfc_evict (3 reads, 1 write). */
+static void test_technique_rfc(void **state) {
+  (void)state;
+  static cli_result c;
+  cli_run(&c, "sim --trace " GPURF_TEST_DATA_DIR "/microtraces/rfc_evict.gtrace --format json "
+              "--technique rfc --technique-set entries=2");
+  assert_int_equal(c.status, 0);
+  assert_non_null(strstr(c.out, "\"bank_reads\": 3,"));
+  assert_non_null(strstr(c.out, "\"bank_writes\": 1,"));
+  assert_non_null(strstr(c.out, "\"rfc_read_hits\": 5,"));
+  assert_non_null(strstr(c.out, "\"rfc_eviction_writebacks\": 1,"));
+  cli_run(&c, "sim --technique list");
+  assert_non_null(strstr(c.out, "rfc "));
+}
+
 /* Several traces and presets on one thread and on two: the same bytes in
  * every format, and the same first error when a run fails. */
 static void test_jobs(void **state) {
@@ -189,6 +205,10 @@ static void test_errors(void **state) {
       {"sim --trace " TRACES "dataflow.gtrace --technique-set x", 2, "needs KEY=VALUE"},
       {"sim --trace " TRACES "dataflow.gtrace --technique-set x=1", 2, "needs --technique NAME"},
       {"sim --trace " TRACES "dataflow.gtrace --jobs 0", 2, "--jobs must be at least 1"},
+      {"sim --trace " TRACES "dataflow.gtrace --technique rfc --technique-set entries=9", 2,
+       "--technique-set entries: entries per thread must be 1..8, not '9'"},
+      {"sim --trace " TRACES "dataflow.gtrace --technique rfc --technique-set ways=2", 2,
+       "rfc has no option 'ways'"},
       {"sim --trace " TRACES "dataflow.gtrace --jobs many", 2, "--jobs needs a whole number"},
       {"sim --trace " TRACES "dataflow.gtrace --technique stealing --technique-set mode=up", 2,
        "stealing mode 'up' is not both, read or write"},
@@ -203,6 +223,7 @@ int main(void) {
       cmocka_unit_test(test_bench),        cmocka_unit_test(test_jobs),
       cmocka_unit_test(test_errors),       cmocka_unit_test(test_technique_baseline),
       cmocka_unit_test(test_technique_stealing),
+      cmocka_unit_test(test_technique_rfc),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
