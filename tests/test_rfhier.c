@@ -14,18 +14,19 @@
 static void test_paper(void **state) {
   (void)state;
   gpurf_ctx *ctx = test_ctx();
-  gpurf_rf_design d;
-  gpurf_rf_table *t = calloc(1, sizeof *t);
+  gpurf_rf_design *d = gpurf_rf_design_alloc();
+  gpurf_rf_table *t = gpurf_rf_table_alloc();
+  assert_non_null(d);
   assert_non_null(t);
-  assert_ok(ctx, gpurf_rf_design_load(ctx, "gebhart-hw-rfc", &d));
-  assert_ok(ctx, gpurf_rf_design_table(ctx, &d, t));
+  assert_ok(ctx, gpurf_rf_design_load(ctx, "gebhart-hw-rfc", d));
+  assert_ok(ctx, gpurf_rf_design_table(ctx, d, t));
   gpurf_tech *tech = test_tech(ctx, "40nm");
   int mrf = gpurf_rf_table_find(t, "mrf"), rfc = gpurf_rf_table_find(t, "rfc");
   int tags = gpurf_rf_table_find(t, "rfc_tags");
   assert_true(mrf >= 0 && rfc >= 0 && tags >= 0);
   gpurf_rfhier_energy m, p;
-  assert_ok(ctx, gpurf_rfhier_energy_models(ctx, &t->components[mrf], &t->components[rfc], NULL,
-                                            &t->components[tags], tech, GPURF_DEVICE_HP, &m));
+  assert_ok(ctx, gpurf_rfhier_energy_models(ctx, gpurf_rf_table_component(t, mrf), gpurf_rf_table_component(t, rfc), NULL,
+                                            gpurf_rf_table_component(t, tags), tech, GPURF_DEVICE_HP, &m));
   gpurf_rfhier_energy_paper(&m, &p);
   assert_rel(gpurf_rfhier_access_j(&p, GPURF_RFHIER_MRF, 0, 0), 124.8e-12, 1e-9);
   assert_rel(gpurf_rfhier_access_j(&p, GPURF_RFHIER_MRF, 1, 1), 148.8e-12, 1e-9);
@@ -42,12 +43,13 @@ static void test_paper(void **state) {
   /* A level without a component costs no array energy. */
   assert_rel(m.read_j[2] + 1.0, 1.0, 1e-15);
   /* A component without the events is refused, naming the event. */
-  assert_int_equal(gpurf_rfhier_energy_models(ctx, &t->components[tags], NULL, NULL, NULL, tech,
+  assert_int_equal(gpurf_rfhier_energy_models(ctx, gpurf_rf_table_component(t, tags), NULL, NULL, NULL, tech,
                                               GPURF_DEVICE_HP, &m),
                    GPURF_ENOTFOUND);
   assert_string_equal(gpurf_ctx_error(ctx)->field, "read");
   gpurf_tech_free(tech);
-  free(t);
+  gpurf_rf_table_free(t);
+  gpurf_rf_design_free(d);
   gpurf_ctx_free(ctx);
 }
 

@@ -216,30 +216,32 @@ static void test_options(void **state) {
 static void test_energy_events(void **state) {
   (void)state;
   gpurf_ctx *ctx = test_ctx();
-  gpurf_rf_design d;
-  gpurf_rf_table tab;
-  assert_ok(ctx, gpurf_rf_design_load(ctx, "gebhart-hw-rfc", &d));
-  assert_ok(ctx, gpurf_rf_design_table(ctx, &d, &tab));
+  gpurf_rf_design *d = gpurf_rf_design_alloc();
+  gpurf_rf_table *tab = gpurf_rf_table_alloc();
+  assert_non_null(d);
+  assert_non_null(tab);
+  assert_ok(ctx, gpurf_rf_design_load(ctx, "gebhart-hw-rfc", d));
+  assert_ok(ctx, gpurf_rf_design_table(ctx, d, tab));
   gpurf_technique *t = NULL;
   assert_ok(ctx, gpurf_technique_alloc(ctx, "rfc", &t));
   assert_ok(ctx, gpurf_technique_set(ctx, t, "entries", "2"));
   gpurf_pipeline_params prm;
   gpurf_pipeline_params_init(&prm);
-  gpurf_pipeline_params_from_design(&prm, &d);
+  gpurf_pipeline_params_from_design(&prm, d);
   gpurf_pipeline *p = NULL;
   gpurf_trace_reader *r = NULL;
-  assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, &tab, gpurf_technique_hooks(t), &p));
+  assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, tab, gpurf_technique_hooks(t), &p));
   assert_ok(ctx, gpurf_trace_reader_alloc(ctx, MICRO "rfc_evict.gtrace", &r));
   assert_ok(ctx, gpurf_pipeline_run(ctx, p, r, 0));
   gpurf_energy_report *rep = test_report(ctx);
   gpurf_energy_report_in in = {1};
   assert_ok(ctx, gpurf_energy_report_get(ctx, gpurf_pipeline_energy(p), &in, rep));
-  int rfc = gpurf_rf_table_find(&tab, "rfc"), tags = gpurf_rf_table_find(&tab, "rfc_tags");
+  int rfc = gpurf_rf_table_find(tab, "rfc"), tags = gpurf_rf_table_find(tab, "rfc_tags");
   assert_true(rfc >= 0 && tags >= 0);
-  int rd = gpurf_rf_table_find_event(&tab, rfc, "read");
-  int wr = gpurf_rf_table_find_event(&tab, rfc, "write");
-  int ck = gpurf_rf_table_find_event(&tab, tags, "check");
-  int up = gpurf_rf_table_find_event(&tab, tags, "update");
+  int rd = gpurf_rf_table_find_event(tab, rfc, "read");
+  int wr = gpurf_rf_table_find_event(tab, rfc, "write");
+  int ck = gpurf_rf_table_find_event(tab, tags, "check");
+  int up = gpurf_rf_table_find_event(tab, tags, "update");
   assert_int_equal(gpurf_energy_report_event_count(rep, rfc, rd), 5);
   assert_int_equal(gpurf_energy_report_event_count(rep, rfc, wr), 5);
   assert_int_equal(gpurf_energy_report_event_count(rep, tags, ck), 8);
@@ -248,6 +250,8 @@ static void test_energy_events(void **state) {
   gpurf_trace_reader_free(r);
   gpurf_pipeline_free(p);
   gpurf_technique_free(t);
+  gpurf_rf_table_free(tab);
+  gpurf_rf_design_free(d);
   gpurf_ctx_free(ctx);
 }
 

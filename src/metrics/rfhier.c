@@ -28,11 +28,13 @@ static void distances(gpurf_rfhier_energy *e) {
 }
 
 static int event_j(gpurf_ctx *ctx, const gpurf_rf_component *c, const char *name, double *out) {
-  for (int i = 0; i < c->n_events; i++)
-    if (!strcmp(c->events[i].name, name)) {
-      *out = c->events[i].energy_j;
+  for (int i = 0; i < c->n_events; i++) {
+    const gpurf_rf_event *e = gpurf_rf_component_event(c, i);
+    if (!strcmp(e->name, name)) {
+      *out = e->energy_j;
       return GPURF_OK;
     }
+  }
   return gpurf_fail_at(ctx, GPURF_ENOTFOUND, NULL, 0, 0, name, "component %s has no event %s",
                        c->name, name);
 }

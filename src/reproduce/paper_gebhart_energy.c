@@ -25,38 +25,36 @@ static int load(gpurf_ctx *ctx, const char *name, const char *key, int value, gp
 
 static const gpurf_rf_component *comp(const gpurf_rf_table *t, const char *name) {
   int i = gpurf_rf_table_find(t, name);
-  return i >= 0 ? &t->components[i] : NULL;
+  return i >= 0 ? gpurf_rf_table_component(t, i) : NULL;
 }
 
 int gebhart_energies(repro_env *env, int l1_entries, gpurf_rfhier_energy *models,
                      gpurf_rfhier_energy *paper) {
   gpurf_ctx *ctx = env->ctx;
-  gpurf_rf_design *d = calloc(2, sizeof *d);
-  gpurf_rf_table *t = calloc(2, sizeof *t);
+  gpurf_rf_design *d[2] = {gpurf_rf_design_alloc(), gpurf_rf_design_alloc()};
+  gpurf_rf_table *t[2] = {gpurf_rf_table_alloc(), gpurf_rf_table_alloc()};
   gpurf_tech *tech = NULL;
-  int rc = d && t ? GPURF_OK : gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  int rc = d[0] && d[1] && t[0] && t[1] ? GPURF_OK
+                                         : gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   /* L0, L1 and MRF from the three-level design with the L1 resized; the
    * tags of as many entries from the cache design. */
   if (rc == GPURF_OK)
-    rc = load(ctx, "gebhart-l0-l1", "banks[2].entries", l1_entries * ACTIVE_WARPS, &d[0], &t[0]);
+    rc = load(ctx, "gebhart-l0-l1", "banks[2].entries", l1_entries * ACTIVE_WARPS, d[0], t[0]);
   if (rc == GPURF_OK)
-    rc = load(ctx, "gebhart-hw-rfc", "extras[0].entries", l1_entries, &d[1], &t[1]);
+    rc = load(ctx, "gebhart-hw-rfc", "extras[0].entries", l1_entries, d[1], t[1]);
   if (rc == GPURF_OK) rc = gpurf_tech_alloc(ctx, &tech);
-  if (rc == GPURF_OK) rc = gpurf_tech_load(ctx, d[0].tech, tech);
-  gpurf_device_kind kind = GPURF_DEVICE_HP;
-  if (rc == GPURF_OK) rc = gpurf_device_kind_parse(d[0].device, &kind);
-  const gpurf_rf_component *mrf = rc == GPURF_OK ? comp(&t[0], "mrf") : NULL;
-  const gpurf_rf_component *l1 = rc == GPURF_OK ? comp(&t[0], "l1") : NULL;
-  const gpurf_rf_component *l0 = rc == GPURF_OK ? comp(&t[0], "l0") : NULL;
-  const gpurf_rf_component *tags = rc == GPURF_OK ? comp(&t[1], "rfc_tags") : NULL;
+  if (rc == GPURF_OK) rc = gpurf_tech_load(ctx, d[0]->tech, tech);
+  const gpurf_rf_component *mrf = rc == GPURF_OK ? comp(t[0], "mrf") : NULL;
+  const gpurf_rf_component *l1 = rc == GPURF_OK ? comp(t[0], "l1") : NULL;
+  const gpurf_rf_component *l0 = rc == GPURF_OK ? comp(t[0], "l0") : NULL;
+  const gpurf_rf_component *tags = rc == GPURF_OK ? comp(t[1], "rfc_tags") : NULL;
   if (rc == GPURF_OK && (!mrf || !l1 || !l0 || !tags))
     rc = gpurf_fail(ctx, GPURF_EINVAL, "gebhart designs lack mrf, l0, l1 or rfc_tags");
   if (rc == GPURF_OK)
-    rc = gpurf_rfhier_energy_models(ctx, mrf, l1, l0, tags, tech, kind, models);
+    rc = gpurf_rfhier_energy_models(ctx, mrf, l1, l0, tags, tech, d[0]->device, models);
   if (rc == GPURF_OK) gpurf_rfhier_energy_paper(models, paper);
   gpurf_tech_free(tech);
-  free(t);
-  free(d);
+  for (int i = 0; i < 2; i++) gpurf_rf_table_free(t[i]), gpurf_rf_design_free(d[i]);
   return rc;
 }
 

@@ -139,7 +139,8 @@ static int rfc_attach(gpurf_ctx *ctx, gpurf_pipeline *p, void *state) {
       s->ev_update = -1;
     const gpurf_rf_table *t = gpurf_energy_table(en);
     int c = gpurf_rf_table_find(t, s->component);
-    if (c >= 0 && t->components[c].instances > 0) s->instances = t->components[c].instances;
+    const gpurf_rf_component *k = c >= 0 ? gpurf_rf_table_component(t, c) : NULL;
+    if (k && k->instances > 0) s->instances = k->instances;
   }
   return GPURF_OK;
 }
