@@ -115,6 +115,10 @@ typedef struct gpurf_reproduce_claim {
   int has_rel_error;
   int direction_ok;     /* -1 when not computed */
   int per_workload;     /* 1: a workload's row under its claim */
+  /* How the claim's row relates to the rows under it: "geometric mean",
+   * "mean", "largest", "smallest", or "claim" (rows that are the paper's
+   * sweep points, not an average); NULL without rows. */
+  const char *aggregate;
 } gpurf_reproduce_claim;
 
 /* Computes every claim of the planned papers from the results present.

@@ -133,6 +133,8 @@ int repro_claim_series(repro_env *env, const repro_claim_def *d, const double *v
   if (agg == REPRO_MEAN) acc /= n;
   double off = ratio ? ratio_offset(d) : 0;
   int rc = repro_claim_value(env, d, acc - off, note);
+  static const char *const names[] = {"geometric mean", "largest", "smallest", "mean"};
+  if (rc == GPURF_OK) env->r->claims[env->r->n_claims - 1].aggregate = names[agg];
   for (int i = 0; i < n && rc == GPURF_OK; i++) {
     gpurf_reproduce_claim c;
     fill_published(env, d, &c);
@@ -150,6 +152,7 @@ int repro_claim_rows(repro_env *env, const repro_claim_def *d, double overall,
                      const char *note) {
   double off = ratio ? ratio_offset(d) : 0;
   int rc = repro_claim_value(env, d, overall - off, note);
+  if (rc == GPURF_OK) env->r->claims[env->r->n_claims - 1].aggregate = "claim";
   for (int i = 0; i < n && rc == GPURF_OK; i++) {
     gpurf_reproduce_claim c;
     fill_published(env, d, &c);

@@ -125,6 +125,8 @@ static void json_claim(FILE *f, const gpurf_reproduce *r, size_t i) {
   json_str(f, c->source);
   fputs(", \"note\": ", f);
   json_str(f, c->note);
+  fputs(", \"aggregate\": ", f);
+  json_str(f, c->aggregate);
   fputs(", \"per_workload\": [", f);
   int first = 1;
   for (size_t k = i + 1; k < r->n_claims && r->claims[k].per_workload; k++) {

@@ -130,7 +130,7 @@ static void svg_figure(FILE *f, const gpurf_reproduce *r, size_t i) {
     double y = top + (double)k * (bar_h + gap);
     double x0 = X(lo < 0 && hi > 0 ? 0 : lo), x1 = X(v);
     fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", label_w - 6, y + bar_h - 5);
-    xml_text(f, k < n ? row->workloads : "mean");
+    xml_text(f, k < n ? row->workloads : c->aggregate ? c->aggregate : "claim");
     fputs("</text>\n", f);
     fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n",
             x1 < x0 ? x1 : x0, y, fabs(x1 - x0) < 0.5 ? 0.5 : fabs(x1 - x0), bar_h,
