@@ -110,10 +110,10 @@ int cmd_validate(gpurf_ctx *ctx, const cli_parsed *args) {
   size_t n = 0;
   const char *data_dir = gpurf_ctx_data_dir(ctx);
   if (find_sets(data_dir, which, paths, &n) != 0) return CLI_FAIL;
-  vr_peer peers[MAX_SETS];
+  /* On the heap: MAX_SETS peer records would take 80 KB of stack. */
+  vr_peer *peers = calloc(MAX_SETS, sizeof *peers);
   size_t n_peers = 0;
-  memset(peers, 0, sizeof peers);
-  int rc = load_peers(ctx, data_dir, paths, &n, peers, &n_peers);
+  int rc = peers ? load_peers(ctx, data_dir, paths, &n, peers, &n_peers) : CLI_FAIL;
   vr_set *sets = calloc(n ? n : 1, sizeof *sets);
   if (!sets) rc = CLI_FAIL;
   /* Every set is read before anything is evaluated, so a malformed file
@@ -162,6 +162,7 @@ int cmd_validate(gpurf_ctx *ctx, const cli_parsed *args) {
   }
   for (size_t i = 0; i < n; i++) free(paths[i]);
   for (size_t i = 0; i < n_peers; i++) gpurf_reproduce_peer_free(peers[i].peer);
+  free(peers);
   free(sets);
   return rc;
 }
