@@ -2,11 +2,11 @@
  * design, builds the primitive table and reduces it. Points run on worker
  * threads, each with its own context and buffers, and each writes only its
  * own result, so results do not depend on the number of threads. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/ctx_internal.h"
+#include "core/pool.h"
 #include "metrics/metrics_internal.h"
 
 /* A worker's buffers: a design and a table are too large for a stack. */
@@ -42,112 +42,39 @@ static int eval_point(gpurf_ctx *ctx, gpurf_sweep *s, size_t i, scratch *w) {
   return GPURF_OK;
 }
 
-typedef struct pool {
-  gpurf_sweep *s;
-  const gpurf_sweep_run_opts *opts;
-  const char *data_dir;
-  size_t *queue; /* point indices of this run, in order */
-  size_t n_queue;
-  pthread_mutex_t lock;
-  size_t next, finished;
-  int failed;      /* stop taking points */
-  size_t fail_pos; /* lowest failing position, for a deterministic error */
-  gpurf_error fail_err;
-} pool;
-
-/* Takes points until none is left; ctx is the caller's on the calling
- * thread (its warnings reach the caller's handler), else NULL: a context of
- * its own on the run's data directory. */
-static void work(pool *pl, gpurf_ctx *ctx) {
-  gpurf_ctx *own = NULL;
-  if (!ctx) {
-    own = gpurf_ctx_alloc();
-    if (own && gpurf_ctx_set_data_dir(own, pl->data_dir) != GPURF_OK) {
-      gpurf_ctx_free(own);
-      own = NULL;
-    }
-    ctx = own;
-  }
-  scratch *w = ctx ? malloc(sizeof *w) : NULL;
-  for (;;) {
-    pthread_mutex_lock(&pl->lock);
-    size_t pos = pl->next < pl->n_queue && !pl->failed ? pl->next++ : pl->n_queue;
-    pthread_mutex_unlock(&pl->lock);
-    if (pos >= pl->n_queue) break;
-    int rc = w ? eval_point(ctx, pl->s, pl->queue[pos], w) : GPURF_ENOMEM;
-    pthread_mutex_lock(&pl->lock);
-    if (rc != GPURF_OK) {
-      if (!pl->failed || pos < pl->fail_pos) {
-        pl->fail_pos = pos;
-        if (w) {
-          pl->fail_err = *gpurf_ctx_error(ctx);
-        } else {
-          memset(&pl->fail_err, 0, sizeof pl->fail_err);
-          pl->fail_err.status = GPURF_ENOMEM;
-          snprintf(pl->fail_err.message, sizeof pl->fail_err.message, "out of memory");
-        }
-      }
-      pl->failed = 1;
-    } else {
-      pl->finished++;
-      if (pl->opts && pl->opts->progress)
-        pl->opts->progress(pl->opts->progress_arg, pl->finished, pl->n_queue);
-    }
-    pthread_mutex_unlock(&pl->lock);
-  }
-  free(w);
-  gpurf_ctx_free(own);
+static int run_point(gpurf_ctx *ctx, size_t item, void *buf, void *arg) {
+  return eval_point(ctx, arg, item, buf);
 }
-
-static void *worker(void *arg) {
-  work(arg, NULL);
-  return NULL;
-}
-
-#define MAX_THREADS 256
 
 int gpurf_sweep_run(gpurf_ctx *ctx, gpurf_sweep *s, const gpurf_sweep_run_opts *opts) {
   if (!s) return gpurf_fail(ctx, GPURF_EINVAL, "no sweep");
-  int threads = opts && opts->jobs > 0 ? opts->jobs : 1;
   int shards = opts && opts->shard_count > 1 ? opts->shard_count : 1;
   int shard = shards > 1 ? opts->shard_index : 0;
   if (shard < 0 || shard >= shards)
     return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "shard", "shard %d is not in 0..%d", shard,
                          shards - 1);
-  if (threads > MAX_THREADS)
+  if (opts && opts->jobs > GPURF_POOL_MAX_THREADS)
     return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "jobs", "%d threads is more than %d",
-                         threads, MAX_THREADS);
+                         opts->jobs, GPURF_POOL_MAX_THREADS);
   int rc = gpurf_sweep_prepare(ctx, s);
   if (rc != GPURF_OK) return rc;
-  pool pl;
-  memset(&pl, 0, sizeof pl);
-  pl.s = s;
-  pl.opts = opts;
-  pl.data_dir = gpurf_ctx_data_dir(ctx);
-  pl.queue = malloc(s->n_points * sizeof *pl.queue);
-  if (!pl.queue) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  size_t *queue = malloc((s->n_points ? s->n_points : 1) * sizeof *queue), n = 0;
+  if (!queue) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   for (size_t i = 0; i < s->n_points; i++)
-    if (i % (size_t)shards == (size_t)shard && !s->points[i].done) pl.queue[pl.n_queue++] = i;
-  if ((size_t)threads > pl.n_queue) threads = pl.n_queue ? (int)pl.n_queue : 1;
-  pthread_mutex_init(&pl.lock, NULL);
-  pthread_t tid[MAX_THREADS];
-  int started = 0;
-  for (int i = 1; i < threads; i++) {
-    if (pthread_create(&tid[started], NULL, worker, &pl) != 0) break;
-    started++;
-  }
-  work(&pl, ctx); /* the calling thread works too */
-  for (int i = 0; i < started; i++) pthread_join(tid[i], NULL);
-  pthread_mutex_destroy(&pl.lock);
-  if (pl.failed) {
-    const gpurf_error *e = &pl.fail_err;
-    size_t i = pl.queue[pl.fail_pos];
+    if (i % (size_t)shards == (size_t)shard && !s->points[i].done) queue[n++] = i;
+  /* The calling thread works with the caller's context. */
+  gpurf_pool_spec spec = {queue, n, opts ? opts->jobs : 1, 1, NULL, sizeof(scratch), run_point, s,
+                          opts ? opts->progress : NULL, opts ? opts->progress_arg : NULL};
+  size_t i = 0;
+  gpurf_error e;
+  memset(&e, 0, sizeof e);
+  rc = gpurf_pool_run(ctx, &spec, &i, &e);
+  if (rc != GPURF_OK && e.status) {
     char label[512];
     gpurf_sweep_point_label(s, i, label, sizeof label);
-    rc = gpurf_fail_at(ctx, e->status ? e->status : GPURF_EINVAL, e->file[0] ? e->file : NULL,
-                       e->line, e->column, e->field[0] ? e->field : NULL, "point %zu (%s): %s",
-                       i + 1, label, e->message);
+    rc = gpurf_fail_at(ctx, rc, e.file[0] ? e.file : NULL, e.line, e.column,
+                       e.field[0] ? e.field : NULL, "point %zu (%s): %s", i + 1, label, e.message);
   }
-  free(pl.queue);
+  free(queue);
   return rc;
 }

@@ -6,12 +6,12 @@
 #include <errno.h>
 #include <math.h>
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/ctx_internal.h"
+#include "core/pool.h"
 #include "gpurf/component.h"
 #include "gpurf/events.h"
 #include "gpurf/metrics.h"
@@ -238,93 +238,36 @@ int repro_job_execute(gpurf_ctx *ctx, const gpurf_reproduce *r, repro_job *j) {
   return rc;
 }
 
-/* ---- Worker threads ---- */
+/* ---- Running the jobs ---- */
 
-typedef struct pool {
-  gpurf_reproduce *r;
-  const gpurf_reproduce_run_opts *opts;
-  size_t *queue; /* job indices of this run, in order */
-  size_t n_queue;
-  pthread_mutex_t lock;
-  size_t next, finished;
-  int failed;             /* stop taking jobs */
-  size_t fail_pos;        /* lowest failing position, for a deterministic error */
-  gpurf_error fail_err;
-} pool;
-
-static void *worker(void *arg) {
-  pool *pl = arg;
-  gpurf_ctx *ctx = gpurf_ctx_alloc();
-  if (ctx) gpurf_ctx_set_data_dir(ctx, pl->r->data_dir);
-  for (;;) {
-    pthread_mutex_lock(&pl->lock);
-    size_t pos = pl->next < pl->n_queue && !pl->failed ? pl->next++ : pl->n_queue;
-    pthread_mutex_unlock(&pl->lock);
-    if (pos >= pl->n_queue) break;
-    repro_job *j = &pl->r->jobs[pl->queue[pos]];
-    int rc = ctx ? repro_job_execute(ctx, pl->r, j) : GPURF_ENOMEM;
-    pthread_mutex_lock(&pl->lock);
-    if (rc != GPURF_OK) {
-      if (!pl->failed || pos < pl->fail_pos) {
-        pl->fail_pos = pos;
-        if (ctx) {
-          pl->fail_err = *gpurf_ctx_error(ctx);
-        } else {
-          memset(&pl->fail_err, 0, sizeof pl->fail_err);
-          pl->fail_err.status = GPURF_ENOMEM;
-          snprintf(pl->fail_err.message, sizeof pl->fail_err.message, "out of memory");
-        }
-      }
-      pl->failed = 1;
-    } else {
-      pl->finished++;
-      if (pl->opts && pl->opts->progress)
-        pl->opts->progress(pl->opts->progress_arg, pl->finished, pl->n_queue);
-    }
-    pthread_mutex_unlock(&pl->lock);
-  }
-  gpurf_ctx_free(ctx);
-  return NULL;
+static int run_job(gpurf_ctx *ctx, size_t item, void *scratch, void *arg) {
+  (void)scratch;
+  gpurf_reproduce *r = arg;
+  return repro_job_execute(ctx, r, &r->jobs[item]);
 }
 
 int gpurf_reproduce_run(gpurf_ctx *ctx, gpurf_reproduce *r, const gpurf_reproduce_run_opts *opts) {
-  int threads = opts && opts->jobs > 0 ? opts->jobs : 1;
   int shards = opts && opts->shard_count > 1 ? opts->shard_count : 1;
   int shard = shards > 1 ? opts->shard_index : 0;
   if (shard < 0 || shard >= shards)
     return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "shard", "shard %d is not in 0..%d", shard,
                          shards - 1);
-  if (threads > 256)
-    return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, "jobs", "%d threads is more than 256",
-                         threads);
-  pool pl;
-  memset(&pl, 0, sizeof pl);
-  pl.r = r;
-  pl.opts = opts;
-  pl.queue = malloc((r->n_jobs ? r->n_jobs : 1) * sizeof *pl.queue);
-  if (!pl.queue) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  size_t *queue = malloc((r->n_jobs ? r->n_jobs : 1) * sizeof *queue), n = 0;
+  if (!queue) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   for (size_t i = 0; i < r->n_jobs; i++)
-    if ((int)(i % (size_t)shards) == shard && !r->jobs[i].done) pl.queue[pl.n_queue++] = i;
-  if ((size_t)threads > pl.n_queue) threads = pl.n_queue ? (int)pl.n_queue : 1;
-  pthread_mutex_init(&pl.lock, NULL);
-  pthread_t tid[256];
-  int started = 0;
-  for (int i = 1; i < threads; i++) {
-    if (pthread_create(&tid[started], NULL, worker, &pl) != 0) break;
-    started++;
-  }
-  worker(&pl); /* the calling thread works too */
-  for (int i = 0; i < started; i++) pthread_join(tid[i], NULL);
-  pthread_mutex_destroy(&pl.lock);
-  int rc = GPURF_OK;
-  if (pl.failed) {
-    const gpurf_error *e = &pl.fail_err;
-    const repro_job *j = &r->jobs[pl.queue[pl.fail_pos]];
-    rc = gpurf_fail_at(ctx, e->status ? e->status : GPURF_EINVAL, e->file[0] ? e->file : NULL,
-                       e->line, e->column, e->field[0] ? e->field : NULL, "job %s: %s", j->key,
-                       e->message);
-  }
-  free(pl.queue);
+    if ((int)(i % (size_t)shards) == shard && !r->jobs[i].done) queue[n++] = i;
+  /* Every worker, the calling thread's too, has a context of its own on the
+   * plan's data directory. */
+  gpurf_pool_spec spec = {queue, n, opts ? opts->jobs : 1, 0, r->data_dir, 0, run_job, r,
+                          opts ? opts->progress : NULL, opts ? opts->progress_arg : NULL};
+  size_t failed = 0;
+  gpurf_error e;
+  memset(&e, 0, sizeof e);
+  int rc = gpurf_pool_run(ctx, &spec, &failed, &e);
+  if (rc != GPURF_OK && e.status) /* not a refusal of the pool itself */
+    rc = gpurf_fail_at(ctx, rc, e.file[0] ? e.file : NULL, e.line, e.column,
+                       e.field[0] ? e.field : NULL, "job %s: %s", r->jobs[failed].key, e.message);
+  free(queue);
   return rc;
 }
 
