@@ -119,7 +119,15 @@ typedef struct gpurf_bank_org {
 typedef struct gpurf_bank_cost {
   double area_m2;         /* all banks and the wiring between them */
   double access_time_s;   /* read: address in to data out, one bank */
-  double cycle_time_s;    /* minimum time between accesses of one bank */
+  double cycle_time_s;    /* minimum time between accesses of one bank. Sub-array banks
+                             (SRAM, STT-RAM): the slowest pipelined stage of a read (the
+                             decoder, the sub-array from row gate to restore, each
+                             route), as CACTI's random cycle, so that
+                             access + restore >= cycle >= every stage. Flip-flop and
+                             latch arrays: the longer of a read and a write */
+  double restore_time_s;  /* after a read has been sensed, the time before the sub-array
+                             can open its next row (wordline fall, precharge enable,
+                             bitline restore); 0 for flip-flop and latch arrays */
   double write_latency_s; /* address and data in to the cell written */
   double read_energy_j;   /* one read of width_bits from one bank, with routing */
   double write_energy_j;  /* one write of width_bits into one bank, with routing */

@@ -44,6 +44,8 @@ struct subarray_cost {
   double read_part_j[GPURF_BANK_PART_COUNT];      /* one activated sub-array, read */
   double write_part_j[GPURF_BANK_PART_COUNT];     /* one activated sub-array, write */
   double t_decode_s, t_wordline_s, t_bitline_s, t_sense_s, t_precharge_s, t_write_s;
+  double t_row_gate_s;      /* the row decoder's last gate, the part of t_decode_s that
+                               fires inside the sub-array after predecoding */
   double t_wl_reset_s;      /* the selected wordline falling back (its driver's last stage) */
   double t_precharge_drv_s; /* the precharge/equalise enable across the sub-array */
   double wordline_ramp_s;                    /* rise time of the wordline at its far end */

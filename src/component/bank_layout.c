@@ -27,6 +27,8 @@
 
 typedef struct route {
   double delay_s;
+  double stage_s;         /* the longest piece a new signal must wait for: the whole
+                             wire unrepeated, the driver and one segment repeated */
   double wire_energy_j;   /* wire, repeaters and port load, average length */
   double driver_energy_j; /* the driver at the source */
   double wire_leak_w;     /* repeaters of one wire */
@@ -62,6 +64,10 @@ static route route_eval(const gc_env *e, gpurf_wire_kind layer, double l_max, do
     gc_chain d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
                                  gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m) + c_taps, 0.0, 0.0);
     r.delay_s = d.delay_s + w.delay_s;
+    /* Each repeater restores the edge, so the next access may follow once
+     * the previous one has passed the first segment (CACTI takes repeated
+     * H-trees as pipelined, uca.cc). */
+    r.stage_s = d.delay_s + w.delay_s / w.repeaters;
     r.driver_energy_j = d.energy_j;
     r.wire_energy_j = w.energy_j * scale;
     r.wire_leak_w = w.leak_w;
@@ -72,6 +78,7 @@ static route route_eval(const gc_env *e, gpurf_wire_kind layer, double l_max, do
     gc_chain d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_wire + c_port + c_taps,
                                  wl->r_ohm_per_m * l_max, 0.0);
     r.delay_s = d.delay_s + GC_SAKURAI_DISTRIBUTED_RC * wl->r_ohm_per_m * l_max * c_wire;
+    r.stage_s = r.delay_s;
     double c_load = c_wire + c_port + c_taps;
     r.driver_energy_j = d.energy_j - c_load * v2;
     r.wire_energy_j = (c_wire * scale + c_port + c_taps) * v2;
@@ -174,16 +181,21 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   c->delay_part_s[GPURF_BANK_PART_SENSE_AMP] = sa->t_sense_s;
   c->access_time_s = 0.0;
   for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) c->access_time_s += c->delay_part_s[p];
-  /* The array is busy from wordline rise through sensing, the wordline's
-   * fall and the precharge (its enable across the sub-array, then the
-   * restore); decoding and routing of the next access overlap it, each a
-   * pipelined stage the cycle cannot beat. */
-  double t_array = sa->t_wordline_s + sa->t_bitline_s + sa->t_sense_s + sa->t_wl_reset_s +
-                   sa->t_precharge_drv_s + sa->t_precharge_s;
-  double t_stage = sa->t_decode_s;
-  if (addr.delay_s > t_stage) t_stage = addr.delay_s;
-  if (data.delay_s > t_stage) t_stage = data.delay_s;
-  c->cycle_time_s = t_array > t_stage ? t_array : t_stage;
+  /* Cycle time as CACTI composes its random cycle (uca.cc, mat.cc): the
+   * sub-array is one stage, busy from its row gate firing through wordline,
+   * bitline and sense to the restore (the wordline's fall, the precharge
+   * enable across the sub-array, the bitline back to its precharge level);
+   * the decoder and each route are stages of their own that the next
+   * access may enter while the array finishes. The cycle is the slowest
+   * stage. Every stage but the restore lies on the access path, so
+   * access + restore >= cycle. */
+  c->restore_time_s = sa->t_wl_reset_s + sa->t_precharge_drv_s + sa->t_precharge_s;
+  double t_stage[] = {sa->t_row_gate_s + sa->t_wordline_s + sa->t_bitline_s + sa->t_sense_s +
+                          c->restore_time_s,
+                      sa->t_decode_s, addr.stage_s, data.stage_s};
+  c->cycle_time_s = 0.0;
+  for (size_t k = 0; k < sizeof t_stage / sizeof t_stage[0]; k++)
+    if (t_stage[k] > c->cycle_time_s) c->cycle_time_s = t_stage[k];
   double t_in = addr.delay_s > data.delay_s ? addr.delay_s : data.delay_s;
   c->write_latency_s = t_in + 0.5 * t_tree + sa->t_decode_s + sa->t_wordline_s + sa->t_write_s;
   *bank_w = w;
@@ -283,9 +295,10 @@ void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_ba
         (dw + aw) * (branches * data.wire_leak_w + data.driver_leak_w);
     c->delay_part_s[GPURF_BANK_PART_INTERBANK] = addr.delay_s + data.delay_s;
     c->access_time_s += addr.delay_s + data.delay_s;
-    /* Each direction of the tree is a pipelined stage of its own. */
-    if (addr.delay_s > c->cycle_time_s) c->cycle_time_s = addr.delay_s;
-    if (data.delay_s > c->cycle_time_s) c->cycle_time_s = data.delay_s;
+    /* Each direction of the tree is pipelined at its repeaters: its longest
+     * unrepeated piece is a stage of its own. */
+    if (addr.stage_s > c->cycle_time_s) c->cycle_time_s = addr.stage_s;
+    if (data.stage_s > c->cycle_time_s) c->cycle_time_s = data.stage_s;
     c->write_latency_s += addr.delay_s > data.delay_s ? addr.delay_s : data.delay_s;
   }
   c->area_m2 = 0.0;

@@ -310,7 +310,10 @@ int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_bank_cost *c) {
   c->delay_part_s[GPURF_BANK_PART_ROUTING] = aw.delay_s;
   c->access_time_s = t_read + aw.delay_s;
   c->write_latency_s = aw.delay_s + t_in + t_cq;
+  /* Reads and writes share one clock; nothing is precharged, so nothing
+   * is restored between accesses. */
   c->cycle_time_s = c->access_time_s > c->write_latency_s ? c->access_time_s : c->write_latency_s;
+  c->restore_time_s = 0.0;
 
   /* All banks: area and leakage scale; energies are per access of one. */
   for (int k = 0; k < GPURF_BANK_PART_COUNT; k++) {

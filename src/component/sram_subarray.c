@@ -114,6 +114,7 @@ static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, 
   }
   double t_nand = gpurf_circuit_horowitz_s(0.0, r_nand * (c_nand_out + wl.input_c_f), 0.5, 0.5);
   o->t_decode_s = t_pre + t_nand;
+  o->t_row_gate_s = t_nand;
   o->t_wordline_s = wl.delay_s;
   o->wordline_ramp_s = wl.out_ramp_s;
   /* After the access the driver's last NMOS pulls the wordline back down

@@ -75,4 +75,7 @@ void stt_split_extra(const bank_in *in, const gpurf_bank_org *org, const subarra
   c->delay_part_s[GPURF_BANK_PART_DECODER] += t_path;
   c->access_time_s += t_path;
   c->write_latency_s += t_path;
+  /* They lengthen the decoder's pipelined stage. */
+  if (c->delay_part_s[GPURF_BANK_PART_DECODER] > c->cycle_time_s)
+    c->cycle_time_s = c->delay_part_s[GPURF_BANK_PART_DECODER];
 }
