@@ -175,7 +175,7 @@ static int check_spec(gpurf_ctx *ctx, const gpurf_bank_spec *s) {
   return check_cell_ports(ctx, s);
 }
 
-static int init_in(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in) {
+int bank_in_init(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in) {
   memset(in, 0, sizeof *in);
   in->spec = s;
   int rc = gc_env_init(ctx, &in->env, s->tech, s->device, s->temp_k, s->long_channel_periphery);
@@ -206,7 +206,7 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_bank_cost
   int rc = check_spec(ctx, spec);
   if (rc != GPURF_OK) return rc;
   bank_in in;
-  rc = init_in(ctx, spec, &in);
+  rc = bank_in_init(ctx, spec, &in);
   if (rc != GPURF_OK) return rc;
   gpurf_bank_cost best;
   memset(&best, 0, sizeof best);

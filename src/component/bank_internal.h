@@ -33,6 +33,11 @@ struct bank_in {
   int min_ndbl;              /* fewest sub-arrays along the bitline (2 for split halves) */
 };
 
+/* What stays fixed for a spec already checked: the device environment, the
+ * cell grown for its ports, the paths and address bits (no sub-array model
+ * set, no memo). Tests also use it to evaluate one chosen organisation. */
+int bank_in_init(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in);
+
 #define SUBARRAY_REJECT_MAX 256
 
 /* Costs of one sub-array activation and one sub-array's footprint. */
