@@ -57,8 +57,9 @@ static unsigned pick(uint64_t *s, unsigned n) {
 static void describe(const gpurf_bank_spec *s, int node, char *buf, size_t size) {
   char ports[32];
   gpurf_ports_format(&s->ports, ports, sizeof ports);
-  snprintf(buf, size, "%s %s %s, %lld x %d bits, %d banks, split %d", nodes[node],
-           s->cell->name, ports, s->entries, s->width_bits, s->banks, s->split_write);
+  snprintf(buf, size, "%s %s %s, %lld x %d bits, %d banks, split %d, gate groups %d", nodes[node],
+           s->cell->name, ports, s->entries, s->width_bits, s->banks, s->split_write,
+           s->gate_groups);
 }
 
 /* access + restore >= cycle >= each stage the breakdown shows. */
@@ -97,6 +98,8 @@ static void sram_cycle_within_stages_and_access(void **state) {
     s.width_bits = widths[pick(&seed, 6)];
     s.banks = 1 << pick(&seed, 6);
     s.entries = (long long)s.banks << (4 + pick(&seed, 7));
+    /* Power-gated sub-array groups keep every stage. */
+    s.gate_groups = (int)pick(&seed, 3) * 2;
     char what[160];
     describe(&s, node, what, sizeof what);
     gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
