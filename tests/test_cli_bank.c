@@ -321,7 +321,8 @@ static void golden_outputs(void **state) {
  * 8 KB bank of 1024-bit words CACTI 7 reads at 22.6 pJ and NVSim at 2.76 pJ
  * (validation/nvsim-sram.tsv; CACTI 7 run on the same bank). The band must reach from
  * near NVSim's figure to above CACTI's, with ours (the CACTI class) inside,
- * in text, JSON and CSV; STT-RAM and flop banks are refused. */
+ * in text, JSON and CSV; an STT-RAM bank has the CACTI and NVSim classes
+ * only, and flop banks are refused. */
 #define BANK_22_8K "bank --tech 22 --cell sram --bytes 8192 --width 1024 --band"
 static void band_spans_the_references(void **state) {
   (void)state;
@@ -362,6 +363,17 @@ static void band_spans_the_references(void **state) {
   /* Without --band nothing changes. */
   cli_run(&R, "bank --tech 22 --cell sram --bytes 8192 --width 1024 --format json");
   assert_null(strstr(R.out, "_band"));
+  cli_run(&R, "bank --tech 22 --cell stt-40f2-cal-vol --bytes 8192 --width 1024 --band "
+              "--format json");
+  assert_int_equal(R.status, 0);
+  p = strstr(R.out, "\"read_energy_pj_band\": [");
+  assert_non_null(p);
+  low = strtod(strchr(p, '[') + 1, &end);
+  high = strtod(strchr(end, ',') + 1, NULL);
+  ours = cli_json_number(R.out, "read_energy_pj");
+  assert_true(low <= ours && ours <= high && low > 0);
+  p = strstr(R.out, "\"compiler\": {}");
+  assert_non_null(p); /* no compiled STT-RAM bank: the class gives nothing */
   cli_run(&R, "bank --tech 40 --cell dff --entries 8 --width 128 --band");
   assert_int_equal(R.status, 1);
   assert_non_null(strstr(R.err, "SRAM"));

@@ -159,6 +159,92 @@ static void pipeline_peer_is_reported(void **state) {
   cli_check_errors(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* The band in `gpurf validate` on the bank whose references disagree (the
+ * 22 nm 8 KB bank of 1024-bit words: CACTI 7 reads at 22.6 pJ, NVSim at
+ * 2.76 pJ), in text, JSON and CSV: the band is the one `gpurf bank --band`
+ * gives for the same bank, CACTI's read lies inside it and NVSim's below. */
+#define BAND_SET "validate --set '" GPURF_TEST_DATA_DIR "/validation-band/disagree-22nm-8k.tsv'"
+static double json_band_end(const char *from, const char *key, int end) {
+  char pat[128];
+  snprintf(pat, sizeof pat, "\"%s\": [", key);
+  const char *p = strstr(from, pat);
+  if (!p) fail_msg("no %s after the row", key);
+  char *after;
+  double lo = strtod(p + strlen(pat), &after);
+  return end ? strtod(strchr(after, ',') + 1, NULL) : lo;
+}
+
+static void band_beside_every_row(void **state) {
+  (void)state;
+  static cli_result bank;
+  cli_run(&bank, "bank --tech 22 --cell sram --bytes 8192 --width 1024 --band --format json");
+  assert_int_equal(bank.status, 0);
+  cli_run(&R, BAND_SET " --format json");
+  assert_int_equal(R.status, 0);
+  const char *cacti = strstr(R.out, "\"config\": \"cacti7_22nm_8k_1024\"");
+  const char *nvsim = strstr(R.out, "\"config\": \"nvsim_22nm_8k_1024\"");
+  assert_non_null(cacti);
+  assert_non_null(nvsim);
+  const char *keys[] = {"read_energy_pj_band", "leakage_mw_band", "area_mm2_band"};
+  for (int k = 0; k < 3; k++)
+    for (int end = 0; end < 2; end++) {
+      assert_rel(json_band_end(cacti, keys[k], end), json_band_end(bank.out, keys[k], end), 1e-6);
+      assert_rel(json_band_end(nvsim, keys[k], end), json_band_end(bank.out, keys[k], end), 1e-6);
+    }
+  /* Read energy is the first metric of each row: CACTI's inside, NVSim's not. */
+  const char *in = strstr(cacti, "\"in_band\": ");
+  assert_true(in && in < nvsim && !strncmp(in + 11, "true", 4));
+  in = strstr(nvsim, "\"in_band\": ");
+  assert_true(in && !strncmp(in + 11, "false", 5));
+  const char *sum = strstr(R.out, "\"summary\": {");
+  assert_non_null(sum);
+  assert_int_equal((int)cli_json_number(sum, "band_rows"), 2);
+  assert_int_equal((int)cli_json_number(sum, "in_band"), 1);
+
+  cli_run(&R, BAND_SET);
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "band low  band high  ref in band"));
+  const char *line = strstr(R.out, "\n  nvsim_22nm_8k_1024");
+  assert_non_null(line);
+  assert_non_null(strstr(line, "no, 0.801x below\n"));
+  assert_non_null(strstr(R.out, "\n  disagree-22nm-8k   read_energy       2      2      1\n"));
+  assert_non_null(strstr(R.out, "\n  disagree-22nm-8k   all               6      6      4\n"));
+
+  cli_run(&R, BAND_SET " --format csv");
+  assert_int_equal(R.status, 0);
+  const char *nl = strchr(R.out, '\n');
+  assert_non_null(strstr(R.out, ",band_low,band_high,in_band,band_rows,band_inside\n"));
+  int commas = cli_count_char(R.out, nl, ',');
+  for (const char *l = nl + 1; *l; l = strchr(l, '\n') + 1)
+    assert_int_equal(cli_count_char(l, strchr(l, '\n'), ','), commas);
+  assert_non_null(strstr(R.out, "\ndisagree-22nm-8k,row,cacti7_22nm_8k_1024,read_energy_pj,"));
+  line = strstr(R.out, "\ndisagree-22nm-8k,row,nvsim_22nm_8k_1024,read_energy_pj,");
+  assert_non_null(line);
+  assert_non_null(strstr(line, ",no,,\n"));
+  assert_non_null(strstr(R.out, ",read_energy_pj,,,,2.73032,6.22028,no,,,,,2,1\n"));
+
+  /* A flip-flop array has no band: nothing of it in any format. */
+  cli_run(&R, "validate --set gebhart-table5-l0 --format json");
+  assert_int_equal(R.status, 0);
+  assert_null(strstr(R.out, "_band\": ["));
+  assert_null(strstr(R.out, "\"in_band\": true"));
+  cli_run(&R, "validate --set gebhart-table5-l0");
+  assert_null(strstr(R.out, "band low"));
+  assert_non_null(strstr(R.out, "gebhart-table5-l0  all               2      0      0"));
+}
+
+/* Golden files pin the band view in all three formats; regenerate them with
+ * tools/update-golden.sh after an intended model change and review the diff. */
+static void golden_outputs(void **state) {
+  (void)state;
+  const cli_golden_case cases[] = {
+      {BAND_SET, "validate-band-22nm-8k.txt"},
+      {BAND_SET " --format json", "validate-band-22nm-8k.json"},
+      {BAND_SET " --format csv", "validate-band-22nm-8k.csv"},
+  };
+  cli_check_goldens(cases, sizeof cases / sizeof cases[0]);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(gated_sets_are_within_tolerance),
@@ -167,6 +253,8 @@ int main(void) {
       cmocka_unit_test(bad_sets_and_usage),
       cmocka_unit_test(endless_input_fails_fast),
       cmocka_unit_test(pipeline_peer_is_reported),
+      cmocka_unit_test(band_beside_every_row),
+      cmocka_unit_test(golden_outputs),
   };
   return cmocka_run_group_tests_name("validate", tests, NULL, NULL);
 }

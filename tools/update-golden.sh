@@ -22,3 +22,7 @@ gen xbar-32nm-16x16x1024.txt xbar --inputs 16 --outputs 16 --width 1024 --tech 3
 gen arbiter-32nm-16bk-5cls.json arbiter --banks 16 --requesters 16 --classes 5 --tech 32 --rf-bytes 131072 --format json
 gen table-simtight-f8.csv table simtight-f8 --format csv
 gen table-jing-t3.csv table jing-t3 --format csv
+band_set=tests/data/validation-band/disagree-22nm-8k.tsv
+gen validate-band-22nm-8k.txt validate --set "$src/$band_set"
+gen validate-band-22nm-8k.json validate --set "$src/$band_set" --format json
+gen validate-band-22nm-8k.csv validate --set "$src/$band_set" --format csv

@@ -177,8 +177,11 @@ GPURF_API int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf
  *   compiler class  gpurf's figures scaled by the ratio of a published
  *                   memory compiler's bank to gpurf's model of the same bank
  *                   (Gebhart et al. 2012, Table V: 4 KB, 128-bit, 1R1W at
- *                   40 nm); it gives read and write energy and area only.
- * SRAM banks only. */
+ *                   40 nm); it gives read and write energy and area only,
+ *                   and only for SRAM (no compiled STT-RAM bank is published).
+ * SRAM and STT-RAM banks (for STT-RAM the CACTI class is gpurf's own model
+ * of the bank, whose periphery is CACTI-class); flip-flop and latch arrays
+ * have no band: neither CACTI nor NVSim models them. */
 typedef enum gpurf_bank_metric {
   GPURF_BANK_METRIC_ACCESS_TIME,
   GPURF_BANK_METRIC_CYCLE_TIME,
@@ -201,6 +204,10 @@ typedef struct gpurf_bank_band {
   /* SI units (s, J, m^2, W); NAN where a class gives no figure. */
   double value[GPURF_BANK_REF_COUNT][GPURF_BANK_METRIC_COUNT];
   double low[GPURF_BANK_METRIC_COUNT], high[GPURF_BANK_METRIC_COUNT];
+  /* Of each class's leakage, the wiring between banks (0 for one bank; NAN
+   * where the class gives no leakage): with it a caller can state leakage as
+   * CACTI does, one bank plus that wiring. */
+  double interbank_leakage_w[GPURF_BANK_REF_COUNT];
 } gpurf_bank_band;
 
 /* "access_time", "cycle_time", ...; "cacti", "nvsim", "compiler". */
@@ -208,7 +215,7 @@ GPURF_API const char *gpurf_bank_metric_name(gpurf_bank_metric m);
 GPURF_API const char *gpurf_bank_ref_class_name(gpurf_bank_ref_class c);
 
 /* Fills the band for spec, whose own evaluation (gpurf_bank_eval) is ours.
- * Fails with GPURF_EUNSUPPORTED for cells other than SRAM. */
+ * Fails with GPURF_EUNSUPPORTED for flip-flop and latch cells. */
 GPURF_API int gpurf_bank_band_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec,
                                    const gpurf_bank_cost *ours, gpurf_bank_band *band);
 

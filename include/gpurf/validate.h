@@ -125,6 +125,25 @@ GPURF_API size_t gpurf_validate_result_worst_row(const gpurf_validate_result *r,
 GPURF_API double gpurf_validate_result_worst_ratio(const gpurf_validate_result *r,
                                                    gpurf_validate_metric m);
 GPURF_API int gpurf_validate_result_pass(const gpurf_validate_result *r, gpurf_validate_metric m);
+
+/* ---- The reference band beside each row (gpurf/bank.h) ---- */
+
+/* The band of the row's bank for metric m (gpurf_bank_band_eval: CACTI
+ * class = ours, NVSim class, and for SRAM the memory-compiler class), in the
+ * metric's unit and with the set's conventions applied as to ours: 1 with
+ * [low, high] when the band covers m for the row; 0 when not (flip-flop and
+ * latch arrays, which no reference class models; the two leakage parts,
+ * which the classes give only summed). Either out-pointer may be NULL. */
+GPURF_API int gpurf_validate_result_band(const gpurf_validate_result *r, size_t row,
+                                         gpurf_validate_metric m, double *low, double *high);
+/* 1 when the row's reference for m lies inside its band, 0 when outside,
+ * -1 when the row has no reference or no band for m. */
+GPURF_API int gpurf_validate_result_in_band(const gpurf_validate_result *r, size_t row,
+                                            gpurf_validate_metric m);
+/* Rows whose reference gives m and that have a band for it; *inside (may be
+ * NULL) counts those whose reference lies inside the band. */
+GPURF_API int gpurf_validate_result_band_rows(const gpurf_validate_result *r,
+                                              gpurf_validate_metric m, int *inside);
 /* Every gated metric holds (1 for a set without tolerances). */
 GPURF_API int gpurf_validate_result_set_pass(const gpurf_validate_result *r);
 

@@ -67,10 +67,11 @@ static const cli_option o_bank[] = {
         "consecutive words (a power of two up to 64), one sleep transistor "
         "each; reports the gated leakage and wake-up cost"),
     {"--band", NULL, 0, NULL,
-     "SRAM: beside each figure, the band its reference classes span: CACTI class (this "
-     "model), NVSim class (nominal periphery, no write/output drivers, a one-mat data path "
-     "for free) and memory-compiler class (scaled from a published compiled bank; energy "
-     "and area only); JSON adds <metric>_band: [low, high]", NULL},
+     "SRAM and STT-RAM: beside each figure, the band its reference classes span: CACTI "
+     "class (this model), NVSim class (nominal periphery, no write/output drivers, a "
+     "one-mat data path for free) and, for SRAM, memory-compiler class (scaled from a "
+     "published compiled bank; energy and area only); JSON adds <metric>_band: [low, high]",
+     NULL},
     {"--batch", "FILE", CLI_INSTEAD, NULL,
      "evaluates every row of FILE ('-': standard input) in one process: a tab-separated "
      "table whose header names options without their dashes (tech, cell, ports, bytes, "
@@ -398,6 +399,13 @@ const cli_command cli_commands[] = {
      "the reference and the relative error (ours - ref) / ref per metric, then\n"
      "per set and metric the median |error|, the worst row and whether the\n"
      "set's stated tolerance holds. Sets without a tolerance are reported only.\n"
+     "Beside every reference number of an SRAM or STT-RAM row stands the band\n"
+     "our reference classes span for that bank (as `gpurf bank --band`: CACTI\n"
+     "class = ours, NVSim class, compiler class for SRAM) and whether the\n"
+     "reference lies inside it; a table counts, per set and metric, the\n"
+     "references inside (flip-flop arrays have no band). JSON gives\n"
+     "<metric>_band: [low, high] per row and in_band per comparison; CSV adds\n"
+     "band_low, band_high, in_band, band_rows and band_inside.\n"
      "Sets named *-pipeline.tsv hold another simulator's counts on the shipped\n"
      "traces: the pipeline runs each trace and prints ours beside the peer's\n"
      "(reported, never gated; docs/pipeline-peer.md).\n"

@@ -79,12 +79,27 @@ static void text_set(sbuf *o, const vr_set *r) {
     if (gpurf_validate_result_rows(r->res, m) == 0) continue;
     char head[64];
     snprintf(head, sizeof head, "%s (%s)", metric_label[m], gpurf_validate_metric_unit(m));
-    sb_printf(o, "\n%-26s %12s %12s %10s\n", head, "ours", "reference", "error");
+    int banded = gpurf_validate_result_band_rows(r->res, m, NULL) > 0;
+    sb_printf(o, "\n%-26s %12s %12s %10s", head, "ours", "reference", "error");
+    if (banded) sb_printf(o, "  %10s %10s  %s", "band low", "band high", "ref in band");
+    sb_printf(o, "\n");
     for (size_t i = 0; i < rows; i++) {
-      double ours, ref, err;
+      double ours, ref, err, lo, hi;
       if (!compared(r, i, m, &ours, &ref, &err)) continue;
-      sb_printf(o, "  %-24s %12.4g %12.6g %+9.1f%%\n", gpurf_validate_row_config(s, i), ours, ref,
+      sb_printf(o, "  %-24s %12.4g %12.6g %+9.1f%%", gpurf_validate_row_config(s, i), ours, ref,
                 err * 100);
+      if (gpurf_validate_result_band(r->res, i, m, &lo, &hi)) {
+        sb_printf(o, "  %10.4g %10.4g  ", lo, hi);
+        /* Outside: by what factor, from the nearer end. */
+        if (gpurf_validate_result_in_band(r->res, i, m) == 1)
+          sb_printf(o, "yes");
+        else if (ref > hi)
+          sb_printf(o, "no, %.3gx above", ref / hi);
+        else
+          sb_printf(o, "no, %.3gx below", ref / lo);
+      } else if (banded)
+        sb_printf(o, "  %10s %10s  %s", "-", "-", "-");
+      sb_printf(o, "\n");
     }
     char tol[64];
     tolerance_text(tol, sizeof tol, r, m);
@@ -98,12 +113,37 @@ static void text_set(sbuf *o, const vr_set *r) {
   }
 }
 
+/* Per set and metric: how many reference values lie inside the band our
+ * reference classes span, then the set's total. */
+static void text_band_summary(sbuf *o, const vr_set *sets, size_t n) {
+  sb_printf(o, "\nReference inside our band (the span of the reference classes: CACTI class = "
+               "ours, NVSim class,\ncompiler class for SRAM; flip-flop arrays have none)\n");
+  sb_printf(o, "  %-18s %-14s %4s %6s %6s\n", "set", "metric", "rows", "banded", "inside");
+  for (size_t i = 0; i < n; i++) {
+    const vr_set *r = &sets[i];
+    int all_rows = 0, all_banded = 0, all_inside = 0;
+    for (int m = 0; m < N_METRICS; m++) {
+      int rows_m = gpurf_validate_result_rows(r->res, m), inside;
+      if (rows_m == 0) continue;
+      int banded = gpurf_validate_result_band_rows(r->res, m, &inside);
+      all_rows += rows_m;
+      all_banded += banded;
+      all_inside += inside;
+      sb_printf(o, "  %-18s %-14s %4d %6d %6d\n", gpurf_validate_set_name(r->set),
+                gpurf_validate_metric_name(m), rows_m, banded, inside);
+    }
+    sb_printf(o, "  %-18s %-14s %4d %6d %6d\n", gpurf_validate_set_name(r->set), "all", all_rows,
+              all_banded, all_inside);
+  }
+}
+
 void vr_print_text(sbuf *o, const vr_set *sets, size_t n, int all_pass) {
   size_t rows = 0;
   for (size_t i = 0; i < n; i++) rows += gpurf_validate_set_rows(sets[i].set);
   sb_printf(o, "Validation of the bank model: %zu set%s, %zu rows; error = (ours - reference) / "
             "reference\n", n, n == 1 ? "" : "s", rows);
   for (size_t i = 0; i < n; i++) text_set(o, &sets[i]);
+  text_band_summary(o, sets, n);
   sb_printf(o, "\nSummary (median |error|; worst row and ours/reference there)\n");
   sb_printf(o, "  %-18s %-14s %4s %9s  %-24s %8s  %-10s %s\n", "set", "metric", "rows", "median",
             "worst row", "ratio", "tolerance", "result");
@@ -136,6 +176,23 @@ void vr_print_text(sbuf *o, const vr_set *sets, size_t n, int all_pass) {
           sb_printf(o, " %s/%s", gpurf_validate_set_name(sets[i].set),
                     gpurf_validate_metric_name(m));
     sb_printf(o, "\n");
+  }
+}
+
+/* "<metric key>_band": [low, high] for every metric the row's reference
+ * gives and its band covers, as `gpurf bank --band` names them. */
+static void json_row_bands(jw *w, const vr_set *r, size_t row) {
+  for (int m = 0; m < N_METRICS; m++) {
+    double lo, hi;
+    if (!compared(r, row, m, NULL, NULL, NULL) ||
+        !gpurf_validate_result_band(r->res, row, m, &lo, &hi))
+      continue;
+    char key[96];
+    snprintf(key, sizeof key, "%s_band", gpurf_validate_metric_key(m));
+    jw_arr_begin(w, key);
+    jw_num(w, NULL, lo);
+    jw_num(w, NULL, hi);
+    jw_arr_end(w);
   }
 }
 
@@ -182,9 +239,12 @@ void vr_print_json(sbuf *o, const vr_set *sets, size_t n, int all_pass, const vr
         jw_num(&w, "ours", ours);
         jw_num(&w, "reference", ref);
         jw_num(&w, "error", err);
+        int in = gpurf_validate_result_in_band(r->res, k, m);
+        if (in >= 0) jw_bool(&w, "in_band", in);
         jw_obj_end(&w);
       }
       jw_obj_end(&w);
+      json_row_bands(&w, r, k);
       jw_obj_end(&w);
     }
     jw_arr_end(&w);
@@ -197,6 +257,9 @@ void vr_print_json(sbuf *o, const vr_set *sets, size_t n, int all_pass, const vr
       jw_num(&w, "median_abs_error", gpurf_validate_result_median_abs_error(r->res, m));
       jw_str(&w, "worst_config", worst_config(r, m));
       jw_num(&w, "worst_ratio", gpurf_validate_result_worst_ratio(r->res, m));
+      int inside, banded = gpurf_validate_result_band_rows(r->res, m, &inside);
+      jw_int(&w, "band_rows", banded);
+      jw_int(&w, "in_band", inside);
       double median, ratio;
       if (gpurf_validate_set_tolerance(s, m, &median, &ratio) == 1) {
         jw_obj_begin(&w, "tolerance");
@@ -216,11 +279,13 @@ void vr_print_json(sbuf *o, const vr_set *sets, size_t n, int all_pass, const vr
   jw_finish(&w);
 }
 
-/* One record per compared number (kind "row") and per set and metric
- * (kind "summary", naming the worst row). */
+/* One record per compared number (kind "row", with the row's band and
+ * whether the reference lies inside it) and per set and metric (kind
+ * "summary", naming the worst row and counting the references inside their
+ * bands). */
 void vr_print_csv(sbuf *o, const vr_set *sets, size_t n) {
   sb_printf(o, "set,kind,config,metric,ours,reference,error,median_abs_error,worst_ratio,"
-            "gated,pass\n");
+            "gated,pass,band_low,band_high,in_band,band_rows,band_inside\n");
   for (size_t i = 0; i < n; i++) {
     const vr_set *r = &sets[i];
     const gpurf_validate_set *s = r->set;
@@ -229,16 +294,21 @@ void vr_print_csv(sbuf *o, const vr_set *sets, size_t n) {
       if (gpurf_validate_result_rows(r->res, m) == 0) continue;
       const char *key = gpurf_validate_metric_key(m);
       for (size_t k = 0; k < gpurf_validate_set_rows(s); k++) {
-        double ours, ref, err;
+        double ours, ref, err, lo, hi;
         if (!compared(r, k, m, &ours, &ref, &err)) continue;
-        sb_printf(o, "%s,row,%s,%s,%.8g,%.8g,%.6g,,,,\n", name, gpurf_validate_row_config(s, k),
+        sb_printf(o, "%s,row,%s,%s,%.8g,%.8g,%.6g,,,,", name, gpurf_validate_row_config(s, k),
                   key, ours, ref, err);
+        if (gpurf_validate_result_band(r->res, k, m, &lo, &hi))
+          sb_printf(o, ",%.8g,%.8g,%s,,\n", lo, hi,
+                    gpurf_validate_result_in_band(r->res, k, m) == 1 ? "yes" : "no");
+        else
+          sb_printf(o, ",,,,,\n");
       }
-      int g = gated(r, m);
-      sb_printf(o, "%s,summary,%s,%s,,,,%.6g,%.6g,%s,%s\n", name, worst_config(r, m), key,
+      int g = gated(r, m), inside, banded = gpurf_validate_result_band_rows(r->res, m, &inside);
+      sb_printf(o, "%s,summary,%s,%s,,,,%.6g,%.6g,%s,%s,,,,%d,%d\n", name, worst_config(r, m), key,
                 gpurf_validate_result_median_abs_error(r->res, m),
                 gpurf_validate_result_worst_ratio(r->res, m), g ? "yes" : "no",
-                g ? (gpurf_validate_result_pass(r->res, m) ? "yes" : "no") : "");
+                g ? (gpurf_validate_result_pass(r->res, m) ? "yes" : "no") : "", banded, inside);
     }
   }
 }

@@ -1,6 +1,7 @@
 /* The band of reference classes beside a bank's figures (gpurf/bank.h):
  * gpurf's own CACTI-class model, an NVSim-class variant of the same bank,
- * and a memory-compiler class scaled from one published compiled bank. */
+ * and (SRAM only) a memory-compiler class scaled from one published compiled
+ * bank. */
 #include <math.h>
 #include <string.h>
 
@@ -38,7 +39,8 @@ static void metrics_of(const gpurf_bank_cost *c, double v[GPURF_BANK_METRIC_COUN
  * periphery uses minimum-length devices. The bank's routing part is its data
  * path: a read pays its delay (address in, data out), a write about half
  * (the slower of address and data in). */
-static int nvsim_class(gpurf_ctx *ctx, const gpurf_bank_spec *spec, double v[GPURF_BANK_METRIC_COUNT]) {
+static int nvsim_class(gpurf_ctx *ctx, const gpurf_bank_spec *spec, double v[GPURF_BANK_METRIC_COUNT],
+                       double *interbank_leak_w) {
   gpurf_bank_spec s = *spec;
   s.long_channel_periphery = 0;
   gpurf_bank_cost c;
@@ -59,15 +61,19 @@ static int nvsim_class(gpurf_ctx *ctx, const gpurf_bank_spec *spec, double v[GPU
   }
   if (one_mat) c.write_latency_s -= 0.5 * c.delay_part_s[GPURF_BANK_PART_ROUTING];
   metrics_of(&c, v);
+  *interbank_leak_w = c.leakage_part_w[GPURF_BANK_PART_INTERBANK];
   return GPURF_OK;
 }
 
 /* The compiler class: ours times published / ours on the seed bank, for the
  * figures the compiler publishes; the seed is evaluated at the spec's
- * temperature and device with the 1R1W cell, as the compiled bank is. */
+ * temperature and device with the 1R1W cell, as the compiled bank is. The
+ * compiled bank is SRAM: an STT-RAM bank has no compiler class. */
 static int compiler_class(gpurf_ctx *ctx, const gpurf_bank_spec *spec,
                           const double ours[GPURF_BANK_METRIC_COUNT],
                           double v[GPURF_BANK_METRIC_COUNT]) {
+  for (int m = 0; m < GPURF_BANK_METRIC_COUNT; m++) v[m] = NAN;
+  if (spec->cell->kind != GPURF_CELL_SRAM) return GPURF_OK;
   gpurf_tech *tech = NULL;
   int rc = gpurf_tech_alloc(ctx, &tech);
   if (rc != GPURF_OK) return rc;
@@ -93,7 +99,6 @@ static int compiler_class(gpurf_ctx *ctx, const gpurf_bank_spec *spec,
   rc = gpurf_bank_eval(ctx, &s, &seed);
   gpurf_tech_free(tech);
   if (rc != GPURF_OK) return rc;
-  for (int m = 0; m < GPURF_BANK_METRIC_COUNT; m++) v[m] = NAN;
   v[GPURF_BANK_METRIC_READ_ENERGY] =
       ours[GPURF_BANK_METRIC_READ_ENERGY] * GC_COMPILER_SEED_READ_J / seed.read_energy_j;
   v[GPURF_BANK_METRIC_WRITE_ENERGY] =
@@ -106,13 +111,17 @@ int gpurf_bank_band_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, const gpur
                          gpurf_bank_band *band) {
   if (!spec || !ours || !band || !spec->cell)
     return gpurf_fail(ctx, GPURF_EINVAL, "gpurf_bank_band_eval: a spec, its cost and a band are required");
-  if (spec->cell->kind != GPURF_CELL_SRAM)
+  if (spec->cell->kind != GPURF_CELL_SRAM && spec->cell->kind != GPURF_CELL_STT_MTJ)
     return gpurf_fail(ctx, GPURF_EUNSUPPORTED,
-                      "the reference band covers SRAM banks only (cell '%s' is not SRAM)",
+                      "the reference band covers SRAM and STT-RAM banks only (cell '%s' is a "
+                      "flip-flop or latch, which neither CACTI nor NVSim models)",
                       spec->cell->name);
   gpurf_bank_band b;
   metrics_of(ours, b.value[GPURF_BANK_REF_CACTI]);
-  int rc = nvsim_class(ctx, spec, b.value[GPURF_BANK_REF_NVSIM]);
+  b.interbank_leakage_w[GPURF_BANK_REF_CACTI] = ours->leakage_part_w[GPURF_BANK_PART_INTERBANK];
+  b.interbank_leakage_w[GPURF_BANK_REF_COMPILER] = NAN;
+  int rc = nvsim_class(ctx, spec, b.value[GPURF_BANK_REF_NVSIM],
+                       &b.interbank_leakage_w[GPURF_BANK_REF_NVSIM]);
   if (rc == GPURF_OK)
     rc = compiler_class(ctx, spec, b.value[GPURF_BANK_REF_CACTI], b.value[GPURF_BANK_REF_COMPILER]);
   if (rc != GPURF_OK) return rc;

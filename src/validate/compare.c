@@ -17,10 +17,16 @@ typedef struct vres_row {
   /* In the metric's unit, the set's conventions applied: compared with the
    * reference in the unit it is stated in. */
   double ours[GPURF_VALIDATE_METRICS];
+  /* The reference band in the same units and conventions; has_band 0 where
+   * the band does not cover the metric or the row (flip-flop arrays). */
+  int has_band[GPURF_VALIDATE_METRICS];
+  double band_low[GPURF_VALIDATE_METRICS], band_high[GPURF_VALIDATE_METRICS];
 } vres_row;
 
 typedef struct vres_stat {
   int rows;           /* rows whose reference gives this metric */
+  int band_rows;      /* of those, rows with a band for it */
+  int band_inside;    /* of those, rows whose reference lies inside the band */
   double median_abs;  /* median |ours - ref| / ref */
   size_t worst;       /* row furthest off, by max(ours/ref, ref/ours) */
   double worst_ratio; /* ours / ref of that row */
@@ -91,6 +97,55 @@ static double metric_of(gpurf_validate_metric m, const gpurf_bank_cost *c) {
   return NAN;
 }
 
+/* The bank band's metric behind a validation metric; -1 for the leakage
+ * parts, which the band's classes give only summed. */
+static int band_metric_of(gpurf_validate_metric m) {
+  switch (m) {
+  case GPURF_VALIDATE_ACCESS_TIME: return GPURF_BANK_METRIC_ACCESS_TIME;
+  case GPURF_VALIDATE_CYCLE_TIME: return GPURF_BANK_METRIC_CYCLE_TIME;
+  case GPURF_VALIDATE_WRITE_LATENCY: return GPURF_BANK_METRIC_WRITE_LATENCY;
+  case GPURF_VALIDATE_READ_ENERGY: return GPURF_BANK_METRIC_READ_ENERGY;
+  case GPURF_VALIDATE_WRITE_ENERGY: return GPURF_BANK_METRIC_WRITE_ENERGY;
+  case GPURF_VALIDATE_LEAKAGE: return GPURF_BANK_METRIC_LEAKAGE;
+  case GPURF_VALIDATE_AREA: return GPURF_BANK_METRIC_AREA;
+  default: return -1;
+  }
+}
+
+/* The row's reference band in the metric's units, each class's value put
+ * under the set's conventions as ours is (leakage of one bank plus the
+ * wiring between banks where the set says so), so that ours is always one
+ * end of the band or inside it. */
+static int band_row(gpurf_ctx *ctx, const gpurf_validate_set *s, const gpurf_bank_spec *spec,
+                    const gpurf_bank_cost *cost, vres_row *out) {
+  if (spec->cell->kind != GPURF_CELL_SRAM && spec->cell->kind != GPURF_CELL_STT_MTJ) return GPURF_OK;
+  gpurf_bank_band band;
+  int rc = gpurf_bank_band_eval(ctx, spec, cost, &band);
+  if (rc != GPURF_OK) return rc;
+  for (int m = 0; m < GPURF_VALIDATE_METRICS; m++) {
+    int bm = band_metric_of((gpurf_validate_metric)m);
+    if (bm < 0) continue;
+    double scale = gpurf_validate_metric_scale((gpurf_validate_metric)m);
+    double lo = INFINITY, hi = -INFINITY;
+    for (int k = 0; k < GPURF_BANK_REF_COUNT; k++) {
+      double v = band.value[k][bm];
+      if (isnan(v)) continue;
+      if (bm == GPURF_BANK_METRIC_LEAKAGE && s->leakage_per_bank) {
+        double wiring = band.interbank_leakage_w[k];
+        v = (v - wiring) / spec->banks + wiring;
+      }
+      v *= scale;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    if (!(lo <= hi)) continue;
+    out->has_band[m] = 1;
+    out->band_low[m] = lo;
+    out->band_high[m] = hi;
+  }
+  return GPURF_OK;
+}
+
 /* Re-files the context's error under the row: FILE:LINE: config 'NAME': why. */
 static int row_failed(gpurf_ctx *ctx, const gpurf_validate_set *s, const vset_row *row) {
   char why[GPURF_ERROR_MESSAGE_MAX + GPURF_ERROR_FILE_MAX + GPURF_ERROR_FIELD_MAX + 64];
@@ -131,6 +186,7 @@ static int eval_row(gpurf_ctx *ctx, tech_cache *tc, const gpurf_validate_set *s,
       out->ours[m] = (out->ours[m] - wiring) / spec.banks + wiring;
     }
   }
+  if (band_row(ctx, s, &spec, &cost, out) != GPURF_OK) return row_failed(ctx, s, row);
   return GPURF_OK;
 }
 
@@ -157,6 +213,10 @@ static int summarise(gpurf_ctx *ctx, gpurf_validate_result *r) {
     double worst = -1;
     for (size_t i = 0; i < s->n_rows; i++) {
       if (!s->rows[i].has[m]) continue;
+      if (r->rows[i].has_band[m]) {
+        st->band_rows++;
+        st->band_inside += gpurf_validate_result_in_band(r, i, (gpurf_validate_metric)m) == 1;
+      }
       double ratio = r->rows[i].ours[m] / s->rows[i].ref[m];
       err[st->rows++] = fabs(ratio - 1.0);
       if (off_factor(ratio) > worst) {
@@ -282,3 +342,33 @@ int gpurf_validate_result_pass(const gpurf_validate_result *r, gpurf_validate_me
 }
 
 int gpurf_validate_result_set_pass(const gpurf_validate_result *r) { return r ? r->pass : 0; }
+
+int gpurf_validate_result_band(const gpurf_validate_result *r, size_t row,
+                               gpurf_validate_metric m, double *low, double *high) {
+  const vres_row *x = res_row(r, row);
+  if (!x || (unsigned)m >= GPURF_VALIDATE_METRICS || !x->has_band[m]) return 0;
+  if (low) *low = x->band_low[m];
+  if (high) *high = x->band_high[m];
+  return 1;
+}
+
+/* The band's ends are computed, the reference is read with its own digits:
+ * a part in a billion absorbs the rounding of a reference that is one of
+ * the classes (ours, say). */
+#define BAND_EDGE_REL 1e-9
+
+int gpurf_validate_result_in_band(const gpurf_validate_result *r, size_t row,
+                                  gpurf_validate_metric m) {
+  double lo, hi, ref;
+  if (!gpurf_validate_result_band(r, row, m, &lo, &hi) ||
+      !gpurf_validate_result_compared(r, row, m, NULL, &ref, NULL))
+    return -1;
+  return ref >= lo * (1.0 - BAND_EDGE_REL) && ref <= hi * (1.0 + BAND_EDGE_REL);
+}
+
+int gpurf_validate_result_band_rows(const gpurf_validate_result *r, gpurf_validate_metric m,
+                                    int *inside) {
+  const vres_stat *st = res_stat(r, m);
+  if (inside) *inside = st ? st->band_inside : 0;
+  return st ? st->band_rows : 0;
+}
