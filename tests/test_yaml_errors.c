@@ -38,6 +38,7 @@ static const bad_case cases[] = {
     {"stt-roff-below-ron.yaml", GPURF_ERANGE, 7, 12, "r_off_ohm", "must exceed r_on_ohm"},
     {"stt-current-without-voltage.yaml", GPURF_ESCHEMA, 8, 12, "read_mode", "needs read_voltage_v"},
     {"stt-bad-read-mode.yaml", GPURF_ESCHEMA, 8, 12, "read_mode", "'magnetic' is not one of"},
+    {"dff-zero-data-internal.yaml", GPURF_ERANGE, 10, 24, "data_internal_width_f", "must be > 0"},
 };
 
 static void each_bad_file_is_rejected_precisely(void **state) {

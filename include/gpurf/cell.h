@@ -46,6 +46,11 @@ typedef struct gpurf_cell_ff {
   int has_clock_internal;        /* 1 when clock_internal_width_f was given */
   double clock_internal_width_f; /* gate+drain width switched inside the cell by a clock
                                     edge that captures nothing, in F; 0 when not given */
+  int has_data_internal;         /* 1 when data_internal_width_f was given */
+  double data_internal_width_f;  /* gate+drain width switched inside a cell that is not
+                                    written by one toggle of its D input (a flip-flop's
+                                    master latch is transparent while its gated clock is
+                                    held low), in F; 0 when not given */
 } gpurf_cell_ff;
 
 typedef struct gpurf_cell_stt {

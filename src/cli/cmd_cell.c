@@ -37,6 +37,8 @@ static size_t cell_fields(const gpurf_cell *c, field *f) {
     f[n++] = (field){"leak_width_f", s->leak_width_f};
     if (s->has_clock_internal)
       f[n++] = (field){"clock_internal_width_f", s->clock_internal_width_f};
+    if (s->has_data_internal)
+      f[n++] = (field){"data_internal_width_f", s->data_internal_width_f};
     break;
   }
   case GPURF_CELL_STT_MTJ: {

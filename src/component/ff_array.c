@@ -230,6 +230,19 @@ int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_bank_cost *c) {
   if (cell->has_clock_internal)
     c->write_part_j[GPURF_BANK_PART_CELLS] +=
         g.width * gpurf_circuit_gate_c_f(e->dev, cell->clock_internal_width_f * f) * v2;
+  /* The write data reach the D pin of every entry a port's bus feeds (see
+   * the write ports below: all of them with one write port, about one in
+   * `writes` with several). An entry that is not written holds its gated
+   * clock low, and a flip-flop's master latch is transparent then, so each
+   * toggle of its D flips the master: the cell's data-input energy, paid by
+   * every idle entry the bus reaches on half the bits. This term grows with
+   * the entries as the read trees do, which keeps writes a steady multiple
+   * of reads; the written entry's own flip is in internal_switched. */
+  if (cell->has_data_internal) {
+    double idle = (double)(g.entries - 1) / (writes > 1 ? writes : 1);
+    c->write_part_j[GPURF_BANK_PART_CELLS] +=
+        idle * g.width * 0.5 * gpurf_circuit_gate_c_f(e->dev, cell->data_internal_width_f * f) * v2;
+  }
 
   /* Clock: the spine reaches every entry's clock gate (latch enable and an
    * AND input) and pulses in cycles with a write; the written entry's gated

@@ -54,6 +54,7 @@ static const ys_field dff_fields[] = {
     CD(ff, internal_switched_width_f, 0.0, 1.0e5, POS),
     CD(ff, leak_width_f, 0.0, 1.0e5, POS),
     CD_OPT(ff, clock_internal_width_f, 0.0, 1.0e5, YS_MIN_EXCLUSIVE, has_clock_internal),
+    CD_OPT(ff, data_internal_width_f, 0.0, 1.0e5, YS_MIN_EXCLUSIVE, has_data_internal),
     YS_TABLE_END};
 
 static const ys_field stt_fields[] = {
