@@ -196,6 +196,8 @@ static void band_beside_every_row(void **state) {
   assert_true(in && in < nvsim && !strncmp(in + 11, "true", 4));
   in = strstr(nvsim, "\"in_band\": ");
   assert_true(in && !strncmp(in + 11, "false", 5));
+  assert_int_equal((int)cli_json_number(R.out, "band_rows"), 6); /* the set: 3 metrics x 2 */
+  assert_int_equal((int)cli_json_number(R.out, "in_band"), 4);
   const char *sum = strstr(R.out, "\"summary\": {");
   assert_non_null(sum);
   assert_int_equal((int)cli_json_number(sum, "band_rows"), 2);

@@ -214,6 +214,15 @@ void vr_print_json(sbuf *o, const vr_set *sets, size_t n, int all_pass, const vr
     if (gpurf_validate_set_gated(s)) jw_bool(&w, "pass", gpurf_validate_result_set_pass(r->res));
     else jw_str(&w, "not_gated_why", gpurf_validate_set_not_gated_why(s));
     jw_bool(&w, "leakage_per_bank", gpurf_validate_set_leakage_per_bank(s));
+    /* Over all metrics: references with a band, and of those inside it. */
+    int set_banded = 0, set_inside = 0;
+    for (int m = 0; m < N_METRICS; m++) {
+      int inside;
+      set_banded += gpurf_validate_result_band_rows(r->res, m, &inside);
+      set_inside += inside;
+    }
+    jw_int(&w, "band_rows", set_banded);
+    jw_int(&w, "in_band", set_inside);
     jw_arr_begin(&w, "rows");
     for (size_t k = 0; k < gpurf_validate_set_rows(s); k++) {
       gpurf_bank_spec spec;
