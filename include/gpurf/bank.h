@@ -154,6 +154,13 @@ typedef struct gpurf_bank_cost {
   double wake_energy_j;
   double wake_latency_s;
   int wake_cycles;
+  /* The wiring between banks (already in the totals above): its repeaters'
+   * gate leakage, and the leakage of the repeaters along one path from the
+   * port to a bank, every wire of it (what CACTI 7 prints as the wiring's
+   * leakage beside one bank's). 0 for one bank. */
+  double interbank_leakage_gate_w;
+  double interbank_path_leakage_sub_w;
+  double interbank_path_leakage_gate_w;
 } gpurf_bank_cost;
 
 /* Evaluates a bank, searching its organisation. SRAM and STT-RAM cells build
@@ -204,10 +211,13 @@ typedef struct gpurf_bank_band {
   /* SI units (s, J, m^2, W); NAN where a class gives no figure. */
   double value[GPURF_BANK_REF_COUNT][GPURF_BANK_METRIC_COUNT];
   double low[GPURF_BANK_METRIC_COUNT], high[GPURF_BANK_METRIC_COUNT];
-  /* Of each class's leakage, the wiring between banks (0 for one bank; NAN
-   * where the class gives no leakage): with it a caller can state leakage as
-   * CACTI does, one bank plus that wiring. */
+  /* Of each class's leakage, the wiring between banks (subthreshold and gate;
+   * 0 for one bank; NAN where the class gives no leakage), the whole tree and
+   * its repeaters along one path: with them a caller can state leakage as
+   * CACTI does, one bank plus the wiring counted along one path,
+   * (leakage - tree) / banks + path. */
   double interbank_leakage_w[GPURF_BANK_REF_COUNT];
+  double interbank_path_leakage_w[GPURF_BANK_REF_COUNT];
 } gpurf_bank_band;
 
 /* "access_time", "cycle_time", ...; "cacti", "nvsim", "compiler". */

@@ -124,6 +124,10 @@ typedef enum gpurf_wire_param {
   GPURF_WIRE_PITCH_M = 0,
   GPURF_WIRE_R_OHM_PER_M = 1,
   GPURF_WIRE_C_F_PER_M = 2,
+  /* The layer drawn as CACTI's repeated-wire model draws it (width and
+   * spacing a quarter of the pitch): the bus between banks. */
+  GPURF_WIRE_BUS_R_OHM_PER_M = 3,
+  GPURF_WIRE_BUS_C_F_PER_M = 4,
   GPURF_WIRE_PARAM_COUNT
 } gpurf_wire_param;
 GPURF_API double gpurf_tech_wire_value(const gpurf_tech *tech, gpurf_wire_kind layer,

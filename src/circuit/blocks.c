@@ -39,7 +39,10 @@ int gc_env_init(gpurf_ctx *ctx, gc_env *e, const gpurf_tech *tech, gpurf_device_
   e->inv_leak_per_m = 0.5 * e->vdd_v * e->periph_leak_factor * (e->i_off_n + e->i_off_p * ratio);
   e->inv_gleak_per_m = 0.5 * e->vdd_v * e->i_gate * (1.0 + ratio);
   /* The repeater plans use the inverter coefficients above. */
-  for (int k = 0; k < GPURF_WIRE_COUNT; k++) plan_repeaters(e, (gpurf_wire_kind)k, &e->repeaters[k]);
+  for (int k = 0; k < GPURF_WIRE_COUNT; k++) {
+    plan_repeaters(e, (gpurf_wire_kind)k, &e->repeaters[k]);
+    gc_bus_plan(e, (gpurf_wire_kind)k, &e->bus[k]);
+  }
   return GPURF_OK;
 }
 
@@ -239,6 +242,7 @@ static void plan_repeaters(const gc_env *e, gpurf_wire_kind layer, gc_repeater_p
   }
   double wn = e->w_min_m * out->size;
   out->leak_w_per_m = gc_inv_leak_w(e, wn) / out->spacing_m;
+  out->gate_leak_w_per_m = gc_inv_gate_leak_w(e, wn) / out->spacing_m;
   out->area_m2_per_m = gc_inv_area_m2(e, wn) / out->spacing_m;
 }
 

@@ -24,6 +24,7 @@ typedef struct gc_repeater_plan {
   double delay_s_per_m;
   double cap_f_per_m;   /* wire plus repeater capacitance switched */
   double leak_w_per_m;
+  double gate_leak_w_per_m;
   double area_m2_per_m;
 } gc_repeater_plan;
 
@@ -39,6 +40,7 @@ typedef struct gc_env {
   double periph_leak_factor; /* subthreshold leakage of periphery devices relative
                                 to minimum-length ones (1, or the long-channel factor) */
   gc_repeater_plan repeaters[GPURF_WIRE_COUNT];
+  gc_repeater_plan bus[GPURF_WIRE_COUNT]; /* bus wires between banks (gc_bus_plan) */
   double fo4_s;     /* FO4 inverter delay of the device */
   /* Per-metre coefficients of an inverter of NMOS width wn (the PMOS sized
    * for equal drive), precomputed because driver chains are evaluated for
@@ -152,6 +154,10 @@ typedef struct gc_wire {
   double area_m2;   /* repeater area; wire tracks are counted by the caller */
   int repeaters;
 } gc_wire;
+
+/* The repeaters of a bus wire between banks on `layer`, drawn and repeated
+ * as CACTI 7 draws and repeats its H-tree wires (bus_wire.c); per metre. */
+void gc_bus_plan(const gc_env *e, gpurf_wire_kind layer, gc_repeater_plan *out);
 
 gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m,
                      double r_drive_ohm, double c_load_f);

@@ -35,6 +35,15 @@
  * than Bakoglu's delay optimum (CACTI's Global_30 wire type). */
 #define GC_REPEATER_DELAY_SLACK 1.3
 
+/* Short-circuit current of a repeater while its input slews, per metre of
+ * NMOS width, across nodes (K. Banerjee, A. Mehrotra, "A power-optimal
+ * repeater insertion methodology for global interconnects in nanometer
+ * designs", IEEE TED 49(11), 2002; the figure CACTI's wire model uses), and
+ * the slew time in stage time constants: ln 3 (10% to 90% of a swing takes
+ * about ln 9 RC; half of it overlaps the opposite device). */
+#define GC_SHORT_CIRCUIT_A_PER_M 65.0
+#define GC_LN3 1.0986
+
 /* FO4 delay: an inverter driving four copies of itself (the usual
  * definition; Sutherland, Sproull, Harris, "Logical Effort", 1999). */
 #define GC_FO4_FANOUT 4.0

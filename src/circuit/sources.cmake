@@ -1,4 +1,5 @@
 list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/gate.c
   ${CMAKE_CURRENT_LIST_DIR}/cell_geom.c
-  ${CMAKE_CURRENT_LIST_DIR}/blocks.c)
+  ${CMAKE_CURRENT_LIST_DIR}/blocks.c
+  ${CMAKE_CURRENT_LIST_DIR}/bus_wire.c)

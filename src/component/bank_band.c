@@ -40,7 +40,7 @@ static void metrics_of(const gpurf_bank_cost *c, double v[GPURF_BANK_METRIC_COUN
  * path: a read pays its delay (address in, data out), a write about half
  * (the slower of address and data in). */
 static int nvsim_class(gpurf_ctx *ctx, const gpurf_bank_spec *spec, double v[GPURF_BANK_METRIC_COUNT],
-                       double *interbank_leak_w) {
+                       double *interbank_leak_w, double *interbank_path_leak_w) {
   gpurf_bank_spec s = *spec;
   s.long_channel_periphery = 0;
   gpurf_bank_cost c;
@@ -61,7 +61,8 @@ static int nvsim_class(gpurf_ctx *ctx, const gpurf_bank_spec *spec, double v[GPU
   }
   if (one_mat) c.write_latency_s -= 0.5 * c.delay_part_s[GPURF_BANK_PART_ROUTING];
   metrics_of(&c, v);
-  *interbank_leak_w = c.leakage_part_w[GPURF_BANK_PART_INTERBANK];
+  *interbank_leak_w = c.leakage_part_w[GPURF_BANK_PART_INTERBANK] + c.interbank_leakage_gate_w;
+  *interbank_path_leak_w = c.interbank_path_leakage_sub_w + c.interbank_path_leakage_gate_w;
   return GPURF_OK;
 }
 
@@ -118,10 +119,15 @@ int gpurf_bank_band_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, const gpur
                       spec->cell->name);
   gpurf_bank_band b;
   metrics_of(ours, b.value[GPURF_BANK_REF_CACTI]);
-  b.interbank_leakage_w[GPURF_BANK_REF_CACTI] = ours->leakage_part_w[GPURF_BANK_PART_INTERBANK];
+  b.interbank_leakage_w[GPURF_BANK_REF_CACTI] =
+      ours->leakage_part_w[GPURF_BANK_PART_INTERBANK] + ours->interbank_leakage_gate_w;
+  b.interbank_path_leakage_w[GPURF_BANK_REF_CACTI] =
+      ours->interbank_path_leakage_sub_w + ours->interbank_path_leakage_gate_w;
   b.interbank_leakage_w[GPURF_BANK_REF_COMPILER] = NAN;
+  b.interbank_path_leakage_w[GPURF_BANK_REF_COMPILER] = NAN;
   int rc = nvsim_class(ctx, spec, b.value[GPURF_BANK_REF_NVSIM],
-                       &b.interbank_leakage_w[GPURF_BANK_REF_NVSIM]);
+                       &b.interbank_leakage_w[GPURF_BANK_REF_NVSIM],
+                       &b.interbank_path_leakage_w[GPURF_BANK_REF_NVSIM]);
   if (rc == GPURF_OK)
     rc = compiler_class(ctx, spec, b.value[GPURF_BANK_REF_CACTI], b.value[GPURF_BANK_REF_COMPILER]);
   if (rc != GPURF_OK) return rc;

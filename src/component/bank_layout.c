@@ -257,18 +257,14 @@ void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_ba
   }
   c->leakage_gate_w *= n;
   if (n > 1) {
-    /* The most compact grid of the banks. */
-    int best_nx = 1;
-    double best_perim = INFINITY;
-    for (int nx = 1; nx <= n; nx++) {
-      int ny = (n + nx - 1) / nx;
-      double perim = nx * bank_w + ny * bank_h;
-      if (perim < best_perim) {
-        best_perim = perim;
-        best_nx = nx;
-      }
-    }
-    int nx = best_nx, ny = (n + nx - 1) / nx;
+    /* The grid as CACTI lays out its banks (uca.cc): the counts as even as
+     * powers of two allow, the larger count along the banks' shorter side,
+     * whatever the banks' shape (not the most compact placement: a wide
+     * bank still gets as many rows of banks as columns). */
+    int few = 1;
+    while (few * few * 4 <= n) few *= 2;
+    int many = (n + few - 1) / few;
+    int nx = bank_h > bank_w ? many : few, ny = bank_h > bank_w ? few : many;
     int lev_h = tree_levels(nx), lev_v = tree_levels(ny);
     const double pitch = e->tech->wires.layer[INTERBANK_LAYER].pitch_m;
     int bank_bits = (int)ceil(log2((double)n));
@@ -279,20 +275,31 @@ void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_ba
     double tot_h = ny * bank_h + bus_channel(bus_w, lev_h);
     double path, tree;
     htree_lengths(tot_w, tot_h, lev_h, lev_v, &path, &tree);
-    route data = route_eval(e, INTERBANK_LAYER, path, path, 1);
-    route addr = route_eval(e, INTERBANK_LAYER, path, path, 1);
-    /* Repeaters sit on every branch: the tree's length over the path's. */
-    double branches = path > 0.0 ? tree / path : 1.0;
-    double addr_e = ADDRESS_ACTIVITY * aw / in->wordline_ports *
-                    (addr.wire_energy_j + addr.driver_energy_j);
-    double data_e = s->data_activity * s->width_bits * (data.wire_energy_j + data.driver_energy_j);
+    /* Every link is a repeated bus wire (bus_wire.c), as CACTI builds the
+     * links of its tree: delay and energy grow with the path, and the tree
+     * has no gates or source drivers of its own (the banks' tri-state
+     * output drivers select among them). */
+    const gc_repeater_plan *bus = &e->bus[INTERBANK_LAYER];
+    route data, addr;
+    memset(&data, 0, sizeof data);
+    data.delay_s = bus->delay_s_per_m * path;
+    /* Pipelined at its repeaters: a stage is one repeater and its segment. */
+    data.stage_s = bus->delay_s_per_m * (path < bus->spacing_m ? path : bus->spacing_m);
+    data.wire_energy_j = bus->cap_f_per_m * path * e->vdd_v * e->vdd_v;
+    addr = data;
+    double addr_e = ADDRESS_ACTIVITY * aw / in->wordline_ports * addr.wire_energy_j;
+    double data_e = s->data_activity * s->width_bits * data.wire_energy_j;
     c->read_part_j[GPURF_BANK_PART_INTERBANK] = data_e + addr_e;
     c->write_part_j[GPURF_BANK_PART_INTERBANK] = data_e + addr_e;
+    /* Repeaters sit on every branch, so area and leakage count the whole
+     * tree; the path's share is kept apart (CACTI prints that one). */
     c->area_part_m2[GPURF_BANK_PART_INTERBANK] =
-        tot_w * tot_h - n * bank_w * bank_h +
-        (dw + aw) * (branches * data.wire_area_m2 + data.driver_area_m2);
-    c->leakage_part_w[GPURF_BANK_PART_INTERBANK] =
-        (dw + aw) * (branches * data.wire_leak_w + data.driver_leak_w);
+        tot_w * tot_h - n * bank_w * bank_h + (dw + aw) * tree * bus->area_m2_per_m;
+    c->leakage_part_w[GPURF_BANK_PART_INTERBANK] = (dw + aw) * tree * bus->leak_w_per_m;
+    c->interbank_leakage_gate_w = (dw + aw) * tree * bus->gate_leak_w_per_m;
+    c->leakage_gate_w += c->interbank_leakage_gate_w;
+    c->interbank_path_leakage_sub_w = (dw + aw) * path * bus->leak_w_per_m;
+    c->interbank_path_leakage_gate_w = (dw + aw) * path * bus->gate_leak_w_per_m;
     c->delay_part_s[GPURF_BANK_PART_INTERBANK] = addr.delay_s + data.delay_s;
     c->access_time_s += addr.delay_s + data.delay_s;
     /* Each direction of the tree is pipelined at its repeaters: its longest

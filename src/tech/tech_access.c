@@ -60,6 +60,8 @@ double gpurf_tech_wire_value(const gpurf_tech *tech, gpurf_wire_kind layer,
   case GPURF_WIRE_PITCH_M: return l->pitch_m;
   case GPURF_WIRE_R_OHM_PER_M: return l->r_ohm_per_m;
   case GPURF_WIRE_C_F_PER_M: return l->c_f_per_m;
+  case GPURF_WIRE_BUS_R_OHM_PER_M: return l->bus_r_ohm_per_m;
+  case GPURF_WIRE_BUS_C_F_PER_M: return l->bus_c_f_per_m;
   case GPURF_WIRE_PARAM_COUNT: break;
   }
   return NAN;

@@ -48,6 +48,10 @@ typedef struct gpurf_wire_layer {
   double pitch_m;
   double r_ohm_per_m;
   double c_f_per_m;
+  /* The layer drawn as CACTI's repeated-wire model draws its H-tree wires
+   * (width and spacing a quarter of the pitch): the bus between banks. */
+  double bus_r_ohm_per_m;
+  double bus_c_f_per_m;
 } gpurf_wire_layer;
 
 typedef struct gpurf_wires {

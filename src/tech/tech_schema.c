@@ -50,6 +50,8 @@ static const ys_field wire_layer_fields[] = {
     YS_DBL(gpurf_wire_layer, pitch_m, 0.0, 1.0e-4, POS),
     YS_DBL(gpurf_wire_layer, r_ohm_per_m, 0.0, 1.0e12, POS),
     YS_DBL(gpurf_wire_layer, c_f_per_m, 0.0, 1.0e-8, POS),
+    YS_DBL(gpurf_wire_layer, bus_r_ohm_per_m, 0.0, 1.0e12, POS),
+    YS_DBL(gpurf_wire_layer, bus_c_f_per_m, 0.0, 1.0e-8, POS),
     YS_TABLE_END};
 
 static const ys_field wires_fields[] = {
@@ -133,7 +135,9 @@ int gpurf_tech_check(ys_doc *doc, const gpurf_tech *t) {
   DEV(k, r_eff_n_factor, 0), DEV(k, n_to_p_drive_ratio, 0),                   \
   DEV(k, gm_p_to_n_ratio, 0), DEV(k, long_channel_leakage_factor, 0)
 #define WIRE(w, m, lg) {#m, offsetof(gpurf_tech, wires.layer[w].m), lg}
-#define WIRE_PARAMS(w) WIRE(w, pitch_m, 0), WIRE(w, r_ohm_per_m, 1), WIRE(w, c_f_per_m, 0)
+#define WIRE_PARAMS(w)                                                        \
+  WIRE(w, pitch_m, 0), WIRE(w, r_ohm_per_m, 1), WIRE(w, c_f_per_m, 0),          \
+  WIRE(w, bus_r_ohm_per_m, 1), WIRE(w, bus_c_f_per_m, 0)
 
 static const tech_interp_param all_params[] = {
     DEVICE_PARAMS(GPURF_DEVICE_HP),

@@ -131,8 +131,7 @@ static int band_row(gpurf_ctx *ctx, const gpurf_validate_set *s, const gpurf_ban
       double v = band.value[k][bm];
       if (isnan(v)) continue;
       if (bm == GPURF_BANK_METRIC_LEAKAGE && s->leakage_per_bank) {
-        double wiring = band.interbank_leakage_w[k];
-        v = (v - wiring) / spec->banks + wiring;
+        v = (v - band.interbank_leakage_w[k]) / spec->banks + band.interbank_path_leakage_w[k];
       }
       v *= scale;
       if (v < lo) lo = v;
@@ -178,12 +177,16 @@ static int eval_row(gpurf_ctx *ctx, tech_cache *tc, const gpurf_validate_set *s,
     out->ours[m] = metric_of((gpurf_validate_metric)m, &cost) * scale;
     int leak = m == GPURF_VALIDATE_LEAKAGE || m == GPURF_VALIDATE_LEAKAGE_SUB ||
                m == GPURF_VALIDATE_LEAKAGE_GATE;
-    /* CACTI reports one bank plus the wiring between banks; gpurf reports
-     * all banks. Gate leakage has no per-part breakdown and scales whole. */
+    /* CACTI reports one bank plus the wiring between banks, whose
+     * repeaters it counts along one path (htree2.cc); gpurf reports all
+     * banks and every branch of the tree. */
     if (leak && s->leakage_per_bank) {
-      double wiring =
-          m == GPURF_VALIDATE_LEAKAGE_GATE ? 0.0 : cost.leakage_part_w[GPURF_BANK_PART_INTERBANK] * scale;
-      out->ours[m] = (out->ours[m] - wiring) / spec.banks + wiring;
+      double sub = cost.leakage_part_w[GPURF_BANK_PART_INTERBANK], gate = cost.interbank_leakage_gate_w;
+      double sub_path = cost.interbank_path_leakage_sub_w, gate_path = cost.interbank_path_leakage_gate_w;
+      double tree = m == GPURF_VALIDATE_LEAKAGE_GATE ? gate : m == GPURF_VALIDATE_LEAKAGE_SUB ? sub : sub + gate;
+      double path = m == GPURF_VALIDATE_LEAKAGE_GATE ? gate_path
+                    : m == GPURF_VALIDATE_LEAKAGE_SUB ? sub_path : sub_path + gate_path;
+      out->ours[m] = (out->ours[m] - tree * scale) / spec.banks + path * scale;
     }
   }
   if (band_row(ctx, s, &spec, &cost, out) != GPURF_OK) return row_failed(ctx, s, row);
