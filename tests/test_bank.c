@@ -291,6 +291,51 @@ static void power_gating_groups(void **state) {
   }
 }
 
+/* The wiring between banks, built as CACTI 7 builds its multi-bank tree: at a
+ * fixed capacity more banks mean a longer path through the tree; its
+ * repeaters sit on every branch, so the whole tree leaks more than the one
+ * path CACTI's figure counts; its gate leakage is in the bank's; and the bus
+ * wires are drawn narrower than the layer (more resistance, less
+ * capacitance per metre) at every node. */
+static void interbank_tree(void **state) {
+  fixture *f = *state;
+  double prev_delay = 0.0, prev_access = 0.0;
+  for (int b = 2; b <= 32; b *= 2) {
+    gpurf_bank_spec s = spec_for(f, 1, 1024, 1024, "1rw", b, GPURF_BANK_OPT_ED2);
+    gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
+    double delay = c.delay_part_s[GPURF_BANK_PART_INTERBANK];
+    if (delay <= prev_delay) fail_msg("%d banks: tree delay %g s <= %g s", b, delay, prev_delay);
+    if (c.access_time_s <= prev_access) fail_msg("%d banks: access %g s <= %g s", b, c.access_time_s, prev_access);
+    prev_delay = delay;
+    prev_access = c.access_time_s;
+    assert_true(c.interbank_path_leakage_sub_w > 0.0);
+    assert_true(c.interbank_path_leakage_gate_w > 0.0);
+    /* Two banks: one link from the port to the middle, path and tree alike. */
+    if (b == 2) {
+      assert_rel(c.interbank_path_leakage_sub_w, c.leakage_part_w[GPURF_BANK_PART_INTERBANK], 1e-12);
+    } else {
+      assert_true(c.interbank_path_leakage_sub_w < c.leakage_part_w[GPURF_BANK_PART_INTERBANK]);
+      assert_true(c.interbank_path_leakage_gate_w < c.interbank_leakage_gate_w);
+    }
+    assert_true(c.leakage_gate_w > c.interbank_leakage_gate_w);
+    assert_true(c.read_part_j[GPURF_BANK_PART_INTERBANK] > 0.0);
+    assert_rel(c.read_part_j[GPURF_BANK_PART_INTERBANK], c.write_part_j[GPURF_BANK_PART_INTERBANK], 1e-12);
+  }
+  gpurf_bank_spec one = spec_for(f, 1, 1024, 1024, "1rw", 1, GPURF_BANK_OPT_ED2);
+  gpurf_bank_cost c1 = test_bank_eval(f->ctx, &one);
+  assert_true(c1.interbank_leakage_gate_w == 0.0 && c1.interbank_path_leakage_sub_w == 0.0 &&
+              c1.interbank_path_leakage_gate_w == 0.0);
+  for (int i = 0; i < 4; i++) {
+    for (int w = 0; w < GPURF_WIRE_COUNT; w++) {
+      gpurf_wire_kind k = (gpurf_wire_kind)w;
+      assert_true(gpurf_tech_wire_value(f->tech[i], k, GPURF_WIRE_BUS_R_OHM_PER_M) >
+                  gpurf_tech_wire_value(f->tech[i], k, GPURF_WIRE_R_OHM_PER_M));
+      assert_true(gpurf_tech_wire_value(f->tech[i], k, GPURF_WIRE_BUS_C_F_PER_M) <
+                  gpurf_tech_wire_value(f->tech[i], k, GPURF_WIRE_C_F_PER_M));
+    }
+  }
+}
+
 static void same_input_same_output(void **state) {
   fixture *f = *state;
   gpurf_bank_spec s = spec_for(f, 0, 4096, 64, "3r1w", 4, GPURF_BANK_OPT_ED2);
@@ -310,6 +355,7 @@ int main(void) {
       cmocka_unit_test(edge_port_drops_the_data_bus),
       cmocka_unit_test(nominal_periphery_leaks_more),
       cmocka_unit_test(power_gating_groups),
+      cmocka_unit_test(interbank_tree),
       cmocka_unit_test(same_input_same_output),
   };
   return cmocka_run_group_tests_name("bank", tests, setup, teardown);

@@ -53,11 +53,12 @@ static void cacti7_reads_with_its_gate(void **state) {
   const gpurf_validate_metric gated[] = {GPURF_VALIDATE_READ_ENERGY, GPURF_VALIDATE_WRITE_ENERGY,
                                          GPURF_VALIDATE_ACCESS_TIME, GPURF_VALIDATE_LEAKAGE,
                                          GPURF_VALIDATE_AREA};
+  /* Read energy keeps the 25% / 2x gate; the other four were tightened. */
   for (size_t i = 0; i < 5; i++) {
     double median = 0, ratio = 0;
     assert_int_equal(gpurf_validate_set_tolerance(s, gated[i], &median, &ratio), 1);
-    assert_rel(median, 0.25, 1e-12);
-    assert_rel(ratio, 2.0, 1e-12);
+    assert_rel(median, i == 0 ? 0.25 : 0.20, 1e-12);
+    assert_rel(ratio, i == 0 ? 2.0 : 1.5, 1e-12);
   }
   assert_int_equal(gpurf_validate_set_tolerance(s, GPURF_VALIDATE_CYCLE_TIME, NULL, NULL), 0);
   assert_int_equal(gpurf_validate_set_tolerance(s, GPURF_VALIDATE_METRICS, NULL, NULL),
@@ -121,6 +122,40 @@ static void conversions_and_maps(void **state) {
 
 /* Ours is the bank model's number for the row's bank, evaluated here
  * independently; the statistics follow from ours and the references. */
+/* CACTI prints one bank plus the wiring between banks, whose repeaters it
+ * counts along one path: the per-bank convention takes the whole tree out of
+ * gpurf's all-bank leakage, divides by the banks and adds the path back. */
+static void leakage_per_bank_counts_one_path(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_validate_set *s = load_shipped(ctx, "cacti7");
+  gpurf_validate_result *res = NULL;
+  assert_ok(ctx, gpurf_validate_compare(ctx, s, &res));
+  size_t r = find_row(s, "c_128K_16bk_1024_32");
+  gpurf_bank_spec spec;
+  assert_ok(ctx, gpurf_validate_row_spec(s, r, &spec));
+  gpurf_tech *tech = NULL;
+  gpurf_cell cell;
+  assert_ok(ctx, gpurf_tech_alloc(ctx, &tech));
+  assert_ok(ctx, gpurf_tech_load(ctx, gpurf_validate_row_node(s, r), tech));
+  assert_ok(ctx, gpurf_cell_load(ctx, "sram-6t", &cell)); /* "sram" at 1rw */
+  spec.tech = tech;
+  spec.cell = &cell;
+  gpurf_bank_cost c;
+  assert_ok(ctx, gpurf_bank_eval(ctx, &spec, &c));
+  assert_int_equal(spec.banks, 16);
+  double tree_sub = c.leakage_part_w[GPURF_BANK_PART_INTERBANK], tree_gate = c.interbank_leakage_gate_w;
+  double sub = (c.leakage_sub_w - tree_sub) / 16 + c.interbank_path_leakage_sub_w;
+  double gate = (c.leakage_gate_w - tree_gate) / 16 + c.interbank_path_leakage_gate_w;
+  assert_rel(gpurf_validate_result_ours(res, r, GPURF_VALIDATE_LEAKAGE_SUB), sub, 1e-12);
+  assert_rel(gpurf_validate_result_ours(res, r, GPURF_VALIDATE_LEAKAGE_GATE), gate, 1e-12);
+  assert_rel(gpurf_validate_result_ours(res, r, GPURF_VALIDATE_LEAKAGE), sub + gate, 1e-12);
+  gpurf_tech_free(tech);
+  gpurf_validate_result_free(res);
+  gpurf_validate_set_free(s);
+  gpurf_ctx_free(ctx);
+}
+
 static void compare_matches_the_bank_model(void **state) {
   (void)state;
   gpurf_ctx *ctx = test_ctx();
@@ -363,6 +398,7 @@ int main(void) {
       cmocka_unit_test(cacti7_reads_with_its_gate),
       cmocka_unit_test(conversions_and_maps),
       cmocka_unit_test(compare_matches_the_bank_model),
+      cmocka_unit_test(leakage_per_bank_counts_one_path),
       cmocka_unit_test(cacti7_gate_holds),
       cmocka_unit_test(band_beside_every_row),
       cmocka_unit_test(out_of_tolerance_fails),
