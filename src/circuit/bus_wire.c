@@ -4,17 +4,16 @@
  * Global_30 trade: among larger spacings and smaller repeaters whose delay
  * stays within 30% of that optimum, the one with the least sum of dynamic
  * energy and leakage, each relative to the delay optimum's. Per metre, so
- * every link of a tree scales it by its length. */
+ * every link of a tree scales it by its length. Computed for every layer at
+ * every env set-up, so the search is a closed form per spacing. */
 #include <math.h>
 #include <string.h>
 
 #include "circuit/blocks.h"
 
-/* The search grid: spacings from the optimum to four times it (CACTI's
- * range), repeater sizes from the optimum down to a minimum inverter. */
+/* Spacings searched: the optimum up to four times it (CACTI's range). */
 #define BUS_SPACING_MAX 4.0
-#define BUS_SPACING_STEPS 60
-#define BUS_SIZE_STEPS 40
+#define BUS_SPACING_STEPS 120
 
 /* Repeaters drive long wires at speed: minimum-length devices, so their
  * leakage is the nominal device's even where the bank's periphery uses
@@ -56,19 +55,28 @@ void gc_bus_plan(const gc_env *e, gpurf_wire_kind layer, gc_repeater_plan *out) 
   double s_opt = sqrt(GC_LN2_RC * r0 * (c0 + c0d) / (GC_SAKURAI_DISTRIBUTED_RC * r * c));
   if (h_opt < 1.0) h_opt = 1.0;
   bus_point opt = bus_eval(e, r, c, h_opt, s_opt);
+  /* Per metre the delay is k + a / h + b h at spacing s; energy and leakage
+   * grow with h (the short-circuit term with h times the stage time, which
+   * grows too), so at each spacing the best size is the smallest one within
+   * the bound: the smaller root of b h^2 - (bound - k) h + a = 0. */
+  const double bound = GC_REPEATER_DELAY_SLACK * opt.delay_s_per_m;
+  const double a = GC_LN2_RC * r0 * c, b = GC_LN2_RC * r * c0;
   double best = INFINITY, best_h = h_opt, best_s = s_opt;
   for (int i = 0; i <= BUS_SPACING_STEPS; i++) {
     double s = s_opt * (1.0 + (BUS_SPACING_MAX - 1.0) * i / BUS_SPACING_STEPS);
-    for (int j = 0; j < BUS_SIZE_STEPS; j++) {
-      double h = h_opt - (h_opt - 1.0) * j / (BUS_SIZE_STEPS - 1);
-      bus_point p = bus_eval(e, r, c, h, s);
-      if (p.delay_s_per_m > GC_REPEATER_DELAY_SLACK * opt.delay_s_per_m) continue;
-      double cost = p.energy_j_per_m / opt.energy_j_per_m + p.leak_w_per_m / opt.leak_w_per_m;
-      if (cost < best) {
-        best = cost;
-        best_h = h;
-        best_s = s;
-      }
+    double k = (GC_LN2_RC * r0 * (c0 + c0d) + GC_SAKURAI_DISTRIBUTED_RC * r * c * s * s) / s;
+    double slack = bound - k, disc = slack * slack - 4.0 * a * b;
+    if (slack <= 0.0 || disc < 0.0) continue;
+    double h = (slack - sqrt(disc)) / (2.0 * b);
+    if (h < 1.0) h = 1.0;
+    if (h > h_opt) h = h_opt;
+    bus_point p = bus_eval(e, r, c, h, s);
+    if (p.delay_s_per_m > bound * (1.0 + 1e-9)) continue;
+    double cost = p.energy_j_per_m / opt.energy_j_per_m + p.leak_w_per_m / opt.leak_w_per_m;
+    if (cost < best) {
+      best = cost;
+      best_h = h;
+      best_s = s;
     }
   }
   bus_point p = bus_eval(e, r, c, best_h, best_s);
