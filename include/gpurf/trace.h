@@ -174,7 +174,13 @@ GPURF_API int gpurf_trace_reader_alloc(gpurf_ctx *ctx, const char *path,
 GPURF_API void gpurf_trace_reader_free(gpurf_trace_reader *r);
 
 /* Reads the next record into *inst: GPURF_OK, GPURF_TRACE_END when the trace
- * is over, or a negative status with FILE:LINE in the context's error. */
+ * is over, or a negative status with FILE:LINE in the context's error.
+ * The record is not cleared first (it is large): a reader writes what the
+ * record defines, and the rest keeps unspecified contents, such as an
+ * earlier record's. Defined are the fields up to reconv_pc, except dst[i]
+ * for i >= n_dst and src[i] for i >= n_src; addr[] when flags has
+ * GPURF_TRACE_HAS_ADDR; values[k] for k < n_dst_regs, at the lanes of mask,
+ * when flags has GPURF_TRACE_HAS_VALUES. */
 GPURF_API int gpurf_trace_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst);
 
 /* The kernel of the last record read (of the first kernel before any). */

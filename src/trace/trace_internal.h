@@ -189,6 +189,11 @@ int tr_check_kernel_regs(gpurf_ctx *ctx, gpurf_trace_reader *r, const gpurf_trac
 #define TR_TEXT_MAGIC "gpurf-trace 1"
 #define TR_BINARY_MAGIC "GPURFTB1"
 #define TR_BINARY_MAGIC_LEN 8
+/* Bounds of binary records: an instruction record takes at most about
+ * 2.4 KB (32 addresses and 16 value lists), a kernel record 4.2 KB. */
+#define TR_BINARY_MAX_INST 4096
+#define TR_BINARY_MAX_RECORD 8192
+#define TR_BINARY_MAX_OPCODES 65536
 
 /* Writer back ends. */
 typedef struct tr_wops {
