@@ -61,6 +61,10 @@ typedef struct nb_state {
   uint32_t where[5];  /* kernel index, CTA, warp: a record's first fields */
   uint64_t bv_key;    /* the kernel's binary version + 1 */
   unsigned reg_limit; /* a register at or above it needs a closer look */
+  /* By operand bytes (register | width << 8, widths below 8): 1 for a
+   * width other than 1, 2 or 4 or a register past reg_limit, else the
+   * registers the operand writes (0 for RZ) times 2. */
+  uint8_t operand[8 * 256];
   uint64_t count;
   nb_op *ops;
   uint32_t n_ops, cap_ops;
@@ -148,7 +152,14 @@ static uint64_t rdv(cur *c) {
 /* Registers at or above the kernel's count (or R255) go to the full check. */
 static void nb_set_limit(const gpurf_trace_reader *r, nb_state *st) {
   uint32_t nregs = r->kernel.nregs;
-  st->reg_limit = nregs > 0 && nregs < GPURF_TRACE_NUM_REGS ? nregs : GPURF_TRACE_NUM_REGS;
+  unsigned lim = nregs > 0 && nregs < GPURF_TRACE_NUM_REGS ? nregs : GPURF_TRACE_NUM_REGS;
+  st->reg_limit = lim;
+  for (unsigned w = 0; w < 8; w++)
+    for (unsigned reg = 0; reg < 256; reg++)
+      st->operand[w << 8 | reg] = (uint8_t)(w != 1 && w != 2 && w != 4  ? 1
+                                            : reg == GPURF_TRACE_REG_ZERO ? 0
+                                            : reg + w > lim              ? 1
+                                                                         : 2 * w);
 }
 
 static int nb_kernel(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, cur *c) {
@@ -370,8 +381,8 @@ static void nb_classify(const gpurf_trace_reader *r, const nb_state *st, nb_op *
   gpurf_trace_latency la;
   gpurf_trace_mem me;
   gpurf_trace_classify((const char *)op->img, r->kernel.binary_version, &cl, &la, &me);
-  memcpy(op->img + offsetof(gpurf_trace_inst, op_class) - NB_OPIMG_AT, &cl, sizeof cl);
-  memcpy(op->img + offsetof(gpurf_trace_inst, latency) - NB_OPIMG_AT, &la, sizeof la);
+  memcpy(op->img + (offsetof(gpurf_trace_inst, op_class) - NB_OPIMG_AT), &cl, sizeof cl);
+  memcpy(op->img + (offsetof(gpurf_trace_inst, latency) - NB_OPIMG_AT), &la, sizeof la);
   op->mem_access = (uint8_t)(me == GPURF_TRACE_MEM_NONE || me == GPURF_TRACE_MEM_CONSTANT
                                  ? GPURF_TRACE_MEM_GENERIC
                                  : me);
@@ -501,13 +512,121 @@ static NB_NOINLINE int nb_next_slow(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_st
   }
 }
 
+/* LEB128 for nb_inst_fast: NULL past 9 bytes (nb_inst then decides). */
+static inline const unsigned char *fgetv(const unsigned char *p, uint64_t *v) {
+  uint64_t x = *p++;
+  if (x < 0x80) {
+    *v = x;
+    return p;
+  }
+  x &= 0x7f;
+  for (int shift = 7; shift < 63; shift += 7) {
+    uint64_t b = *p++;
+    x |= (b & 0x7f) << shift;
+    if (b < 0x80) {
+      *v = x;
+      return p;
+    }
+  }
+  return NULL;
+}
+
+/* The common instruction record: no call, no bounds check (at least
+ * TR_BINARY_MAX_RECORD bytes follow, more than a record takes). Returns 0,
+ * st untouched, for anything else: an opcode to classify, addresses or
+ * values the caller keeps, a register to look at closely, a defect; nb_inst
+ * then decodes the record again, the general way. */
+static inline int nb_inst_fast(const gpurf_trace_reader *r, nb_state *st,
+                               gpurf_trace_inst *inst) {
+  const unsigned char *p = st->buf + st->pos + 1;
+  uint64_t id, pc, v;
+  if (!(p = fgetv(p, &id)) || id >= st->n_ops) return 0;
+  const nb_op *op = &st->ops[id];
+  uint32_t omit = r->omit, flags = p[0];
+  if (op->bv_key != st->bv_key || (flags & ~0x3fu) ||
+      (flags & ~omit & (GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES)))
+    return 0;
+  if (!(p = fgetv(p + 1, &pc))) return 0;
+  uint32_t mask = le32(p);
+  unsigned n_dst = p[4] & 7, n_src = p[4] >> 3;
+  p += 5;
+  if (n_dst > GPURF_TRACE_MAX_DST || n_src > GPURF_TRACE_MAX_SRC) return 0;
+  memcpy(inst->dst, p, sizeof inst->dst);
+  memcpy(inst->src, p + 2 * n_dst, sizeof inst->src);
+  /* One look-up per operand; a width of 8 or more is a defect too. */
+  unsigned regs2 = 0, defect = 0;
+  const unsigned char *o = p;
+  for (const unsigned char *e = p + 2 * n_dst; o < e; o += 2) {
+    unsigned pair = (unsigned)o[0] | (unsigned)o[1] << 8, t = st->operand[pair & 0x7ff];
+    defect |= (pair >> 11) | (t & 1);
+    regs2 += t;
+  }
+  for (const unsigned char *e = o + 2 * n_src; o < e; o += 2) {
+    unsigned pair = (unsigned)o[0] | (unsigned)o[1] << 8;
+    defect |= (pair >> 11) | (st->operand[pair & 0x7ff] & 1);
+  }
+  if (defect) return 0;
+  unsigned dst_regs = regs2 >> 1;
+  p = o;
+  unsigned mem_width = *p++;
+  size_t lanes = mask == 0xffffffffu ? 32 : lanes_of(mask);
+  if (flags & GPURF_TRACE_HAS_ADDR) {
+    unsigned mode = *p++;
+    if (mode == 0)
+      p += lanes * 8;
+    else if (mode != 1 || !(p = fgetv(p + 8, &v)))
+      return 0;
+  }
+  inst->line = 0;
+  inst->imm = 0;
+  if (flags & GPURF_TRACE_HAS_LINE) {
+    if (!(p = fgetv(p, &v))) return 0;
+    inst->line = (uint32_t)v;
+  }
+  if (flags & GPURF_TRACE_HAS_IMM) {
+    if (!(p = fgetv(p, &v))) return 0;
+    inst->imm = (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
+  }
+  if (flags & GPURF_TRACE_HAS_VALUES) {
+    for (unsigned k = 0; k < dst_regs; k++) {
+      unsigned enc = *p++;
+      if (enc > 2) return 0;
+      p += enc == 2 ? lanes * 4 : 4u << enc;
+    }
+  }
+  inst->last_use = 0;
+  inst->strand_end = 0;
+  if (flags & GPURF_TRACE_HAS_HINTS) {
+    inst->last_use = p[0];
+    inst->strand_end = p[1];
+    p += 2;
+  }
+  inst->reconv_pc = 0;
+  if ((flags & GPURF_TRACE_HAS_RECONV) && !(p = fgetv(p, &inst->reconv_pc))) return 0;
+  unsigned char *bytes = (unsigned char *)inst;
+  memcpy(bytes + NB_OPIMG_AT, op->img, NB_OPIMG_LEN);
+  memcpy(bytes + NB_WHERE_AT, st->where, NB_WHERE_LEN);
+  inst->pc = pc;
+  inst->mask = mask;
+  inst->n_dst = (uint8_t)n_dst;
+  inst->n_src = (uint8_t)n_src;
+  inst->n_dst_regs = (uint8_t)dst_regs;
+  inst->mem_width = (uint8_t)mem_width;
+  inst->mem = mem_width ? (gpurf_trace_mem)op->mem_access : GPURF_TRACE_MEM_NONE;
+  inst->flags = flags & ~omit;
+  st->pos = (size_t)(p - st->buf);
+  st->count++;
+  return 1;
+}
+
 static int nb_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst) {
   nb_state *st = r->impl;
   /* have_warp is cleared by the end record, so data after it goes the slow way. */
   if (__builtin_expect(st->end - st->pos >= TR_BINARY_MAX_RECORD && st->buf[st->pos] == 'I' &&
                            st->have_warp,
-                       1))
-    return nb_inst(ctx, r, st, inst);
+                       1) &&
+      __builtin_expect(nb_inst_fast(r, st, inst), 1))
+    return GPURF_OK;
   return nb_next_slow(ctx, r, st, inst);
 }
 
