@@ -519,8 +519,13 @@ static inline const unsigned char *fgetv(const unsigned char *p, uint64_t *v) {
     *v = x;
     return p;
   }
-  x &= 0x7f;
-  for (int shift = 7; shift < 63; shift += 7) {
+  uint64_t b1 = *p++;
+  x = (x & 0x7f) | (b1 & 0x7f) << 7;
+  if (b1 < 0x80) {
+    *v = x;
+    return p;
+  }
+  for (int shift = 14; shift < 63; shift += 7) {
     uint64_t b = *p++;
     x |= (b & 0x7f) << shift;
     if (b < 0x80) {
@@ -555,19 +560,20 @@ static inline int nb_inst_fast(const gpurf_trace_reader *r, nb_state *st,
   memcpy(inst->src, p + 2 * n_dst, sizeof inst->src);
   /* One look-up per operand; a width of 8 or more is a defect too. */
   unsigned regs2 = 0, defect = 0;
-  const unsigned char *o = p;
-  for (const unsigned char *e = p + 2 * n_dst; o < e; o += 2) {
-    unsigned pair = (unsigned)o[0] | (unsigned)o[1] << 8, t = st->operand[pair & 0x7ff];
+  for (unsigned i = 0; i < n_dst; i++) {
+    unsigned pair = (unsigned)p[2 * i] | (unsigned)p[2 * i + 1] << 8;
+    unsigned t = st->operand[pair & 0x7ff];
     defect |= (pair >> 11) | (t & 1);
     regs2 += t;
   }
-  for (const unsigned char *e = o + 2 * n_src; o < e; o += 2) {
-    unsigned pair = (unsigned)o[0] | (unsigned)o[1] << 8;
+  const unsigned char *o = p + 2 * n_dst;
+  for (unsigned i = 0; i < n_src; i++) {
+    unsigned pair = (unsigned)o[2 * i] | (unsigned)o[2 * i + 1] << 8;
     defect |= (pair >> 11) | (st->operand[pair & 0x7ff] & 1);
   }
   if (defect) return 0;
   unsigned dst_regs = regs2 >> 1;
-  p = o;
+  p = o + 2 * n_src;
   unsigned mem_width = *p++;
   size_t lanes = mask == 0xffffffffu ? 32 : lanes_of(mask);
   if (flags & GPURF_TRACE_HAS_ADDR) {
