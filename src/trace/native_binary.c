@@ -4,12 +4,15 @@
  *
  * The input is read, never mapped: a file cut short by another process
  * while it is read then ends early, which is reported as an error, where a
- * mapping would raise SIGBUS and end the process. It is read in large
- * chunks into one reused buffer followed by TR_BINARY_MAX_RECORD more
- * readable bytes, zeros past the data. An instruction record is therefore
- * decoded without a bounds check per field: it cannot reach past that
- * margin, and whether it ran past the data is checked once per stage of the
- * record, where a cut-off record would first show. */
+ * mapping would raise SIGBUS and end the process. It is read in chunks into
+ * one reused buffer followed by TR_BINARY_MAX_RECORD more readable bytes,
+ * zeros past the data, so no decoder can read outside the buffer.
+ *
+ * Instruction records have two decoders. nb_inst_fast takes the common
+ * record while TR_BINARY_MAX_RECORD bytes of data or more follow it (more
+ * than a record takes), with no bounds check and no call. Anything else goes
+ * to nb_inst, which checks once per stage of the record whether it ran past
+ * the data, where a cut-off record first shows, and words every message. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
@@ -37,7 +40,8 @@
 #define NB_WHERE_AT offsetof(gpurf_trace_inst, kernel)
 #define NB_WHERE_LEN (offsetof(gpurf_trace_inst, warp) + sizeof(uint32_t) - NB_WHERE_AT)
 #define NB_OPIMG_AT offsetof(gpurf_trace_inst, opcode)
-#define NB_OPIMG_LEN (offsetof(gpurf_trace_inst, latency) + sizeof(gpurf_trace_latency) - NB_OPIMG_AT)
+#define NB_OPIMG_LEN \
+  (offsetof(gpurf_trace_inst, latency) + sizeof(gpurf_trace_latency) - NB_OPIMG_AT)
 _Static_assert(NB_WHERE_LEN == 5 * sizeof(uint32_t), "kernel, cta[3], warp are adjacent");
 _Static_assert(NB_OPIMG_LEN == GPURF_TRACE_OPCODE_MAX + sizeof(gpurf_trace_class) +
                                    sizeof(gpurf_trace_latency),
@@ -92,8 +96,8 @@ static int nb_fill(gpurf_ctx *ctx, nb_state *st) {
     st->end += got;
     if (got < want) {
       if (ferror(st->f))
-        return gpurf_fail_at(ctx, GPURF_EIO, st->path, 0, 0, NULL, "byte %llu: read error: %s",
-                             (unsigned long long)(st->consumed + st->end), strerror(errno));
+        return gpurf_fail_at(ctx, GPURF_EIO, st->path, 0, 0, NULL, "read error: %s",
+                             strerror(errno));
       st->eof = 1;
       uint64_t total = st->consumed + st->end;
       if (st->expect && total < st->expect)
@@ -336,8 +340,8 @@ static inline unsigned lanes_of(uint32_t m) {
 
 /* Per-lane addresses (mode 0: one per active lane; mode 1: base and
  * stride), decoded. */
-static NB_NOINLINE const unsigned char *nb_addr(const unsigned char *p, uint8_t mode, gpurf_trace_inst *inst,
-                                    int *bad) {
+static NB_NOINLINE const unsigned char *nb_addr(const unsigned char *p, uint8_t mode,
+                                                gpurf_trace_inst *inst, int *bad) {
   memset(inst->addr, 0, sizeof inst->addr);
   if (mode == 0) {
     for (uint32_t m = inst->mask; m; m &= m - 1, p += 8) inst->addr[__builtin_ctz(m)] = le64(p);
@@ -389,8 +393,9 @@ static void nb_classify(const gpurf_trace_reader *r, const nb_state *st, nb_op *
   op->bv_key = st->bv_key;
 }
 
-
-static inline int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, gpurf_trace_inst *inst) {
+/* Any instruction record, checked as it is decoded; see the top. */
+static NB_NOINLINE int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st,
+                               gpurf_trace_inst *inst) {
   const unsigned char *p = st->buf + st->pos + 1, *end = st->buf + st->end;
   unsigned char *dst_bytes = (unsigned char *)inst;
   int bad = 0;
