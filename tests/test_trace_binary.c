@@ -72,7 +72,7 @@ static void big_trace_from_file_and_pipe(void **state) {
   if (child == 0) {
     close(fds[0]);
     FILE *f = fopen(path, "rb");
-    char buf[65536];
+    char buf[4096];
     size_t got;
     while (f && (got = fread(buf, 1, sizeof buf, f)) > 0)
       if (write(fds[1], buf, got) != (ssize_t)got) _exit(1);
