@@ -129,26 +129,28 @@ gc_chain gc_driver_chain(const gc_env *e, double c_in_f, double c_load_f, double
 #define MEMO_SLOTS 1024
 
 typedef struct memo_slot {
-  double key[5];
-  int used;
+  uint64_t key[5]; /* the arguments' bit patterns */
   gc_chain chain;
 } memo_slot;
 
+/* Slots are written before they are read: only the bitmap of used slots
+ * starts cleared, so a memo per search costs no pass over the slots. */
 struct gc_chain_memo {
+  uint64_t used[MEMO_SLOTS / 64];
   memo_slot slot[MEMO_SLOTS];
 };
 
-gc_chain_memo *gc_chain_memo_alloc(void) { return calloc(1, sizeof(gc_chain_memo)); }
+gc_chain_memo *gc_chain_memo_alloc(void) {
+  gc_chain_memo *m = malloc(sizeof *m);
+  if (m) memset(m->used, 0, sizeof m->used);
+  return m;
+}
 
 void gc_chain_memo_free(gc_chain_memo *memo) { free(memo); }
 
-static size_t memo_index(const double key[5]) {
+static size_t memo_index(const uint64_t key[5]) {
   uint64_t h = 1469598103934665603ull;
-  for (int i = 0; i < 5; i++) {
-    uint64_t bits;
-    memcpy(&bits, &key[i], sizeof bits);
-    h = (h ^ bits) * 1099511628211ull;
-  }
+  for (int i = 0; i < 5; i++) h = (h ^ key[i]) * 1099511628211ull;
   return (size_t)(h ^ (h >> 29)) % MEMO_SLOTS;
 }
 
@@ -158,12 +160,18 @@ static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, do
 gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
                                 double r_wire_ohm, double input_ramp_s, double stage_effort) {
   if (!e->memo) return driver_chain(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort);
-  const double key[5] = {c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort};
-  memo_slot *slot = &e->memo->slot[memo_index(key)];
-  if (slot->used && memcmp(slot->key, key, sizeof key) == 0) return slot->chain;
+  const double arg[5] = {c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort};
+  uint64_t key[5];
+  memcpy(key, arg, sizeof key);
+  size_t i = memo_index(key);
+  memo_slot *slot = &e->memo->slot[i];
+  uint64_t *used = &e->memo->used[i / 64], bit = 1ull << (i % 64);
+  if ((*used & bit) && slot->key[0] == key[0] && slot->key[1] == key[1] &&
+      slot->key[2] == key[2] && slot->key[3] == key[3] && slot->key[4] == key[4])
+    return slot->chain;
   slot->chain = driver_chain(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort);
   memcpy(slot->key, key, sizeof key);
-  slot->used = 1;
+  *used |= bit;
   return slot->chain;
 }
 
