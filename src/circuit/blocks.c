@@ -26,6 +26,8 @@ int gc_env_init(gpurf_ctx *ctx, gc_env *e, const gpurf_tech *tech, gpurf_device_
   e->w_min_m = GPURF_MIN_NMOS_WIDTH_F * e->f_m;
   e->periph_leak_factor = long_channel_periphery ? e->dev->long_channel_leakage_factor : 1.0;
   e->fo4_s = gpurf_circuit_fo4_delay_s(tech, kind);
+  e->log_effort_fast = log(GC_STAGE_EFFORT_FAST);
+  e->log_effort_lean = log(GC_STAGE_EFFORT_LEAN);
   /* Drain of a device of width w: w (c_j l_diff + c_sw + c_fringe) + 2 c_sw l_diff;
    * an inverter has one of width wn and one of width ratio x wn. */
   const gpurf_device *d = e->dev;
@@ -58,8 +60,8 @@ double gc_transistor_area_m2(const gc_env *e, double w_m) {
 double gc_gate_area_m2(const gc_env *e, double wn_m, double wp_m, int fingers) {
   const gpurf_layout *lay = &e->tech->layout;
   double fold = GC_MAX_FOLD_F * e->f_m;
-  int folds_n = wn_m > 0.0 ? (int)ceil(wn_m / fold) : 0;
-  int folds_p = wp_m > 0.0 ? (int)ceil(wp_m / fold) : 0;
+  int folds_n = wn_m > 0.0 ? (int)gc_ceil(wn_m / fold) : 0;
+  int folds_p = wp_m > 0.0 ? (int)gc_ceil(wp_m / fold) : 0;
   int folds = folds_n > folds_p ? folds_n : folds_p;
   if (folds < 1) folds = 1;
   double h = (wn_m > 0.0 ? wn_m / folds : 0.0) + (wp_m > 0.0 ? wp_m / folds : 0.0) +
@@ -182,7 +184,11 @@ static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, do
   double c_min = gc_inv_input_c(e, e->w_min_m);
   if (c_in_f < c_min) c_in_f = c_min;
   double h = c_load_f / c_in_f;
-  int n = h > 1.0 ? (int)floor(log(h) / log(stage_effort) + 0.5) : 1;
+  /* The logarithm of the two efforts in use is taken once per node. */
+  double log_effort = stage_effort == GC_STAGE_EFFORT_FAST   ? e->log_effort_fast
+                      : stage_effort == GC_STAGE_EFFORT_LEAN ? e->log_effort_lean
+                                                             : log(stage_effort);
+  int n = h > 1.0 ? (int)floor(log(h) / log_effort + 0.5) : 1;
   if (n < 1) n = 1;
   double f = pow(h > 1.0 ? h : 1.0, 1.0 / n);
   double wn = e->w_min_m * (c_in_f / c_min);
@@ -275,7 +281,7 @@ gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m, doubl
                      ? p->delay_s_per_m * len_m
                      : repeated_delay_per_m(e, l->r_ohm_per_m, l->c_f_per_m, p->size, len_m) * len_m;
   if (d_rep < d_plain) {
-    w.repeaters = (int)ceil(len_m / p->spacing_m);
+    w.repeaters = (int)gc_ceil(len_m / p->spacing_m);
     w.delay_s = d_rep;
     w.energy_j = (p->cap_f_per_m * len_m + c_load_f) * v2;
     w.leak_w = p->leak_w_per_m * len_m;

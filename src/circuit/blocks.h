@@ -4,6 +4,8 @@
 #ifndef GPURF_CIRCUIT_BLOCKS_H
 #define GPURF_CIRCUIT_BLOCKS_H
 
+#include <math.h>
+
 #include "gpurf/circuit.h"
 #include "circuit/constants.h"
 #include "gpurf/tech.h"
@@ -51,8 +53,27 @@ typedef struct gc_env {
   double inv_r_ohm_m;      /* on-resistance = k / wn */
   double inv_leak_per_m;   /* subthreshold power = k x wn */
   double inv_gleak_per_m;  /* gate leakage power = k x wn */
+  double log_effort_fast;  /* log(GC_STAGE_EFFORT_FAST), log(GC_STAGE_EFFORT_LEAN) */
+  double log_effort_lean;
   gc_chain_memo *memo;     /* optional: remembers driver chains (see gc_chain_memo_alloc) */
 } gc_env;
+
+/* ceil() without a library call, exact for every double: below 2^52 the
+ * conversion to an integer truncates a positive value to its floor;
+ * zero, larger values, negatives and NaN take the library's. Device folds and
+ * repeater counts round up for every candidate organisation. */
+static inline double gc_ceil(double x) {
+  if (!(x > 0.0 && x < 4503599627370496.0)) return ceil(x);
+  double t = (double)(long long)x;
+  return t < x ? t + 1.0 : t;
+}
+
+/* ceil(log2(n)) for n >= 1, in integers: the bits that tell n things apart. */
+static inline int gc_ceil_log2(long long n) {
+  int bits = 0;
+  while ((1LL << bits) < n) bits++;
+  return bits;
+}
 
 int gc_env_init(gpurf_ctx *ctx, gc_env *env, const gpurf_tech *tech,
                 gpurf_device_kind kind, double temp_k, int long_channel_periphery);

@@ -267,7 +267,7 @@ void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_ba
     int nx = bank_h > bank_w ? many : few, ny = bank_h > bank_w ? few : many;
     int lev_h = tree_levels(nx), lev_v = tree_levels(ny);
     const double pitch = e->tech->wires.layer[INTERBANK_LAYER].pitch_m;
-    int bank_bits = (int)ceil(log2((double)n));
+    int bank_bits = gc_ceil_log2(n);
     int aw = in->wordline_ports * (in->address_bits + bank_bits + CONTROL_WIRES);
     int dw = data_wires(in);
     double bus_w = (dw + aw) * pitch;

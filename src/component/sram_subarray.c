@@ -81,7 +81,7 @@ static double bitline_c(const bank_in *in, const port_geom *g, int rows, int col
 static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, double strip_h,
                          subarray_cost *o, int ports) {
   const gc_env *e = &in->env;
-  int bits = rows > 1 ? (int)ceil(log2((double)rows)) : 0;
+  int bits = gc_ceil_log2(rows);
   int groups = bits / 2 + (bits % 2);
   int fanin = groups > 0 ? groups : 1;
   /* NAND with drive equal to the minimum inverter: series NMOS fan-in times wider. */
