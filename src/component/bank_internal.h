@@ -18,6 +18,34 @@ typedef void (*bank_extra_fn)(const bank_in *in, const gpurf_bank_org *org,
                               const subarray_cost *sa, gpurf_bank_cost *cost, double *bank_w_m,
                               double *bank_h_m);
 
+/* Most decoder inputs a row decoder of up to MAX rows can have: the 2-bit
+ * predecode groups of its address (rows up to 2^10 in a sub-array, and
+ * room beyond). */
+#define DECODER_FANIN_MAX 16
+
+/* Circuit quantities of the sub-array that depend on the node, the cell and
+ * the ports but not on the organisation: computed once per search by
+ * subarray_prepare instead of once per candidate. */
+typedef struct subarray_fixed {
+  double c_in_min_f;                       /* input of a minimum inverter */
+  double r_nand_ohm;                       /* decoder NAND, drive of a minimum inverter */
+  double nand_c_in_f[DECODER_FANIN_MAX + 1];  /* by fan-in */
+  double nand_c_out_f[DECODER_FANIN_MAX + 1];
+  double nand_area_m2[DECODER_FANIN_MAX + 1];
+  double nand_leak_w[DECODER_FANIN_MAX + 1];
+  /* SRAM only (sram_subarray_prepare). */
+  double cell_sub_w, cell_gate_w;          /* leakage of one cell */
+  double c_wl_per_col_f;                   /* wordline load of one column */
+  double c_bl_access_read_f, c_bl_access_write_f; /* drain of a cell's access device */
+  double c_bl_precharge_f, c_bl_mux_f, c_bl_sense_f; /* fixed bitline loads */
+  double r_cell_ohm, r_mux_ohm;            /* read path through cell and column mux */
+  double sense_margin_v, log_sense, log_restore, v_overdrive_v, swing_v;
+  double c_pre_gates_f, r_pre_ohm;
+  double sa_width_m, sa_area_m2, pre_area_m2, mux_area_m2, c_mux_sel_f;
+  int read_bitlines;                       /* bitlines of the read port's column */
+  int bitlines_per_col;                    /* of every port */
+} subarray_fixed;
+
 /* What stays fixed while the search varies the organisation. */
 struct bank_in {
   const gpurf_bank_spec *spec;
@@ -31,6 +59,7 @@ struct bank_in {
   subarray_eval_fn subarray_eval;
   bank_extra_fn bank_extra;  /* NULL when the bank has no extra option */
   int min_ndbl;              /* fewest sub-arrays along the bitline (2 for split halves) */
+  subarray_fixed fixed;      /* filled by subarray_prepare (and sram_subarray_prepare) */
 };
 
 /* What stays fixed for a spec already checked: the device environment, the
@@ -58,6 +87,10 @@ struct subarray_cost {
 };
 
 int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *out);
+/* Fill in->fixed before a search: the decoder's part for any sub-array
+ * model, the rest for SRAM. */
+void subarray_prepare(bank_in *in);
+void sram_subarray_prepare(bank_in *in);
 int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *out);
 /* Fails for a node where the cell's read circuit has no data (current
  * sensing outside 22-45 nm). */

@@ -63,16 +63,18 @@ static double sense_margin_v(const gc_env *e) {
   return v > SENSE_MARGIN_MIN_V ? v : SENSE_MARGIN_MIN_V;
 }
 
-/* Bitline capacitance of one column: half a shared drain contact per cell,
- * the wire over the column, precharge, mux and (for the selected column)
- * the sense amplifier input. */
-static double bitline_c(const bank_in *in, const port_geom *g, int rows, int col_mux) {
+/* Bitline capacitance of one column: half a shared drain contact per cell
+ * (c_access_f: the drain of the port's access device), the wire over the
+ * column, precharge, mux and (for the selected column) the sense amplifier
+ * input. */
+static double bitline_c(const bank_in *in, double c_access_f, int rows, int col_mux) {
   const gc_env *e = &in->env;
-  double c = rows * 0.5 * gpurf_circuit_drain_c_f(e->tech, e->dev, g->w_access_m);
+  const subarray_fixed *k = &in->fixed;
+  double c = rows * 0.5 * c_access_f;
   c += rows * in->cell_h_m * e->tech->wires.layer[GPURF_WIRE_LOCAL].c_f_per_m;
-  c += 1.5 * gpurf_circuit_drain_c_f(e->tech, e->dev, PRECHARGE_WIDTH_MIN * e->w_min_m);
-  if (col_mux > 1) c += gpurf_circuit_drain_c_f(e->tech, e->dev, MUX_WIDTH_MIN * e->w_min_m);
-  c += gpurf_circuit_gate_c_f(e->dev, SENSE_AMP_WIDTH_MIN * e->w_min_m);
+  c += k->c_bl_precharge_f;
+  if (col_mux > 1) c += k->c_bl_mux_f;
+  c += k->c_bl_sense_f;
   return c;
 }
 
@@ -84,17 +86,12 @@ static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, 
   int bits = gc_ceil_log2(rows);
   int groups = bits / 2 + (bits % 2);
   int fanin = groups > 0 ? groups : 1;
-  /* NAND with drive equal to the minimum inverter: series NMOS fan-in times wider. */
-  double wn_nand = fanin * e->w_min_m, wp_nand = gc_inv_wp(e, e->w_min_m);
-  double c_nand_in = gpurf_circuit_gate_c_f(e->dev, wn_nand + wp_nand);
-  double c_nand_out = gpurf_circuit_drain_c_f(e->tech, e->dev, wn_nand) +
-                      fanin * gpurf_circuit_drain_c_f(e->tech, e->dev, wp_nand);
-  double r_nand = gc_inv_r(e, e->w_min_m) * 1.0;
-  double nand_area = gc_gate_area_m2(e, fanin * wn_nand, fanin * wp_nand, fanin);
-  double nand_leak = 0.5 * e->vdd_v * e->periph_leak_factor *
-                     (e->i_off_n * wn_nand / fanin + e->i_off_p * wp_nand * fanin);
+  const subarray_fixed *k = &in->fixed;
+  double c_nand_in = k->nand_c_in_f[fanin], c_nand_out = k->nand_c_out_f[fanin];
+  double r_nand = k->r_nand_ohm;
+  double nand_area = k->nand_area_m2[fanin], nand_leak = k->nand_leak_w[fanin];
 
-  gc_chain wl = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_wl, r_wl, 0.0);
+  gc_chain wl = gc_driver_chain(e, k->c_in_min_f, c_wl, r_wl, 0.0);
   double t_pre = 0.0, e_pre = 0.0, a_pre = 0.0, l_pre = 0.0;
   if (groups > 0) {
     /* 2-bit groups drive four lines, each feeding rows / 4 NAND inputs; an
@@ -103,10 +100,13 @@ static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, 
     int pairs = bits / 2, single = bits % 2;
     const gpurf_wire_layer *lw = &e->tech->wires.layer[GPURF_WIRE_LOCAL];
     double c_wire_line = strip_h * lw->c_f_per_m, r_line = strip_h * lw->r_ohm_per_m;
-    gc_chain p4 = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
-                                  (rows / 4.0) * c_nand_in + c_wire_line, r_line, 0.0);
-    gc_chain p2 = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
-                                  (rows / 2.0) * c_nand_in + c_wire_line, r_line, 0.0);
+    /* A kind of group the address does not have weighs nothing: its chain
+     * is left unsized (zero). */
+    gc_chain p4 = {0}, p2 = {0};
+    if (pairs)
+      p4 = gc_driver_chain(e, k->c_in_min_f, (rows / 4.0) * c_nand_in + c_wire_line, r_line, 0.0);
+    if (single)
+      p2 = gc_driver_chain(e, k->c_in_min_f, (rows / 2.0) * c_nand_in + c_wire_line, r_line, 0.0);
     t_pre = single ? (p2.delay_s > p4.delay_s || !pairs ? p2.delay_s : p4.delay_s) : p4.delay_s;
     e_pre = pairs * p4.energy_j + single * p2.energy_j;
     a_pre = pairs * 4.0 * p4.area_m2 + single * 2.0 * p2.area_m2;
@@ -154,9 +154,64 @@ static void cell_leakage(const bank_in *in, double *sub_w, double *gate_w) {
   *gate_w = e->i_gate * (s->w_pulldown_f + s->w_pullup_f) * f * e->vdd_v;
 }
 
-int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *o) {
+void subarray_prepare(bank_in *in) {
+  const gc_env *e = &in->env;
+  subarray_fixed *k = &in->fixed;
+  k->c_in_min_f = gc_inv_input_c(e, e->w_min_m);
+  k->r_nand_ohm = gc_inv_r(e, e->w_min_m) * 1.0;
+  for (int fanin = 1; fanin <= DECODER_FANIN_MAX; fanin++) {
+    /* NAND with drive equal to the minimum inverter: series NMOS fan-in times wider. */
+    double wn_nand = fanin * e->w_min_m, wp_nand = gc_inv_wp(e, e->w_min_m);
+    k->nand_c_in_f[fanin] = gpurf_circuit_gate_c_f(e->dev, wn_nand + wp_nand);
+    k->nand_c_out_f[fanin] = gpurf_circuit_drain_c_f(e->tech, e->dev, wn_nand) +
+                             fanin * gpurf_circuit_drain_c_f(e->tech, e->dev, wp_nand);
+    k->nand_area_m2[fanin] = gc_gate_area_m2(e, fanin * wn_nand, fanin * wp_nand, fanin);
+    k->nand_leak_w[fanin] = 0.5 * e->vdd_v * e->periph_leak_factor *
+                            (e->i_off_n * wn_nand / fanin + e->i_off_p * wp_nand * fanin);
+  }
+}
+
+void sram_subarray_prepare(bank_in *in) {
   const gc_env *e = &in->env;
   const gpurf_ports *p = &in->spec->ports;
+  const gpurf_wire_layer *local = &e->tech->wires.layer[GPURF_WIRE_LOCAL];
+  subarray_fixed *k = &in->fixed;
+  subarray_prepare(in);
+  cell_leakage(in, &k->cell_sub_w, &k->cell_gate_w);
+  port_geom rg = read_port_geom(in, p->rw > 0);
+  port_geom wg = write_port_geom(in);
+  k->c_wl_per_col_f = rg.access_per_cell * gpurf_circuit_gate_c_f(e->dev, rg.w_access_m) +
+                      in->cell_w_m * local->c_f_per_m;
+  k->c_bl_access_read_f = gpurf_circuit_drain_c_f(e->tech, e->dev, rg.w_access_m);
+  k->c_bl_access_write_f = gpurf_circuit_drain_c_f(e->tech, e->dev, wg.w_access_m);
+  k->c_bl_precharge_f = 1.5 * gpurf_circuit_drain_c_f(e->tech, e->dev, PRECHARGE_WIDTH_MIN * e->w_min_m);
+  k->c_bl_mux_f = gpurf_circuit_drain_c_f(e->tech, e->dev, MUX_WIDTH_MIN * e->w_min_m);
+  k->c_bl_sense_f = gpurf_circuit_gate_c_f(e->dev, SENSE_AMP_WIDTH_MIN * e->w_min_m);
+  k->r_cell_ohm = gpurf_circuit_r_on_ohm(e->dev, rg.w_access_m, 0) +
+                  gpurf_circuit_r_on_ohm(e->dev, rg.w_stack_m, 0);
+  k->r_mux_ohm = gpurf_circuit_r_on_ohm(e->dev, MUX_WIDTH_MIN * e->w_min_m, 0);
+  double vs = sense_margin_v(e);
+  k->sense_margin_v = vs;
+  k->log_sense = log(e->vdd_v / (e->vdd_v - vs));
+  k->log_restore = log((e->vdd_v - RESTORE_RESIDUAL * vs) / (e->vdd_v - vs));
+  k->v_overdrive_v = e->vdd_v - e->dev->vth_v;
+  k->swing_v = BITLINE_SWING_PER_MARGIN * vs;
+  double w_pre = PRECHARGE_WIDTH_MIN * e->w_min_m;
+  k->c_pre_gates_f = 3.0 * gpurf_circuit_gate_c_f(e->dev, gc_inv_wp(e, w_pre));
+  k->r_pre_ohm = gpurf_circuit_r_on_ohm(e->dev, gc_inv_wp(e, w_pre), 1);
+  double sa_w = SENSE_AMP_WIDTH_MIN * e->w_min_m;
+  k->sa_width_m = sa_w;
+  /* Four NMOS (pair, tail) and three PMOS (pair, ...) in four gate columns. */
+  k->sa_area_m2 = gc_gate_area_m2(e, 4.0 * sa_w, 3.0 * sa_w, 4);
+  k->pre_area_m2 = gc_gate_area_m2(e, 0.0, 3.0 * gc_inv_wp(e, w_pre), 3);
+  k->mux_area_m2 = gc_gate_area_m2(e, 2.0 * MUX_WIDTH_MIN * e->w_min_m, 0.0, 2);
+  k->c_mux_sel_f = gpurf_circuit_gate_c_f(e->dev, 2.0 * MUX_WIDTH_MIN * e->w_min_m);
+  k->read_bitlines = rg.bitlines;
+  k->bitlines_per_col = (p->rw + p->write) * 2 + p->read * rg.bitlines;
+}
+
+int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *o) {
+  const gc_env *e = &in->env;
   memset(o, 0, sizeof *o);
   const int rows = org->rows, cols = org->cols, mux = org->col_mux;
   const int groups = cols / mux; /* sensed/written bits per sub-array */
@@ -164,41 +219,36 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   const double array_w = cols * in->cell_w_m, array_h = rows * in->cell_h_m;
   const gpurf_wire_layer *local = &e->tech->wires.layer[GPURF_WIRE_LOCAL];
 
+  const subarray_fixed *k = &in->fixed;
+
   /* Cells. */
-  double cell_sub, cell_gate;
-  cell_leakage(in, &cell_sub, &cell_gate);
+  double cell_sub = k->cell_sub_w, cell_gate = k->cell_gate_w;
   o->area_part_m2[GPURF_BANK_PART_CELLS] = array_w * array_h;
   o->leak_part_w[GPURF_BANK_PART_CELLS] = (double)rows * cols * cell_sub;
   o->gate_leak_w += (double)rows * cols * cell_gate;
 
   /* Wordline and decoder, for each port. A read uses one read port's
    * decoder; a write one write port's. The decoder strip is as tall as the array. */
-  port_geom rg = read_port_geom(in, p->rw > 0);
-  port_geom wg = write_port_geom(in);
-  double c_wl = cols * (rg.access_per_cell * gpurf_circuit_gate_c_f(e->dev, rg.w_access_m) +
-                        in->cell_w_m * local->c_f_per_m);
+  double c_wl = cols * k->c_wl_per_col_f;
   double r_wl = cols * in->cell_w_m * local->r_ohm_per_m;
   decoder_eval(in, rows, c_wl, r_wl, array_h, o, in->wordline_ports);
 
   /* Bitlines: the read. Every column on the open row discharges. */
-  double c_bl = bitline_c(in, &rg, rows, mux);
-  double r_cell = gpurf_circuit_r_on_ohm(e->dev, rg.w_access_m, 0) +
-                  gpurf_circuit_r_on_ohm(e->dev, rg.w_stack_m, 0);
-  double r_mux = mux > 1 ? gpurf_circuit_r_on_ohm(e->dev, MUX_WIDTH_MIN * e->w_min_m, 0) : 0.0;
+  double c_bl = bitline_c(in, k->c_bl_access_read_f, rows, mux);
+  double r_cell = k->r_cell_ohm;
+  double r_mux = mux > 1 ? k->r_mux_ohm : 0.0;
   double r_bl_wire = rows * in->cell_h_m * local->r_ohm_per_m;
-  double vs = sense_margin_v(e);
   double tau_bl = (r_cell + r_mux + 0.5 * r_bl_wire) * c_bl;
   /* A slowly rising wordline turns the cell on gradually: the step-input
    * delay is corrected for the wordline slope m (Horowitz's ramp analysis,
    * as in CACTI's bitline model). */
-  double t_step = tau_bl * log(e->vdd_v / (e->vdd_v - vs));
+  double t_step = tau_bl * k->log_sense;
   double m = e->vdd_v / (o->wordline_ramp_s > 0.0 ? o->wordline_ramp_s : 1e-15);
-  double vov = e->vdd_v - e->dev->vth_v;
+  double vov = k->v_overdrive_v;
   o->t_bitline_s = t_step <= 0.5 * vov / m ? sqrt(2.0 * t_step * vov / m) : t_step + vov / (2.0 * m);
-  double swing = BITLINE_SWING_PER_MARGIN * vs;
-  double w_pre = PRECHARGE_WIDTH_MIN * e->w_min_m;
-  double c_pre_gates = 3.0 * gpurf_circuit_gate_c_f(e->dev, gc_inv_wp(e, w_pre));
-  double e_read_col = rg.bitlines == 2 ? c_bl * swing * e->vdd_v : c_bl * swing * e->vdd_v;
+  double swing = k->swing_v;
+  double c_pre_gates = k->c_pre_gates_f;
+  double e_read_col = k->read_bitlines == 2 ? c_bl * swing * e->vdd_v : c_bl * swing * e->vdd_v;
   o->read_part_j[GPURF_BANK_PART_BITLINE] = cols * (e_read_col + c_pre_gates * v2);
   /* Precharge: an enable line across the sub-array turns on every
    * column's precharge and equaliser, which restore the swing through the
@@ -206,10 +256,9 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
    * sense margin below the precharge level; it is restored to a tenth of
    * that, at the rate of the device fully on (CACTI's SRAM restore, mat.cc:
    * ln((V_pre - 0.1 V_sense) / (V_pre - V_sense)) (R_pre + R_bl / 2) C_bl). */
-  double r_pre = gpurf_circuit_r_on_ohm(e->dev, gc_inv_wp(e, w_pre), 1);
-  o->t_precharge_s = log((e->vdd_v - RESTORE_RESIDUAL * vs) / (e->vdd_v - vs)) *
-                     (r_pre + 0.5 * r_bl_wire) * c_bl;
-  gc_chain pre_drv = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
+  double r_pre = k->r_pre_ohm;
+  o->t_precharge_s = k->log_restore * (r_pre + 0.5 * r_bl_wire) * c_bl;
+  gc_chain pre_drv = gc_driver_chain(e, k->c_in_min_f,
                                      cols * c_pre_gates + array_w * local->c_f_per_m,
                                      array_w * local->r_ohm_per_m, 0.0);
   o->t_precharge_drv_s = pre_drv.delay_s;
@@ -218,21 +267,19 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
    * per-node delay and energy). */
   o->t_sense_s = e->tech->sense_amp.delay_s;
   o->read_part_j[GPURF_BANK_PART_SENSE_AMP] = groups * e->tech->sense_amp.energy_j;
-  double sa_w = SENSE_AMP_WIDTH_MIN * e->w_min_m;
-  /* Four NMOS (pair, tail) and three PMOS (pair, ...) in four gate columns. */
-  double sa_area = gc_gate_area_m2(e, 4.0 * sa_w, 3.0 * sa_w, 4);
+  double sa_w = k->sa_width_m, sa_area = k->sa_area_m2;
   o->area_part_m2[GPURF_BANK_PART_SENSE_AMP] = in->read_paths * groups * sa_area;
   /* An idle latch sense amplifier has its tail off: leakage of the stack. */
   o->leak_part_w[GPURF_BANK_PART_SENSE_AMP] =
       in->read_paths * groups * e->vdd_v * e->periph_leak_factor * e->i_off_n * sa_w;
 
   /* Precharge and column multiplexer footprint, per bitline of every port. */
-  int bitlines_per_col = (p->rw + p->write) * 2 + p->read * rg.bitlines;
-  double pre_area = gc_gate_area_m2(e, 0.0, 3.0 * gc_inv_wp(e, w_pre), 3);
-  double mux_area = mux > 1 ? gc_gate_area_m2(e, 2.0 * MUX_WIDTH_MIN * e->w_min_m, 0.0, 2) : 0.0;
+  int bitlines_per_col = k->bitlines_per_col;
+  double pre_area = k->pre_area_m2;
+  double mux_area = mux > 1 ? k->mux_area_m2 : 0.0;
   o->area_part_m2[GPURF_BANK_PART_BITLINE] = cols * 0.5 * bitlines_per_col * (pre_area + mux_area);
   if (mux > 1) {
-    double c_sel = groups * gpurf_circuit_gate_c_f(e->dev, 2.0 * MUX_WIDTH_MIN * e->w_min_m) +
+    double c_sel = groups * k->c_mux_sel_f +
                    array_w * local->c_f_per_m;
     o->read_part_j[GPURF_BANK_PART_BITLINE] += c_sel * v2;
     o->write_part_j[GPURF_BANK_PART_BITLINE] += c_sel * v2;
@@ -240,8 +287,8 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
 
   /* Writes: the driver pulls one bitline of each written column to ground;
    * the other columns on the open row see a read-like discharge. */
-  double c_bl_w = bitline_c(in, &wg, rows, mux);
-  gc_chain wd = gc_driver_chain_effort(e, gc_inv_input_c(e, e->w_min_m), c_bl_w, r_bl_wire, 0.0,
+  double c_bl_w = bitline_c(in, k->c_bl_access_write_f, rows, mux);
+  gc_chain wd = gc_driver_chain_effort(e, k->c_in_min_f, c_bl_w, r_bl_wire, 0.0,
                                        GC_STAGE_EFFORT_LEAN);
   /* The bitline's own charge is booked to the bitline, the driver's stages
    * to the driver (a model without write drivers still charges the line). */
