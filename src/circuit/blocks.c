@@ -150,14 +150,28 @@ gc_chain_memo *gc_chain_memo_alloc(void) {
 
 void gc_chain_memo_free(gc_chain_memo *memo) { free(memo); }
 
+/* The load and the wire vary from chain to chain; the input, the ramp and
+ * the effort take a few values: three independent products, top bits. */
 static size_t memo_index(const uint64_t key[5]) {
-  uint64_t h = 1469598103934665603ull;
-  for (int i = 0; i < 5; i++) h = (h ^ key[i]) * 1099511628211ull;
-  return (size_t)(h ^ (h >> 29)) % MEMO_SLOTS;
+  uint64_t h = key[1] * 0x9E3779B97F4A7C15ull + key[2] * 0xC2B2AE3D27D4EB4Full +
+               (key[0] ^ key[3] ^ key[4]) * 0x165667B19E3779F9ull;
+  return (size_t)((h ^ (h >> 29)) >> 54) % MEMO_SLOTS;
 }
 
 static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, double r_wire_ohm,
                              double input_ramp_s, double stage_effort);
+
+/* The miss, apart: the lookup that hits stays a leaf. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static gc_chain memo_fill(const gc_env *e, size_t i, const uint64_t key[5], const double arg[5]) {
+  memo_slot *slot = &e->memo->slot[i];
+  slot->chain = driver_chain(e, arg[0], arg[1], arg[2], arg[3], arg[4]);
+  memcpy(slot->key, key, sizeof slot->key);
+  e->memo->used[i / 64] |= 1ull << (i % 64);
+  return slot->chain;
+}
 
 gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
                                 double r_wire_ohm, double input_ramp_s, double stage_effort) {
@@ -166,15 +180,12 @@ gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
   uint64_t key[5];
   memcpy(key, arg, sizeof key);
   size_t i = memo_index(key);
-  memo_slot *slot = &e->memo->slot[i];
-  uint64_t *used = &e->memo->used[i / 64], bit = 1ull << (i % 64);
-  if ((*used & bit) && slot->key[0] == key[0] && slot->key[1] == key[1] &&
-      slot->key[2] == key[2] && slot->key[3] == key[3] && slot->key[4] == key[4])
+  const memo_slot *slot = &e->memo->slot[i];
+  if ((e->memo->used[i / 64] >> (i % 64) & 1u) && slot->key[0] == key[0] &&
+      slot->key[1] == key[1] && slot->key[2] == key[2] && slot->key[3] == key[3] &&
+      slot->key[4] == key[4])
     return slot->chain;
-  slot->chain = driver_chain(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort);
-  memcpy(slot->key, key, sizeof key);
-  *used |= bit;
-  return slot->chain;
+  return memo_fill(e, i, key, arg);
 }
 
 static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, double r_wire_ohm,
