@@ -120,14 +120,6 @@ gc_mux2 gc_mux2_min(const gc_env *e) {
   return m;
 }
 
-/* Stage count from the path effort with a target stage effort of 4
- * (Sutherland, Sproull and Harris, "Logical Effort", 1999). */
-gc_chain gc_driver_chain(const gc_env *e, double c_in_f, double c_load_f, double r_wire_ohm,
-                         double input_ramp_s) {
-  return gc_driver_chain_effort(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s,
-                                GC_STAGE_EFFORT_FAST);
-}
-
 #define MEMO_SLOTS 1024
 
 typedef struct memo_slot {
@@ -188,6 +180,8 @@ gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
   return memo_fill(e, i, key, arg);
 }
 
+/* Stage count from the path effort with a target stage effort (4 for
+ * gc_driver_chain: Sutherland, Sproull and Harris, "Logical Effort", 1999). */
 static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, double r_wire_ohm,
                              double input_ramp_s, double stage_effort) {
   gc_chain ch;

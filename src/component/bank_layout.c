@@ -244,7 +244,9 @@ static void htree_lengths(double w, double h, int lev_h, int lev_v, double *path
  * whole bus beside the banks, the next level's half as far (CACTI's
  * bus x 2 (1 - 2^-levels)). */
 static double bus_channel(double bus_w, int levels) {
-  return 2.0 * bus_w * (1.0 - ldexp(1.0, -levels));
+  double half_pow = 1.0; /* 2^-levels, exactly */
+  for (int i = 0; i < levels; i++) half_pow *= 0.5;
+  return 2.0 * bus_w * (1.0 - half_pow);
 }
 
 void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_bank_cost *c) {
