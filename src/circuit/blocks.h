@@ -145,7 +145,6 @@ typedef struct gc_chain {
   double last_wn_m;     /* NMOS width of the final stage */
 } gc_chain;
 
-
 /* Stage effort of chains sized for energy rather than speed: about 9 gives a
  * chain some 30% slower than the delay optimum (effort 4) with well under half
  * the transistor width, the trade CACTI makes for its repeaters (Global_30). */
@@ -156,7 +155,8 @@ typedef struct gc_chain {
 gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
                                 double r_wire_ohm, double input_ramp_s, double stage_effort);
 
-/* Inline: a wrapper call would copy every chain once more. */
+/* At the delay-optimal effort. Inline: a wrapper call would copy every
+ * chain once more. */
 static inline gc_chain gc_driver_chain(const gc_env *e, double c_in_f, double c_load_f,
                                        double r_wire_ohm, double input_ramp_s) {
   return gc_driver_chain_effort(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s,
