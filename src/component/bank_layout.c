@@ -37,11 +37,50 @@ typedef struct route {
   double driver_area_m2;
 } route;
 
-/* A wire of worst length l_max (delay) and average length l_avg (energy)
- * shared by `taps` sources, each with its own driver (tri-state): the idle
- * drivers' drains load the wire. */
-static route route_eval(const gc_env *e, gpurf_wire_kind layer, double l_max, double l_avg,
-                        int taps) {
+/* A route's wire and source driver, sized for its worst length l_max and
+ * its `taps` sources: all that its average length leaves alone, so routes
+ * of one worst length share it. */
+typedef struct route_sized {
+  gc_wire w;
+  gc_chain d;
+  double c_taps_f;
+} route_sized;
+
+/* A wire of worst length l_max shared by `taps` sources, each with its own
+ * driver (tri-state): the idle drivers' drains load the wire. `alone`, if
+ * not NULL, is the same wire sized for one source. */
+static route_sized route_size(const gc_env *e, gpurf_wire_kind layer, double l_max, int taps,
+                              const route_sized *alone) {
+  route_sized z;
+  const gpurf_wire_layer *wl = &e->tech->wires.layer[layer];
+  double c_port = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
+  double c_wire = wl->c_f_per_m * l_max;
+  /* Size a source driver for the wire alone (for a repeated wire it drives
+   * the first repeater), then load the wire with the idle taps' drains. */
+  double c_taps = 0.0;
+  if (taps > 1 && alone) {
+    c_taps = (taps - 1) * gc_inv_drain_c(e, alone->d.last_wn_m);
+  } else if (taps > 1) {
+    gc_wire w0 = gc_wire_eval(e, layer, l_max, gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m), c_port);
+    double c_first = w0.repeaters > 0 ? gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m) : c_wire + c_port;
+    gc_chain d0 = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_first,
+                                  w0.repeaters > 0 ? 0.0 : wl->r_ohm_per_m * l_max, 0.0);
+    c_taps = (taps - 1) * gc_inv_drain_c(e, d0.last_wn_m);
+  }
+  z.c_taps_f = c_taps;
+  z.w = gc_wire_eval(e, layer, l_max, gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m), c_port + c_taps);
+  if (z.w.repeaters > 0)
+    z.d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
+                          gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m) + c_taps, 0.0, 0.0);
+  else
+    z.d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_wire + c_port + c_taps,
+                          wl->r_ohm_per_m * l_max, 0.0);
+  return z;
+}
+
+/* The route of a sized wire whose average length is l_avg (energy). */
+static route route_cost(const gc_env *e, gpurf_wire_kind layer, double l_max, double l_avg,
+                        const route_sized *z) {
   route r;
   memset(&r, 0, sizeof r);
   const double v2 = e->vdd_v * e->vdd_v;
@@ -49,43 +88,39 @@ static route route_eval(const gc_env *e, gpurf_wire_kind layer, double l_max, do
   double c_port = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
   double c_wire = wl->c_f_per_m * l_max;
   double scale = l_max > 0.0 ? l_avg / l_max : 0.0;
-  /* Size a source driver for the wire alone (for a repeated wire it drives
-   * the first repeater), then load the wire with the idle taps' drains. */
-  double c_taps = 0.0;
-  if (taps > 1) {
-    gc_wire w0 = gc_wire_eval(e, layer, l_max, gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m), c_port);
-    double c_first = w0.repeaters > 0 ? gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m) : c_wire + c_port;
-    gc_chain d0 = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_first,
-                                  w0.repeaters > 0 ? 0.0 : wl->r_ohm_per_m * l_max, 0.0);
-    c_taps = (taps - 1) * gc_inv_drain_c(e, d0.last_wn_m);
-  }
-  gc_wire w = gc_wire_eval(e, layer, l_max, gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m), c_port + c_taps);
-  if (w.repeaters > 0) {
-    gc_chain d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
-                                 gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m) + c_taps, 0.0, 0.0);
-    r.delay_s = d.delay_s + w.delay_s;
+  double c_taps = z->c_taps_f;
+  const gc_wire *w = &z->w;
+  const gc_chain *d = &z->d;
+  if (w->repeaters > 0) {
+    r.delay_s = d->delay_s + w->delay_s;
     /* Each repeater restores the edge, so the next access may follow once
      * the previous one has passed the first segment (CACTI takes repeated
      * H-trees as pipelined, uca.cc). */
-    r.stage_s = d.delay_s + w.delay_s / w.repeaters;
-    r.driver_energy_j = d.energy_j;
-    r.wire_energy_j = w.energy_j * scale;
-    r.wire_leak_w = w.leak_w;
-    r.wire_area_m2 = w.area_m2;
-    r.driver_leak_w = d.leak_w;
-    r.driver_area_m2 = d.area_m2;
+    r.stage_s = d->delay_s + w->delay_s / w->repeaters;
+    r.driver_energy_j = d->energy_j;
+    r.wire_energy_j = w->energy_j * scale;
+    r.wire_leak_w = w->leak_w;
+    r.wire_area_m2 = w->area_m2;
+    r.driver_leak_w = d->leak_w;
+    r.driver_area_m2 = d->area_m2;
   } else {
-    gc_chain d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_wire + c_port + c_taps,
-                                 wl->r_ohm_per_m * l_max, 0.0);
-    r.delay_s = d.delay_s + GC_SAKURAI_DISTRIBUTED_RC * wl->r_ohm_per_m * l_max * c_wire;
+    r.delay_s = d->delay_s + GC_SAKURAI_DISTRIBUTED_RC * wl->r_ohm_per_m * l_max * c_wire;
     r.stage_s = r.delay_s;
     double c_load = c_wire + c_port + c_taps;
-    r.driver_energy_j = d.energy_j - c_load * v2;
+    r.driver_energy_j = d->energy_j - c_load * v2;
     r.wire_energy_j = (c_wire * scale + c_port + c_taps) * v2;
-    r.driver_leak_w = d.leak_w;
-    r.driver_area_m2 = d.area_m2;
+    r.driver_leak_w = d->leak_w;
+    r.driver_area_m2 = d->area_m2;
   }
   return r;
+}
+
+/* A wire of worst length l_max (delay) and average length l_avg (energy)
+ * shared by `taps` sources (route_size). */
+static route route_eval(const gc_env *e, gpurf_wire_kind layer, double l_max, double l_avg,
+                        int taps) {
+  route_sized z = route_size(e, layer, l_max, taps, NULL);
+  return route_cost(e, layer, l_max, l_avg, &z);
 }
 
 /* Levels of a binary tree reaching n leaves. */
@@ -134,12 +169,19 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
 
   /* Read data leave through a tri-state driver in every sub-array row of a
    * column; write data and the address are driven once, from the port. */
-  route out = route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, org->ndbl);
-  route in_data = route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, 1);
+  /* The three share one worst length (the address unless the data run
+   * along the edge): their wire and driver are sized once. */
+  route_sized alone = route_size(e, GPURF_WIRE_SEMI_GLOBAL, l_max, 1, NULL);
+  route_sized tapped =
+      org->ndbl > 1 ? route_size(e, GPURF_WIRE_SEMI_GLOBAL, l_max, org->ndbl, &alone) : alone;
+  route out = route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, &tapped);
+  route in_data = route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, &alone);
   /* Address: to the farthest sub-array for delay; for energy along a spine
    * the width of the bank and up every sub-array column. */
   double l_addr_tot = w + (org->ndbl > 1 ? org->ndwl * grid_h : 0.0);
-  route addr = route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, 1);
+  route addr = l_addr_max == l_max
+                   ? route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, &alone)
+                   : route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, 1);
 
   memset(c, 0, sizeof *c);
   c->org = *org;
