@@ -267,14 +267,11 @@ static void plan_repeaters(const gc_env *e, gpurf_wire_kind layer, gc_repeater_p
 
 gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m, double r_drive_ohm,
                      double c_load_f) {
-  gc_wire w;
-  memset(&w, 0, sizeof w);
+  /* Each result is returned whole (a compound literal): filling a cleared
+   * struct field by field and copying it out stalls on the copy. */
   const double v2 = e->vdd_v * e->vdd_v;
-  if (len_m <= 0.0) {
-    w.delay_s = GC_LN2_RC * r_drive_ohm * c_load_f;
-    w.energy_j = c_load_f * v2;
-    return w;
-  }
+  if (len_m <= 0.0)
+    return (gc_wire){.delay_s = GC_LN2_RC * r_drive_ohm * c_load_f, .energy_j = c_load_f * v2};
   const gpurf_wire_layer *l = &e->tech->wires.layer[layer];
   const gc_repeater_plan *p = &e->repeaters[layer];
   double rw = l->r_ohm_per_m * len_m, cw = l->c_f_per_m * len_m;
@@ -285,15 +282,11 @@ gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m, doubl
   double d_rep = len_m >= p->spacing_m
                      ? p->delay_s_per_m * len_m
                      : repeated_delay_per_m(e, l->r_ohm_per_m, l->c_f_per_m, p->size, len_m) * len_m;
-  if (d_rep < d_plain) {
-    w.repeaters = (int)gc_ceil(len_m / p->spacing_m);
-    w.delay_s = d_rep;
-    w.energy_j = (p->cap_f_per_m * len_m + c_load_f) * v2;
-    w.leak_w = p->leak_w_per_m * len_m;
-    w.area_m2 = p->area_m2_per_m * len_m;
-  } else {
-    w.delay_s = d_plain;
-    w.energy_j = (cw + c_load_f) * v2;
-  }
-  return w;
+  if (d_rep < d_plain)
+    return (gc_wire){.delay_s = d_rep,
+                     .energy_j = (p->cap_f_per_m * len_m + c_load_f) * v2,
+                     .leak_w = p->leak_w_per_m * len_m,
+                     .area_m2 = p->area_m2_per_m * len_m,
+                     .repeaters = (int)gc_ceil(len_m / p->spacing_m)};
+  return (gc_wire){.delay_s = d_plain, .energy_j = (cw + c_load_f) * v2};
 }

@@ -49,9 +49,8 @@ typedef struct route_sized {
 /* A wire of worst length l_max shared by `taps` sources, each with its own
  * driver (tri-state): the idle drivers' drains load the wire. `alone`, if
  * not NULL, is the same wire sized for one source. */
-static route_sized route_size(const gc_env *e, gpurf_wire_kind layer, double l_max, int taps,
-                              const route_sized *alone) {
-  route_sized z;
+static void route_size(const gc_env *e, gpurf_wire_kind layer, double l_max, int taps,
+                       const route_sized *alone, route_sized *z) {
   const gpurf_wire_layer *wl = &e->tech->wires.layer[layer];
   double c_port = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
   double c_wire = wl->c_f_per_m * l_max;
@@ -67,22 +66,22 @@ static route_sized route_size(const gc_env *e, gpurf_wire_kind layer, double l_m
                                   w0.repeaters > 0 ? 0.0 : wl->r_ohm_per_m * l_max, 0.0);
     c_taps = (taps - 1) * gc_inv_drain_c(e, d0.last_wn_m);
   }
-  z.c_taps_f = c_taps;
-  z.w = gc_wire_eval(e, layer, l_max, gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m), c_port + c_taps);
-  if (z.w.repeaters > 0)
-    z.d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
-                          gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m) + c_taps, 0.0, 0.0);
+  z->c_taps_f = c_taps;
+  z->w = gc_wire_eval(e, layer, l_max, gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m), c_port + c_taps);
+  if (z->w.repeaters > 0)
+    z->d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
+                           gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m) + c_taps, 0.0, 0.0);
   else
-    z.d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_wire + c_port + c_taps,
-                          wl->r_ohm_per_m * l_max, 0.0);
-  return z;
+    z->d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_wire + c_port + c_taps,
+                           wl->r_ohm_per_m * l_max, 0.0);
 }
 
-/* The route of a sized wire whose average length is l_avg (energy). */
-static route route_cost(const gc_env *e, gpurf_wire_kind layer, double l_max, double l_avg,
-                        const route_sized *z) {
-  route r;
-  memset(&r, 0, sizeof r);
+/* The route of a sized wire whose average length is l_avg (energy), into
+ * *out (written field by field: a struct returned by value is assembled
+ * and copied, which stalls). */
+static void route_cost(const gc_env *e, gpurf_wire_kind layer, double l_max, double l_avg,
+                       const route_sized *z, route *out) {
+  route r = {0};
   const double v2 = e->vdd_v * e->vdd_v;
   const gpurf_wire_layer *wl = &e->tech->wires.layer[layer];
   double c_port = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
@@ -112,15 +111,24 @@ static route route_cost(const gc_env *e, gpurf_wire_kind layer, double l_max, do
     r.driver_leak_w = d->leak_w;
     r.driver_area_m2 = d->area_m2;
   }
-  return r;
+  out->delay_s = r.delay_s;
+  out->wire_energy_j = r.wire_energy_j;
+  out->driver_energy_j = r.driver_energy_j;
+  out->wire_leak_w = r.wire_leak_w;
+  out->wire_area_m2 = r.wire_area_m2;
+  out->driver_leak_w = r.driver_leak_w;
+  out->driver_area_m2 = r.driver_area_m2;
 }
 
 /* A wire of worst length l_max (delay) and average length l_avg (energy)
  * shared by `taps` sources (route_size). */
 static route route_eval(const gc_env *e, gpurf_wire_kind layer, double l_max, double l_avg,
                         int taps) {
-  route_sized z = route_size(e, layer, l_max, taps, NULL);
-  return route_cost(e, layer, l_max, l_avg, &z);
+  route_sized z;
+  route r;
+  route_size(e, layer, l_max, taps, NULL, &z);
+  route_cost(e, layer, l_max, l_avg, &z, &r);
+  return r;
 }
 
 /* Levels of a binary tree reaching n leaves. */
@@ -171,17 +179,19 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
    * column; write data and the address are driven once, from the port. */
   /* The three share one worst length (the address unless the data run
    * along the edge): their wire and driver are sized once. */
-  route_sized alone = route_size(e, GPURF_WIRE_SEMI_GLOBAL, l_max, 1, NULL);
-  route_sized tapped =
-      org->ndbl > 1 ? route_size(e, GPURF_WIRE_SEMI_GLOBAL, l_max, org->ndbl, &alone) : alone;
-  route out = route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, &tapped);
-  route in_data = route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, &alone);
+  route_sized alone, tapped;
+  route_size(e, GPURF_WIRE_SEMI_GLOBAL, l_max, 1, NULL, &alone);
+  if (org->ndbl > 1) route_size(e, GPURF_WIRE_SEMI_GLOBAL, l_max, org->ndbl, &alone, &tapped);
+  route out, in_data, addr;
+  route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, org->ndbl > 1 ? &tapped : &alone, &out);
+  route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, &alone, &in_data);
   /* Address: to the farthest sub-array for delay; for energy along a spine
    * the width of the bank and up every sub-array column. */
   double l_addr_tot = w + (org->ndbl > 1 ? org->ndwl * grid_h : 0.0);
-  route addr = l_addr_max == l_max
-                   ? route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, &alone)
-                   : route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, 1);
+  if (l_addr_max == l_max)
+    route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, &alone, &addr);
+  else
+    addr = route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, 1);
 
   memset(c, 0, sizeof *c);
   c->org = *org;
