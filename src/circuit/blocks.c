@@ -120,20 +120,6 @@ gc_mux2 gc_mux2_min(const gc_env *e) {
   return m;
 }
 
-#define MEMO_SLOTS 1024
-
-typedef struct memo_slot {
-  uint64_t key[5]; /* the arguments' bit patterns */
-  gc_chain chain;
-} memo_slot;
-
-/* Slots are written before they are read: only the bitmap of used slots
- * starts cleared, so a memo per search costs no pass over the slots. */
-struct gc_chain_memo {
-  uint64_t used[MEMO_SLOTS / 64];
-  memo_slot slot[MEMO_SLOTS];
-};
-
 gc_chain_memo *gc_chain_memo_alloc(void) {
   gc_chain_memo *m = malloc(sizeof *m);
   if (m) memset(m->used, 0, sizeof m->used);
@@ -142,42 +128,16 @@ gc_chain_memo *gc_chain_memo_alloc(void) {
 
 void gc_chain_memo_free(gc_chain_memo *memo) { free(memo); }
 
-/* The load and the wire vary from chain to chain; the input, the ramp and
- * the effort take a few values: three independent products, top bits. */
-static size_t memo_index(const uint64_t key[5]) {
-  uint64_t h = key[1] * 0x9E3779B97F4A7C15ull + key[2] * 0xC2B2AE3D27D4EB4Full +
-               (key[0] ^ key[3] ^ key[4]) * 0x165667B19E3779F9ull;
-  return (size_t)((h ^ (h >> 29)) >> 54) % MEMO_SLOTS;
-}
-
 static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, double r_wire_ohm,
                              double input_ramp_s, double stage_effort);
 
-/* The miss, apart: the lookup that hits stays a leaf. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static gc_chain memo_fill(const gc_env *e, size_t i, const uint64_t key[5], const double arg[5]) {
-  memo_slot *slot = &e->memo->slot[i];
+gc_chain gc_chain_memo_fill(const gc_env *e, size_t i, const uint64_t key[5], const double arg[5]) {
+  if (!e->memo) return driver_chain(e, arg[0], arg[1], arg[2], arg[3], arg[4]);
+  gc_memo_slot *slot = &e->memo->slot[i];
   slot->chain = driver_chain(e, arg[0], arg[1], arg[2], arg[3], arg[4]);
   memcpy(slot->key, key, sizeof slot->key);
   e->memo->used[i / 64] |= 1ull << (i % 64);
   return slot->chain;
-}
-
-gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
-                                double r_wire_ohm, double input_ramp_s, double stage_effort) {
-  if (!e->memo) return driver_chain(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort);
-  const double arg[5] = {c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort};
-  uint64_t key[5];
-  memcpy(key, arg, sizeof key);
-  size_t i = memo_index(key);
-  const memo_slot *slot = &e->memo->slot[i];
-  if ((e->memo->used[i / 64] >> (i % 64) & 1u) && slot->key[0] == key[0] &&
-      slot->key[1] == key[1] && slot->key[2] == key[2] && slot->key[3] == key[3] &&
-      slot->key[4] == key[4])
-    return slot->chain;
-  return memo_fill(e, i, key, arg);
 }
 
 /* Stage count from the path effort with a target stage effort (4 for

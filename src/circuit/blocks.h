@@ -5,6 +5,8 @@
 #define GPURF_CIRCUIT_BLOCKS_H
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "gpurf/circuit.h"
 #include "circuit/constants.h"
@@ -151,23 +153,62 @@ typedef struct gc_chain {
 #define GC_STAGE_EFFORT_FAST 4.0
 #define GC_STAGE_EFFORT_LEAN 9.0
 
-/* As gc_driver_chain with a chosen target stage effort. */
-gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
-                                double r_wire_ohm, double input_ramp_s, double stage_effort);
-
-/* At the delay-optimal effort. Inline: a wrapper call would copy every
- * chain once more. */
-static inline gc_chain gc_driver_chain(const gc_env *e, double c_in_f, double c_load_f,
-                                       double r_wire_ohm, double input_ramp_s) {
-  return gc_driver_chain_effort(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s,
-                                GC_STAGE_EFFORT_FAST);
-}
-
 /* An organisation search sizes the same driver chains for many candidates
  * (same rows, same columns, same bank width); a memo attached to the env
  * returns a remembered chain for identical inputs, bit for bit. */
 gc_chain_memo *gc_chain_memo_alloc(void);
 void gc_chain_memo_free(gc_chain_memo *memo);
+
+/* The memo's insides, here so that a lookup that hits is inlined at the
+ * call (a call would copy every chain whole). Slots are written before they
+ * are read: only the bitmap of used slots starts cleared, so a memo per
+ * search costs no pass over the slots. */
+#define GC_MEMO_SLOTS 1024
+
+typedef struct gc_memo_slot {
+  uint64_t key[5]; /* the arguments' bit patterns */
+  gc_chain chain;
+} gc_memo_slot;
+
+struct gc_chain_memo {
+  uint64_t used[GC_MEMO_SLOTS / 64];
+  gc_memo_slot slot[GC_MEMO_SLOTS];
+};
+
+/* Sizes the chain of the arguments arg (as gc_driver_chain_effort's) and,
+ * with a memo, keeps it in slot i under key. */
+gc_chain gc_chain_memo_fill(const gc_env *e, size_t i, const uint64_t key[5], const double arg[5]);
+
+/* The load and the wire vary from chain to chain; the input, the ramp and
+ * the effort take a few values: three independent products, top bits. */
+static inline size_t gc_chain_memo_index(const uint64_t key[5]) {
+  uint64_t h = key[1] * 0x9E3779B97F4A7C15ull + key[2] * 0xC2B2AE3D27D4EB4Full +
+               (key[0] ^ key[3] ^ key[4]) * 0x165667B19E3779F9ull;
+  return (size_t)((h ^ (h >> 29)) >> 54) % GC_MEMO_SLOTS;
+}
+
+/* As gc_driver_chain with a chosen target stage effort. */
+static inline gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
+                                              double r_wire_ohm, double input_ramp_s,
+                                              double stage_effort) {
+  const double arg[5] = {c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort};
+  uint64_t key[5];
+  memcpy(key, arg, sizeof key);
+  size_t i = gc_chain_memo_index(key);
+  const gc_chain_memo *m = e->memo;
+  if (m && (m->used[i / 64] >> (i % 64) & 1u) && m->slot[i].key[0] == key[0] &&
+      m->slot[i].key[1] == key[1] && m->slot[i].key[2] == key[2] &&
+      m->slot[i].key[3] == key[3] && m->slot[i].key[4] == key[4])
+    return m->slot[i].chain;
+  return gc_chain_memo_fill(e, i, key, arg);
+}
+
+/* At the delay-optimal effort. */
+static inline gc_chain gc_driver_chain(const gc_env *e, double c_in_f, double c_load_f,
+                                       double r_wire_ohm, double input_ramp_s) {
+  return gc_driver_chain_effort(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s,
+                                GC_STAGE_EFFORT_FAST);
+}
 
 /* A wire of length len on layer `layer`, driven by a source of r_drive into a
  * load c_load. When repeaters make it faster, it is repeated with the
