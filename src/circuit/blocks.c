@@ -131,13 +131,20 @@ void gc_chain_memo_free(gc_chain_memo *memo) { free(memo); }
 static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, double r_wire_ohm,
                              double input_ramp_s, double stage_effort);
 
-gc_chain gc_chain_memo_fill(const gc_env *e, size_t i, const uint64_t key[5], const double arg[5]) {
-  if (!e->memo) return driver_chain(e, arg[0], arg[1], arg[2], arg[3], arg[4]);
-  gc_memo_slot *slot = &e->memo->slot[i];
-  slot->chain = driver_chain(e, arg[0], arg[1], arg[2], arg[3], arg[4]);
-  memcpy(slot->key, key, sizeof slot->key);
-  e->memo->used[i / 64] |= 1ull << (i % 64);
-  return slot->chain;
+gc_chain gc_chain_memo_fill(const gc_env *e, size_t i, double c_in_f, double c_load_f,
+                            double r_wire_ohm, double input_ramp_s, double stage_effort) {
+  gc_chain ch = driver_chain(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort);
+  if (e->memo) {
+    gc_memo_slot *slot = &e->memo->slot[i];
+    slot->chain = ch;
+    slot->key[0] = gc_memo_word(c_in_f);
+    slot->key[1] = gc_memo_word(c_load_f);
+    slot->key[2] = gc_memo_word(r_wire_ohm);
+    slot->key[3] = gc_memo_word(input_ramp_s);
+    slot->key[4] = gc_memo_word(stage_effort);
+    e->memo->used[i / 64] |= 1ull << (i % 64);
+  }
+  return ch;
 }
 
 /* Stage count from the path effort with a target stage effort (4 for
@@ -182,7 +189,7 @@ static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, do
 
 /* Delay per metre of a line of resistance r and capacitance c per metre,
  * cut by repeaters of size h every s metres. */
-static double repeated_delay_per_m(const gc_env *e, double r, double c, double h, double s) {
+double gc_repeated_delay_per_m(const gc_env *e, double r, double c, double h, double s) {
   double r0 = gc_inv_r(e, e->w_min_m), c0 = gc_inv_input_c(e, e->w_min_m);
   double c0d = gc_inv_drain_c(e, e->w_min_m);
   double seg = GC_LN2_RC * (r0 / h) * (h * (c0d + c0) + c * s) +
@@ -199,7 +206,7 @@ static void plan_repeaters(const gc_env *e, gpurf_wire_kind layer, gc_repeater_p
   double h_opt = sqrt(r0 * c / (r * c0));
   double s_opt = sqrt(2.0 * GC_LN2_RC * r0 * (c0 + c0d) / (2.0 * GC_SAKURAI_DISTRIBUTED_RC * r * c));
   if (h_opt < 1.0) h_opt = 1.0;
-  double d_opt = repeated_delay_per_m(e, r, c, h_opt, s_opt);
+  double d_opt = gc_repeated_delay_per_m(e, r, c, h_opt, s_opt);
   /* Fewer, smaller repeaters: least switched capacitance within 30%. */
   static const double size_frac[] = {1.0, 0.8, 0.65, 0.5, 0.4, 0.3, 0.25};
   static const double space_mult[] = {1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0};
@@ -208,7 +215,7 @@ static void plan_repeaters(const gc_env *e, gpurf_wire_kind layer, gc_repeater_p
     for (size_t j = 0; j < sizeof space_mult / sizeof space_mult[0]; j++) {
       double h = h_opt * size_frac[i], sp = s_opt * space_mult[j];
       if (h < 1.0) continue;
-      double d = repeated_delay_per_m(e, r, c, h, sp);
+      double d = gc_repeated_delay_per_m(e, r, c, h, sp);
       double cap = c + h * (c0 + c0d) / sp;
       if (d <= GC_REPEATER_DELAY_SLACK * d_opt && cap < best_c) {
         best_c = cap;
@@ -223,30 +230,4 @@ static void plan_repeaters(const gc_env *e, gpurf_wire_kind layer, gc_repeater_p
   out->leak_w_per_m = gc_inv_leak_w(e, wn) / out->spacing_m;
   out->gate_leak_w_per_m = gc_inv_gate_leak_w(e, wn) / out->spacing_m;
   out->area_m2_per_m = gc_inv_area_m2(e, wn) / out->spacing_m;
-}
-
-gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m, double r_drive_ohm,
-                     double c_load_f) {
-  /* Each result is returned whole (a compound literal): filling a cleared
-   * struct field by field and copying it out stalls on the copy. */
-  const double v2 = e->vdd_v * e->vdd_v;
-  if (len_m <= 0.0)
-    return (gc_wire){.delay_s = GC_LN2_RC * r_drive_ohm * c_load_f, .energy_j = c_load_f * v2};
-  const gpurf_wire_layer *l = &e->tech->wires.layer[layer];
-  const gc_repeater_plan *p = &e->repeaters[layer];
-  double rw = l->r_ohm_per_m * len_m, cw = l->c_f_per_m * len_m;
-  /* Unrepeated: Elmore delay of a distributed line with driver and load. */
-  double d_plain = GC_LN2_RC * r_drive_ohm * (cw + c_load_f) + GC_SAKURAI_DISTRIBUTED_RC * rw * cw +
-                   GC_LN2_RC * rw * c_load_f;
-  /* Shorter than one spacing, a single repeater drives the whole length. */
-  double d_rep = len_m >= p->spacing_m
-                     ? p->delay_s_per_m * len_m
-                     : repeated_delay_per_m(e, l->r_ohm_per_m, l->c_f_per_m, p->size, len_m) * len_m;
-  if (d_rep < d_plain)
-    return (gc_wire){.delay_s = d_rep,
-                     .energy_j = (p->cap_f_per_m * len_m + c_load_f) * v2,
-                     .leak_w = p->leak_w_per_m * len_m,
-                     .area_m2 = p->area_m2_per_m * len_m,
-                     .repeaters = (int)gc_ceil(len_m / p->spacing_m)};
-  return (gc_wire){.delay_s = d_plain, .energy_j = (cw + c_load_f) * v2};
 }

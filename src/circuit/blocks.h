@@ -175,32 +175,42 @@ struct gc_chain_memo {
   gc_memo_slot slot[GC_MEMO_SLOTS];
 };
 
-/* Sizes the chain of the arguments arg (as gc_driver_chain_effort's) and,
- * with a memo, keeps it in slot i under key. */
-gc_chain gc_chain_memo_fill(const gc_env *e, size_t i, const uint64_t key[5], const double arg[5]);
+/* A key word: the bit pattern of one argument (a register move, where an
+ * array of arguments read back as words would stall on its stores). */
+static inline uint64_t gc_memo_word(double v) {
+  uint64_t k;
+  memcpy(&k, &v, sizeof k);
+  return k;
+}
 
 /* The load and the wire vary from chain to chain; the input, the ramp and
  * the effort take a few values: three independent products, top bits. */
-static inline size_t gc_chain_memo_index(const uint64_t key[5]) {
-  uint64_t h = key[1] * 0x9E3779B97F4A7C15ull + key[2] * 0xC2B2AE3D27D4EB4Full +
-               (key[0] ^ key[3] ^ key[4]) * 0x165667B19E3779F9ull;
+static inline size_t gc_chain_memo_index(uint64_t k0, uint64_t k1, uint64_t k2, uint64_t k3,
+                                         uint64_t k4) {
+  uint64_t h = k1 * 0x9E3779B97F4A7C15ull + k2 * 0xC2B2AE3D27D4EB4Full +
+               (k0 ^ k3 ^ k4) * 0x165667B19E3779F9ull;
   return (size_t)((h ^ (h >> 29)) >> 54) % GC_MEMO_SLOTS;
 }
+
+/* Sizes the chain (arguments as gc_driver_chain_effort's) and, with a
+ * memo, keeps it in slot i. */
+gc_chain gc_chain_memo_fill(const gc_env *e, size_t i, double c_in_f, double c_load_f,
+                            double r_wire_ohm, double input_ramp_s, double stage_effort);
 
 /* As gc_driver_chain with a chosen target stage effort. */
 static inline gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
                                               double r_wire_ohm, double input_ramp_s,
                                               double stage_effort) {
-  const double arg[5] = {c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort};
-  uint64_t key[5];
-  memcpy(key, arg, sizeof key);
-  size_t i = gc_chain_memo_index(key);
+  uint64_t k0 = gc_memo_word(c_in_f), k1 = gc_memo_word(c_load_f), k2 = gc_memo_word(r_wire_ohm);
+  uint64_t k3 = gc_memo_word(input_ramp_s), k4 = gc_memo_word(stage_effort);
+  size_t i = gc_chain_memo_index(k0, k1, k2, k3, k4);
   const gc_chain_memo *m = e->memo;
-  if (m && (m->used[i / 64] >> (i % 64) & 1u) && m->slot[i].key[0] == key[0] &&
-      m->slot[i].key[1] == key[1] && m->slot[i].key[2] == key[2] &&
-      m->slot[i].key[3] == key[3] && m->slot[i].key[4] == key[4])
-    return m->slot[i].chain;
-  return gc_chain_memo_fill(e, i, key, arg);
+  if (m && (m->used[i / 64] >> (i % 64) & 1u)) {
+    const uint64_t *key = m->slot[i].key;
+    if (key[0] == k0 && key[1] == k1 && key[2] == k2 && key[3] == k3 && key[4] == k4)
+      return m->slot[i].chain;
+  }
+  return gc_chain_memo_fill(e, i, c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort);
 }
 
 /* At the delay-optimal effort. */
@@ -226,7 +236,36 @@ typedef struct gc_wire {
  * as CACTI 7 draws and repeats its H-tree wires (bus_wire.c); per metre. */
 void gc_bus_plan(const gc_env *e, gpurf_wire_kind layer, gc_repeater_plan *out);
 
-gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m,
-                     double r_drive_ohm, double c_load_f);
+/* Delay per metre of a line of r ohm and c farad per metre cut by
+ * repeaters of h minimum inverters every s metres. */
+double gc_repeated_delay_per_m(const gc_env *e, double r, double c, double h, double s);
+
+/* Inline: each result is returned whole (a compound literal) into the
+ * caller's variable, where a struct filled field by field and copied out
+ * stalls on the copy. */
+static inline gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m,
+                                   double r_drive_ohm, double c_load_f) {
+  const double v2 = e->vdd_v * e->vdd_v;
+  if (len_m <= 0.0)
+    return (gc_wire){.delay_s = GC_LN2_RC * r_drive_ohm * c_load_f, .energy_j = c_load_f * v2};
+  const gpurf_wire_layer *l = &e->tech->wires.layer[layer];
+  const gc_repeater_plan *p = &e->repeaters[layer];
+  double rw = l->r_ohm_per_m * len_m, cw = l->c_f_per_m * len_m;
+  /* Unrepeated: Elmore delay of a distributed line with driver and load. */
+  double d_plain = GC_LN2_RC * r_drive_ohm * (cw + c_load_f) + GC_SAKURAI_DISTRIBUTED_RC * rw * cw +
+                   GC_LN2_RC * rw * c_load_f;
+  /* Shorter than one spacing, a single repeater drives the whole length. */
+  double d_rep = len_m >= p->spacing_m
+                     ? p->delay_s_per_m * len_m
+                     : gc_repeated_delay_per_m(e, l->r_ohm_per_m, l->c_f_per_m, p->size, len_m) *
+                           len_m;
+  if (d_rep < d_plain)
+    return (gc_wire){.delay_s = d_rep,
+                     .energy_j = (p->cap_f_per_m * len_m + c_load_f) * v2,
+                     .leak_w = p->leak_w_per_m * len_m,
+                     .area_m2 = p->area_m2_per_m * len_m,
+                     .repeaters = (int)gc_ceil(len_m / p->spacing_m)};
+  return (gc_wire){.delay_s = d_plain, .energy_j = (cw + c_load_f) * v2};
+}
 
 #endif
