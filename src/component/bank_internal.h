@@ -3,6 +3,9 @@
 #ifndef GPURF_BANK_INTERNAL_H
 #define GPURF_BANK_INTERNAL_H
 
+#include <stddef.h>
+#include <string.h>
+
 #include "circuit/blocks.h"
 #include "gpurf/bank.h"
 
@@ -33,6 +36,7 @@ typedef struct subarray_fixed {
   double nand_c_out_f[DECODER_FANIN_MAX + 1];
   double nand_area_m2[DECODER_FANIN_MAX + 1];
   double nand_leak_w[DECODER_FANIN_MAX + 1];
+  double t_nand_s[DECODER_FANIN_MAX + 1];  /* NAND delay into a wordline driver of c_in_min_f */
   /* SRAM only (sram_subarray_prepare). */
   double cell_sub_w, cell_gate_w;          /* leakage of one cell */
   double c_wl_per_col_f;                   /* wordline load of one column */
@@ -83,8 +87,16 @@ struct subarray_cost {
   double t_wl_reset_s;      /* the selected wordline falling back (its driver's last stage) */
   double t_precharge_drv_s; /* the precharge/equalise enable across the sub-array */
   double wordline_ramp_s;                    /* rise time of the wordline at its far end */
-  char reject[SUBARRAY_REJECT_MAX];          /* why this organisation cannot work; "" if it can */
+  /* Why this organisation cannot work; "" if it can. Last: subarray_cost_clear. */
+  char reject[SUBARRAY_REJECT_MAX];
 };
+
+/* Clears a sub-array's costs for a model to fill: every number, and an
+ * empty reason (the rest of the reason's buffer is left as it is). */
+static inline void subarray_cost_clear(subarray_cost *o) {
+  memset(o, 0, offsetof(subarray_cost, reject));
+  o->reject[0] = '\0';
+}
 
 int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *out);
 /* Fill in->fixed before a search: the decoder's part for any sub-array

@@ -39,7 +39,7 @@ static int eval_org(const bank_in *in, const gpurf_bank_org *org, gpurf_bank_cos
   int rc = in->subarray_eval(in, org, &sa);
   if (rc != GPURF_OK) return rc;
   if (sa.reject[0]) {
-    memcpy(why, sa.reject, sizeof sa.reject);
+    memcpy(why, sa.reject, strlen(sa.reject) + 1);
     return ORG_REJECTED;
   }
   double w, h;

@@ -112,7 +112,10 @@ static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, 
     a_pre = pairs * 4.0 * p4.area_m2 + single * 2.0 * p2.area_m2;
     l_pre = pairs * 4.0 * p4.leak_w + single * 2.0 * p2.leak_w;
   }
-  double t_nand = gpurf_circuit_horowitz_s(0.0, r_nand * (c_nand_out + wl.input_c_f), 0.5, 0.5);
+  /* The wordline driver's input is the minimum inverter's: known per fan-in. */
+  double t_nand = wl.input_c_f == k->c_in_min_f
+                      ? k->t_nand_s[fanin]
+                      : gpurf_circuit_horowitz_s(0.0, r_nand * (c_nand_out + wl.input_c_f), 0.5, 0.5);
   o->t_decode_s = t_pre + t_nand;
   o->t_row_gate_s = t_nand;
   o->t_wordline_s = wl.delay_s;
@@ -168,6 +171,8 @@ void subarray_prepare(bank_in *in) {
     k->nand_area_m2[fanin] = gc_gate_area_m2(e, fanin * wn_nand, fanin * wp_nand, fanin);
     k->nand_leak_w[fanin] = 0.5 * e->vdd_v * e->periph_leak_factor *
                             (e->i_off_n * wn_nand / fanin + e->i_off_p * wp_nand * fanin);
+    k->t_nand_s[fanin] = gpurf_circuit_horowitz_s(
+        0.0, k->r_nand_ohm * (k->nand_c_out_f[fanin] + k->c_in_min_f), 0.5, 0.5);
   }
 }
 
@@ -212,7 +217,7 @@ void sram_subarray_prepare(bank_in *in) {
 
 int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *o) {
   const gc_env *e = &in->env;
-  memset(o, 0, sizeof *o);
+  subarray_cost_clear(o);
   const int rows = org->rows, cols = org->cols, mux = org->col_mux;
   const int groups = cols / mux; /* sensed/written bits per sub-array */
   const double v2 = e->vdd_v * e->vdd_v;

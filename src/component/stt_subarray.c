@@ -132,7 +132,7 @@ static double write_voltage(const gc_env *e, double i_a, double r_from, double r
 int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *o) {
   const gc_env *e = &in->env;
   const gpurf_cell_stt *c = &in->spec->cell->u.stt;
-  memset(o, 0, sizeof *o);
+  subarray_cost_clear(o);
   const int rows = org->rows, cols = org->cols, mux = org->col_mux;
   const int groups = cols / mux; /* bits sensed or written per sub-array */
   const double v2 = e->vdd_v * e->vdd_v;
