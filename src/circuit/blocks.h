@@ -135,8 +135,10 @@ gc_mux2 gc_mux2_min(const gc_env *e);
 
 /* A chain of inverters driving c_load from an input of c_in (logical effort,
  * stage effort near 4). Delay uses the Horowitz ramp model stage by stage. */
+/* Counts are full words in the chain and wire results: these structs are
+ * copied word by word, and a narrower field stored alone stalls the copy. */
 typedef struct gc_chain {
-  int stages;
+  long long stages;
   double delay_s;
   double out_ramp_s;
   double energy_j;      /* one full charge of every internal node and the load */
@@ -229,7 +231,7 @@ typedef struct gc_wire {
   double energy_j;  /* one full charge (C Vdd^2) of wire, repeaters and load */
   double leak_w;
   double area_m2;   /* repeater area; wire tracks are counted by the caller */
-  int repeaters;
+  long long repeaters;
 } gc_wire;
 
 /* The repeaters of a bus wire between banks on `layer`, drawn and repeated
@@ -264,7 +266,7 @@ static inline gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, doubl
                      .energy_j = (p->cap_f_per_m * len_m + c_load_f) * v2,
                      .leak_w = p->leak_w_per_m * len_m,
                      .area_m2 = p->area_m2_per_m * len_m,
-                     .repeaters = (int)gc_ceil(len_m / p->spacing_m)};
+                     .repeaters = (long long)gc_ceil(len_m / p->spacing_m)};
   return (gc_wire){.delay_s = d_plain, .energy_j = (cw + c_load_f) * v2};
 }
 
