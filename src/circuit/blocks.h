@@ -134,8 +134,8 @@ typedef struct gc_mux2 {
 gc_mux2 gc_mux2_min(const gc_env *e);
 
 /* A chain of inverters driving c_load from an input of c_in (logical effort,
- * stage effort near 4). Delay uses the Horowitz ramp model stage by stage. */
-/* Counts are full words in the chain and wire results: these structs are
+ * stage effort near 4). Delay uses the Horowitz ramp model stage by stage.
+ * Counts are full words in the chain and wire results: these structs are
  * copied word by word, and a narrower field stored alone stalls the copy. */
 typedef struct gc_chain {
   long long stages;
