@@ -1,5 +1,6 @@
 /* The SRAM bank model: input checks, names, organisation and padding, and
  * the properties every physical model must have (bigger costs more). */
+#include <math.h>
 #include <string.h>
 
 #include "test_fixtures.h"
@@ -343,6 +344,50 @@ static void same_input_same_output(void **state) {
   assert_memory_equal(&a, &b, sizeof a);
 }
 
+/* A search keeps nothing from one bank to the next: banks evaluated in one
+ * order and in the reverse order cost the same, bit for bit. */
+static void order_of_queries_does_not_matter(void **state) {
+  fixture *f = *state;
+  static const struct {
+    int node;
+    long long entries;
+    int width;
+    const char *ports;
+    int banks;
+    gpurf_bank_opt opt;
+  } q[] = {{0, 4096, 64, "1rw", 1, GPURF_BANK_OPT_ED2},   {1, 2048, 128, "1r1w", 4, GPURF_BANK_OPT_EDP},
+           {2, 960, 33, "3r1w", 3, GPURF_BANK_OPT_DELAY}, {3, 65536, 32, "1rw", 16, GPURF_BANK_OPT_ENERGY},
+           {0, 512, 1024, "1r1w", 2, GPURF_BANK_OPT_AREA}, {1, 100, 7, "2rw1r", 5, GPURF_BANK_OPT_LEAKAGE},
+           {2, 8192, 256, "1rw", 32, GPURF_BANK_OPT_ED2},  {3, 6, 1000, "4r2w", 2, GPURF_BANK_OPT_ED2}};
+  enum { N = sizeof q / sizeof q[0] };
+  gpurf_bank_cost fwd[N], rev[N];
+  for (int k = 0; k < 2 * N; k++) {
+    int i = k < N ? k : 2 * N - 1 - k;
+    gpurf_bank_spec s = spec_for(f, q[i].node, q[i].entries, q[i].width, q[i].ports, q[i].banks,
+                                 q[i].opt);
+    gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
+    if (k < N) fwd[i] = c;
+    else rev[i] = c;
+  }
+  for (int i = 0; i < N; i++) assert_memory_equal(&fwd[i], &rev[i], sizeof fwd[i]);
+}
+
+/* Every bank count the spec allows lays out: the grids of the banks the
+ * layout considers are listed once per search, in a table of fixed size. */
+static void every_bank_count_lays_out(void **state) {
+  fixture *f = *state;
+  gpurf_bank_spec s1 = spec_for(f, 1, 1, 16, "1rw", 1, GPURF_BANK_OPT_ED2);
+  gpurf_bank_cost one = test_bank_eval(f->ctx, &s1);
+  for (int banks = 2; banks <= 1024; banks++) {
+    gpurf_bank_spec s = spec_for(f, 1, banks, 16, "1rw", banks, GPURF_BANK_OPT_ED2);
+    gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
+    test_check_part_sums(&c);
+    /* The same bank, N times, and the wiring between them. */
+    assert_true(isfinite(c.area_m2) && c.area_m2 > banks * one.area_m2 * (1.0 - 1e-12));
+    assert_true(c.delay_part_s[GPURF_BANK_PART_INTERBANK] > 0.0);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(ports_parse_and_format),
@@ -357,6 +402,8 @@ int main(void) {
       cmocka_unit_test(power_gating_groups),
       cmocka_unit_test(interbank_tree),
       cmocka_unit_test(same_input_same_output),
+      cmocka_unit_test(order_of_queries_does_not_matter),
+      cmocka_unit_test(every_bank_count_lays_out),
   };
   return cmocka_run_group_tests_name("bank", tests, setup, teardown);
 }

@@ -1,0 +1,82 @@
+/* The circuit blocks' arithmetic shortcuts, which the organisation search
+ * relies on for speed: each must give exactly what the plain computation
+ * gives (rounding up, bit counts, and driver chains through the memo). */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "test_util.h"
+
+#include "circuit/blocks.h"
+
+/* splitmix64: a fixed sequence of test values. */
+static uint64_t next_u64(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+static void ceil_is_exact(void **state) {
+  (void)state;
+  const double edge[] = {0.0, -0.0, 1e-300, 0.5, 1.0, 1.0 + 0x1p-52, 2.0 - 0x1p-52, 3.0,
+                         0x1p52 - 0.5, 0x1p52, 0x1p52 + 1.0, 0x1p53, 0x1p63, 1e300, -1.5,
+                         -0.25, INFINITY, -INFINITY};
+  for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+    assert_same_bits(gc_ceil(edge[i]), ceil(edge[i]));
+  assert_true(isnan(gc_ceil(NAN)));
+  uint64_t s = 7;
+  for (int i = 0; i < 1000000; i++) {
+    /* Quotients as the models form them: lengths over spacings, widths
+     * over folds, from far below one to far above. */
+    double x = ldexp((double)(next_u64(&s) >> 11) * 0x1p-53, (int)(next_u64(&s) % 80) - 30);
+    if (i % 4 == 0) x = (double)(next_u64(&s) % 4096) * (i % 8 == 0 ? 1.0 : 1.0 + 0x1p-52);
+    assert_same_bits(gc_ceil(x), ceil(x));
+  }
+}
+
+static void ceil_log2_counts_bits(void **state) {
+  (void)state;
+  assert_int_equal(gc_ceil_log2(1), 0);
+  for (long long n = 2; n <= (1LL << 20); n++)
+    if (gc_ceil_log2(n) != (int)ceil(log2((double)n))) fail_msg("n = %lld", n);
+}
+
+/* A chain from the memo is the chain sized afresh, bit for bit, whatever
+ * else the memo holds (far more keys than slots, so slots are reused). */
+static void memo_returns_the_chain_sized_afresh(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_tech *tech = test_tech(ctx, "32nm");
+  gc_env plain, memo;
+  assert_ok(ctx, gc_env_init(ctx, &plain, tech, GPURF_DEVICE_HP, 360.0, 1));
+  memo = plain;
+  memo.memo = gc_chain_memo_alloc();
+  assert_non_null(memo.memo);
+  uint64_t s = 11;
+  double loads[512];
+  for (int i = 0; i < 512; i++)
+    loads[i] = ldexp(1.0 + (double)(next_u64(&s) % 1000) / 1000.0, -(int)(next_u64(&s) % 30) - 12);
+  for (int round = 0; round < 8; round++) {
+    for (int i = 0; i < 512; i++) {
+      double c_in = gc_inv_input_c(&plain, plain.w_min_m) * (1.0 + (i % 3));
+      double r_wire = (i % 5) * 100.0;
+      double effort = i % 2 ? GC_STAGE_EFFORT_FAST : GC_STAGE_EFFORT_LEAN;
+      gc_chain a = gc_driver_chain_effort(&plain, c_in, loads[(i * 7 + round) % 512], r_wire, 0.0, effort);
+      gc_chain b = gc_driver_chain_effort(&memo, c_in, loads[(i * 7 + round) % 512], r_wire, 0.0, effort);
+      assert_memory_equal(&a, &b, sizeof a);
+    }
+  }
+  gc_chain_memo_free(memo.memo);
+  gpurf_tech_free(tech);
+  gpurf_ctx_free(ctx);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(ceil_is_exact),
+      cmocka_unit_test(ceil_log2_counts_bits),
+      cmocka_unit_test(memo_returns_the_chain_sized_afresh),
+  };
+  return cmocka_run_group_tests_name("blocks", tests, NULL, NULL);
+}
