@@ -198,6 +198,9 @@ int bank_in_init(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in) {
   in->entries_per_bank = s->entries / s->banks;
   in->address_bits =
       in->entries_per_bank > 1 ? (int)ceil(log2((double)in->entries_per_bank)) : 0;
+  /* What every candidate organisation shares, once. */
+  if (s->cell->kind == GPURF_CELL_SRAM) sram_subarray_prepare(in);
+  else if (s->cell->kind == GPURF_CELL_STT_MTJ) subarray_prepare(in);
   return GPURF_OK;
 }
 
@@ -216,14 +219,12 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_bank_cost
   switch (spec->cell->kind) {
   case GPURF_CELL_SRAM:
     in.subarray_eval = sram_subarray_eval;
-    sram_subarray_prepare(&in);
     /* Each gate group is whole rows of sub-arrays along the bitline. */
     if (spec->gate_groups > 0) in.min_ndbl = spec->gate_groups;
     rc = sram_bank_search(ctx, &in, &best);
     break;
   case GPURF_CELL_STT_MTJ:
     in.subarray_eval = stt_subarray_eval;
-    subarray_prepare(&in);
     if ((rc = stt_check_node(ctx, &in)) != GPURF_OK) break;
     if (spec->split_write) {
       /* The halves lie along the bitlines, sharing the sense amplifiers

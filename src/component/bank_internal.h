@@ -67,8 +67,9 @@ struct bank_in {
 };
 
 /* What stays fixed for a spec already checked: the device environment, the
- * cell grown for its ports, the paths and address bits (no sub-array model
- * set, no memo). Tests also use it to evaluate one chosen organisation. */
+ * cell grown for its ports, the paths and address bits, the sub-array's and
+ * the layout's fixed quantities (no sub-array model set, no memo). Tests
+ * also use it to evaluate one chosen organisation. */
 int bank_in_init(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in);
 
 #define SUBARRAY_REJECT_MAX 256
@@ -99,8 +100,8 @@ static inline void subarray_cost_clear(subarray_cost *o) {
 }
 
 int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *out);
-/* Fill in->fixed before a search: the decoder's part for any sub-array
- * model, the rest for SRAM. */
+/* Fill in->fixed before a search (bank_in_init does): the decoder's part
+ * for any sub-array model, the rest for SRAM. */
 void subarray_prepare(bank_in *in);
 void sram_subarray_prepare(bank_in *in);
 int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *out);

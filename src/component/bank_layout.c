@@ -77,11 +77,11 @@ static void route_size(const gc_env *e, gpurf_wire_kind layer, double l_max, int
 }
 
 /* The route of a sized wire whose average length is l_avg (energy), into
- * *out (written field by field: a struct returned by value is assembled
- * and copied, which stalls). */
+ * *r (filled in place: a struct returned by value is assembled and copied,
+ * which stalls). */
 static void route_cost(const gc_env *e, gpurf_wire_kind layer, double l_max, double l_avg,
-                       const route_sized *z, route *out) {
-  route r = {0};
+                       const route_sized *z, route *r) {
+  memset(r, 0, sizeof *r);
   const double v2 = e->vdd_v * e->vdd_v;
   const gpurf_wire_layer *wl = &e->tech->wires.layer[layer];
   double c_port = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
@@ -91,33 +91,26 @@ static void route_cost(const gc_env *e, gpurf_wire_kind layer, double l_max, dou
   const gc_wire *w = &z->w;
   const gc_chain *d = &z->d;
   if (w->repeaters > 0) {
-    r.delay_s = d->delay_s + w->delay_s;
+    r->delay_s = d->delay_s + w->delay_s;
     /* Each repeater restores the edge, so the next access may follow once
      * the previous one has passed the first segment (CACTI takes repeated
      * H-trees as pipelined, uca.cc). */
-    r.stage_s = d->delay_s + w->delay_s / w->repeaters;
-    r.driver_energy_j = d->energy_j;
-    r.wire_energy_j = w->energy_j * scale;
-    r.wire_leak_w = w->leak_w;
-    r.wire_area_m2 = w->area_m2;
-    r.driver_leak_w = d->leak_w;
-    r.driver_area_m2 = d->area_m2;
+    r->stage_s = d->delay_s + w->delay_s / w->repeaters;
+    r->driver_energy_j = d->energy_j;
+    r->wire_energy_j = w->energy_j * scale;
+    r->wire_leak_w = w->leak_w;
+    r->wire_area_m2 = w->area_m2;
+    r->driver_leak_w = d->leak_w;
+    r->driver_area_m2 = d->area_m2;
   } else {
-    r.delay_s = d->delay_s + GC_SAKURAI_DISTRIBUTED_RC * wl->r_ohm_per_m * l_max * c_wire;
-    r.stage_s = r.delay_s;
+    r->delay_s = d->delay_s + GC_SAKURAI_DISTRIBUTED_RC * wl->r_ohm_per_m * l_max * c_wire;
+    r->stage_s = r->delay_s;
     double c_load = c_wire + c_port + c_taps;
-    r.driver_energy_j = d->energy_j - c_load * v2;
-    r.wire_energy_j = (c_wire * scale + c_port + c_taps) * v2;
-    r.driver_leak_w = d->leak_w;
-    r.driver_area_m2 = d->area_m2;
+    r->driver_energy_j = d->energy_j - c_load * v2;
+    r->wire_energy_j = (c_wire * scale + c_port + c_taps) * v2;
+    r->driver_leak_w = d->leak_w;
+    r->driver_area_m2 = d->area_m2;
   }
-  out->delay_s = r.delay_s;
-  out->wire_energy_j = r.wire_energy_j;
-  out->driver_energy_j = r.driver_energy_j;
-  out->wire_leak_w = r.wire_leak_w;
-  out->wire_area_m2 = r.wire_area_m2;
-  out->driver_leak_w = r.driver_leak_w;
-  out->driver_area_m2 = r.driver_area_m2;
 }
 
 /* A wire of worst length l_max (delay) and average length l_avg (energy)
