@@ -165,7 +165,6 @@ static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, do
   double f = pow(h > 1.0 ? h : 1.0, 1.0 / n);
   double wn = e->w_min_m * (c_in_f / c_min);
   double ramp = input_ramp_s;
-  ch.stages = n;
   ch.input_c_f = c_in_f;
   for (int i = 0; i < n; i++) {
     double c_next = (i == n - 1) ? c_load_f : gc_inv_input_c(e, wn * f);

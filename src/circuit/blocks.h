@@ -135,10 +135,12 @@ gc_mux2 gc_mux2_min(const gc_env *e);
 
 /* A chain of inverters driving c_load from an input of c_in (logical effort,
  * stage effort near 4). Delay uses the Horowitz ramp model stage by stage.
- * Counts are full words in the chain and wire results: these structs are
- * copied word by word, and a narrower field stored alone stalls the copy. */
+ * Eight words, no count: a chain is copied from the memo at every lookup,
+ * and at this size the copy is four vector moves (larger, compilers copy
+ * by string instructions that stall the next read). A wire's count is a
+ * full word for the same reason: a narrower field stored alone stalls the
+ * copy of the struct. */
 typedef struct gc_chain {
-  long long stages;
   double delay_s;
   double out_ramp_s;
   double energy_j;      /* one full charge of every internal node and the load */
@@ -148,6 +150,11 @@ typedef struct gc_chain {
   double input_c_f;
   double last_wn_m;     /* NMOS width of the final stage */
 } gc_chain;
+
+/* The memo's lookup copies a chain field by field (gc_driver_chain_effort):
+ * a field added here must be copied there. */
+_Static_assert(sizeof(gc_chain) == 8 * sizeof(double),
+               "gc_chain changed: update the field copy in gc_driver_chain_effort");
 
 /* Stage effort of chains sized for energy rather than speed: about 9 gives a
  * chain some 30% slower than the delay optimum (effort 4) with well under half
@@ -209,8 +216,21 @@ static inline gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, do
   const gc_chain_memo *m = e->memo;
   if (m && (m->used[i / 64] >> (i % 64) & 1u)) {
     const uint64_t *key = m->slot[i].key;
-    if (key[0] == k0 && key[1] == k1 && key[2] == k2 && key[3] == k3 && key[4] == k4)
-      return m->slot[i].chain;
+    if (key[0] == k0 && key[1] == k1 && key[2] == k2 && key[3] == k3 && key[4] == k4) {
+      /* Field by field: a block copy of the slot compiles to a string move,
+       * which the caller's next read waits for. */
+      const gc_chain *c = &m->slot[i].chain;
+      gc_chain r;
+      r.delay_s = c->delay_s;
+      r.out_ramp_s = c->out_ramp_s;
+      r.energy_j = c->energy_j;
+      r.leak_w = c->leak_w;
+      r.gate_leak_w = c->gate_leak_w;
+      r.area_m2 = c->area_m2;
+      r.input_c_f = c->input_c_f;
+      r.last_wn_m = c->last_wn_m;
+      return r;
+    }
   }
   return gc_chain_memo_fill(e, i, c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort);
 }
