@@ -1,6 +1,7 @@
 /* The circuit blocks' arithmetic shortcuts, which the organisation search
  * relies on for speed: each must give exactly what the plain computation
- * gives (rounding up, bit counts, and driver chains through the memo). */
+ * gives (rounding up, bit counts, driver chains through the memo, and the
+ * Horowitz delay of a step). */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -72,11 +73,25 @@ static void memo_returns_the_chain_sized_afresh(void **state) {
   gpurf_ctx_free(ctx);
 }
 
+/* The Horowitz delay of a step at half swing is tau ln 2 to the last bit:
+ * its shortcut takes no root. */
+static void horowitz_step_is_tau_ln2(void **state) {
+  (void)state;
+  double lv = -GC_LN2_EXACT; /* log(0.5), as the general path takes it */
+  assert_same_bits(sqrt(lv * lv + 2.0 * 0.0 * 0.5 * 0.5), GC_LN2_EXACT);
+  uint64_t s = 3;
+  for (int i = 0; i < 100000; i++) {
+    double tau = ldexp(1.0 + (double)(next_u64(&s) >> 11) * 0x1p-53, (int)(next_u64(&s) % 120) - 100);
+    assert_same_bits(gpurf_circuit_horowitz_s(0.0, tau, 0.5, 0.5), tau * sqrt(lv * lv));
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(ceil_is_exact),
       cmocka_unit_test(ceil_log2_counts_bits),
       cmocka_unit_test(memo_returns_the_chain_sized_afresh),
+      cmocka_unit_test(horowitz_step_is_tau_ln2),
   };
   return cmocka_run_group_tests_name("blocks", tests, NULL, NULL);
 }

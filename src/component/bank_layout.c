@@ -148,6 +148,10 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   const int dw = data_wires(in);
   const int aw = in->wordline_ports * (in->address_bits + CONTROL_WIRES);
   double grid_w = org->ndwl * sa->width_m, grid_h = org->ndbl * sa->height_m;
+  /* Cleared first: the clearing (a string store) is done by the time the
+   * parts are read back. */
+  memset(c, 0, sizeof *c);
+  c->org = *org;
 
   /* Buses: a horizontal bus along the bottom edge converging on the port
    * (half the wires on each side) and, with several sub-array rows, a
@@ -186,8 +190,6 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   else
     addr = route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, 1);
 
-  memset(c, 0, sizeof *c);
-  c->org = *org;
   int nsub = org->ndwl * org->ndbl;
   for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
     c->area_part_m2[p] = nsub * sa->area_part_m2[p];
