@@ -372,8 +372,8 @@ static void order_of_queries_does_not_matter(void **state) {
   for (int i = 0; i < N; i++) assert_memory_equal(&fwd[i], &rev[i], sizeof fwd[i]);
 }
 
-/* Every bank count the spec allows lays out: the grids of the banks the
- * layout considers are listed once per search, in a table of fixed size. */
+/* Every bank count the spec allows lays out, as the bank N times and the
+ * wiring between them. */
 static void every_bank_count_lays_out(void **state) {
   fixture *f = *state;
   gpurf_bank_spec s1 = spec_for(f, 1, 1, 16, "1rw", 1, GPURF_BANK_OPT_ED2);
