@@ -40,13 +40,20 @@ int gc_env_init(gpurf_ctx *ctx, gc_env *e, const gpurf_tech *tech, gpurf_device_
   e->inv_r_ohm_m = d->r_eff_n_factor * d->vdd_v / d->i_on_n_a_per_m;
   e->inv_leak_per_m = 0.5 * e->vdd_v * e->periph_leak_factor * (e->i_off_n + e->i_off_p * ratio);
   e->inv_gleak_per_m = 0.5 * e->vdd_v * e->i_gate * (1.0 + ratio);
-  /* The repeater plans use the inverter coefficients above. */
+  /* The repeater plans use the inverter coefficients above. A bus plan is
+   * a search of its own that only the wiring between banks reads, so it is
+   * made on request (gc_env_plan_bus); until then every figure is NaN, which
+   * no result can take unnoticed. */
   for (int k = 0; k < GPURF_WIRE_COUNT; k++) {
     plan_repeaters(e, (gpurf_wire_kind)k, &e->repeaters[k]);
-    gc_bus_plan(e, (gpurf_wire_kind)k, &e->bus[k]);
+    gc_repeater_plan *b = &e->bus[k];
+    b->spacing_m = b->size = b->delay_s_per_m = b->cap_f_per_m = NAN;
+    b->leak_w_per_m = b->gate_leak_w_per_m = b->area_m2_per_m = NAN;
   }
   return GPURF_OK;
 }
+
+void gc_env_plan_bus(gc_env *e, gpurf_wire_kind layer) { gc_bus_plan(e, layer, &e->bus[layer]); }
 
 /* Length along the channel direction: gate plus a contacted diffusion
  * (contact and its spacing to the gate) on each side. Width grows with w plus

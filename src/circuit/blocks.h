@@ -44,7 +44,8 @@ typedef struct gc_env {
   double periph_leak_factor; /* subthreshold leakage of periphery devices relative
                                 to minimum-length ones (1, or the long-channel factor) */
   gc_repeater_plan repeaters[GPURF_WIRE_COUNT];
-  gc_repeater_plan bus[GPURF_WIRE_COUNT]; /* bus wires between banks (gc_bus_plan) */
+  gc_repeater_plan bus[GPURF_WIRE_COUNT]; /* bus wires between banks: NaN until
+                                             gc_env_plan_bus plans the layer */
   double fo4_s;     /* FO4 inverter delay of the device */
   /* Per-metre coefficients of an inverter of NMOS width wn (the PMOS sized
    * for equal drive), precomputed because driver chains are evaluated for
@@ -257,6 +258,8 @@ typedef struct gc_wire {
 /* The repeaters of a bus wire between banks on `layer`, drawn and repeated
  * as CACTI 7 draws and repeats its H-tree wires (bus_wire.c); per metre. */
 void gc_bus_plan(const gc_env *e, gpurf_wire_kind layer, gc_repeater_plan *out);
+/* Fills e->bus[layer] (gc_bus_plan): done by the user that reads it. */
+void gc_env_plan_bus(gc_env *e, gpurf_wire_kind layer);
 
 /* Delay per metre of a line of r ohm and c farad per metre cut by
  * repeaters of h minimum inverters every s metres. */

@@ -201,6 +201,7 @@ int bank_in_init(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in) {
   /* What every candidate organisation shares, once. */
   if (s->cell->kind == GPURF_CELL_SRAM) sram_subarray_prepare(in);
   else if (s->cell->kind == GPURF_CELL_STT_MTJ) subarray_prepare(in);
+  bank_layout_prepare(in);
   return GPURF_OK;
 }
 

@@ -134,6 +134,9 @@ int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_bank_cost *cost);
 void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
                         gpurf_bank_cost *cost, double *bank_w_m, double *bank_h_m);
 
+/* Plans what the wiring between banks needs from the env (bank_in_init does). */
+void bank_layout_prepare(bank_in *in);
+
 /* Adds the wiring between banks and scales area and leakage to all banks. */
 void bank_layout_multi(const bank_in *in, double bank_w_m, double bank_h_m, gpurf_bank_cost *cost);
 

@@ -296,6 +296,11 @@ static double bus_channel(double bus_w, int levels) {
   return 2.0 * bus_w * (1.0 - half_pow);
 }
 
+void bank_layout_prepare(bank_in *in) {
+  /* The tree between banks is built of bus wires on its layer. */
+  if (in->spec->banks > 1) gc_env_plan_bus(&in->env, INTERBANK_LAYER);
+}
+
 void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_bank_cost *c) {
   const gpurf_bank_spec *s = in->spec;
   const int n = s->banks;
