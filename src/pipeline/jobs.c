@@ -1,29 +1,33 @@
-/* Many simulations at once: independent SMs on a pool of threads. Each job
- * has its own context, reader, pipeline and energy engine; the design's
- * table and the parameters are only read. Results land in their job's slot,
- * so what a caller prints does not depend on the number of threads or on
- * which finished first. */
+/* Many simulations at once: independent SMs on the library's worker pool
+ * (core/pool.h). Each job has its own reader, pipeline and energy engine,
+ * and each worker its own context; the design's table and the parameters
+ * are only read. Results land in their job's slot, so what a caller prints
+ * does not depend on the number of threads or on which finished first. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/ctx_internal.h"
+#include "core/pool.h"
 #include "gpurf/technique.h"
 #include "pipeline/pipe_internal.h"
 
-typedef struct pool {
+/* A job's status until a worker has run it. */
+#define JOB_UNRUN (-1000)
+
+typedef struct job_run {
   const gpurf_pipeline_params *prm;
   const gpurf_rf_table *table;
   gpurf_pipeline_job *jobs;
   int n;
-  const char *data_dir;
+  /* The caller's progress sees every ended job, failed ones too, with its
+   * index (the pool's own progress counts successes only). */
   gpurf_pipeline_progress progress;
   void *progress_arg;
   pthread_mutex_t lock;
-  int next, done;
-  int first_failed; /* lowest index of a failed job; n while none */
+  int done;
   struct job_warnings *warnings; /* per job, when the caller's context takes warnings */
-} pool;
+} job_run;
 
 /* A job's warnings are kept and handed to the caller's handler in job order
  * once all have run, so they too do not depend on the number of threads. */
@@ -62,7 +66,7 @@ static int technique_new(gpurf_ctx *ctx, const gpurf_pipeline_job *j, gpurf_tech
   return rc;
 }
 
-static int run_job(gpurf_ctx *ctx, const pool *pl, gpurf_pipeline_job *j) {
+static int run_job(gpurf_ctx *ctx, const job_run *pl, gpurf_pipeline_job *j) {
   gpurf_trace_reader *r = NULL;
   gpurf_pipeline *p = NULL;
   gpurf_technique *tech = NULL;
@@ -93,37 +97,24 @@ static int run_job(gpurf_ctx *ctx, const pool *pl, gpurf_pipeline_job *j) {
   return rc;
 }
 
-/* Takes jobs in input order until none is left. A job after one that has
- * failed is not started: the caller only reports the first failure. */
-static void *worker(void *arg) {
-  pool *pl = arg;
-  gpurf_ctx *ctx = gpurf_ctx_alloc();
-  if (ctx && pl->data_dir) gpurf_ctx_set_data_dir(ctx, pl->data_dir);
-  for (;;) {
+/* One job on a worker's context (gpurf_pool_spec.run): its status and
+ * error are kept in the job, its warnings apart until all have run. */
+static int pool_job(gpurf_ctx *ctx, size_t item, void *scratch, void *arg) {
+  (void)scratch;
+  job_run *pl = arg;
+  gpurf_pipeline_job *j = &pl->jobs[item];
+  memset(&j->error, 0, sizeof j->error);
+  gpurf_ctx_clear_error(ctx);
+  gpurf_ctx_set_warning_handler(ctx, pl->warnings ? keep_warning : NULL,
+                                pl->warnings ? &pl->warnings[item] : NULL);
+  j->status = run_job(ctx, pl, j);
+  if (j->status != GPURF_OK) j->error = *gpurf_ctx_error(ctx);
+  if (pl->progress) {
     pthread_mutex_lock(&pl->lock);
-    int i = pl->next < pl->first_failed ? pl->next++ : -1;
-    pthread_mutex_unlock(&pl->lock);
-    if (i < 0) break;
-    gpurf_pipeline_job *j = &pl->jobs[i];
-    memset(&j->error, 0, sizeof j->error);
-    if (!ctx) {
-      j->status = GPURF_ENOMEM;
-      j->error.status = GPURF_ENOMEM;
-      gpurf_strlcpy(j->error.message, "out of memory", sizeof j->error.message);
-    } else {
-      gpurf_ctx_clear_error(ctx);
-      if (pl->warnings) gpurf_ctx_set_warning_handler(ctx, keep_warning, &pl->warnings[i]);
-      j->status = run_job(ctx, pl, j);
-      if (j->status != GPURF_OK) j->error = *gpurf_ctx_error(ctx);
-    }
-    pthread_mutex_lock(&pl->lock);
-    if (j->status != GPURF_OK && i < pl->first_failed) pl->first_failed = i;
-    pl->done++;
-    if (pl->progress) pl->progress(pl->progress_arg, i, pl->done, pl->n);
+    pl->progress(pl->progress_arg, (int)item, ++pl->done, pl->n);
     pthread_mutex_unlock(&pl->lock);
   }
-  gpurf_ctx_free(ctx);
-  return NULL;
+  return j->status;
 }
 
 int gpurf_pipeline_run_jobs(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
@@ -139,35 +130,45 @@ int gpurf_pipeline_run_jobs(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   }
   int rc = gpurf_pipeline_params_check(ctx, params);
   if (rc != GPURF_OK) return rc;
-  pool pl = {params, table, jobs, n, gpurf_ctx_data_dir(ctx), progress, progress_arg,
-             PTHREAD_MUTEX_INITIALIZER, 0, 0, n, NULL};
-  if (ctx->warn && n > 0 && !(pl.warnings = calloc((size_t)n, sizeof *pl.warnings)))
+  job_run pl = {params, table, jobs, n, progress, progress_arg, PTHREAD_MUTEX_INITIALIZER, 0, NULL};
+  size_t *queue = malloc((n > 0 ? (size_t)n : 1) * sizeof *queue);
+  if (ctx->warn && n > 0 && !(pl.warnings = calloc((size_t)n, sizeof *pl.warnings))) {
+    free(queue);
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-  if (threads > n) threads = n > 0 ? n : 1;
-  pthread_t *tid = threads > 1 ? calloc((size_t)threads - 1, sizeof *tid) : NULL;
-  if (threads > 1 && !tid) {
+  }
+  if (!queue) {
     free(pl.warnings);
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   }
-  /* The calling thread is one of the workers; a thread that cannot be
-   * started only leaves its share to the others. */
-  int started = 0;
-  for (int t = 0; t < threads - 1; t++)
-    if (pthread_create(&tid[started], NULL, worker, &pl) == 0) started++;
-  worker(&pl);
-  for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
-  free(tid);
+  for (int i = 0; i < n; i++) queue[i] = (size_t)i, jobs[i].status = JOB_UNRUN;
+  /* More threads than the pool runs gain nothing: jobs are the unit. */
+  if (threads > GPURF_POOL_MAX_THREADS) threads = GPURF_POOL_MAX_THREADS;
+  /* Every worker, the calling thread's too, has a context of its own on the
+   * caller's data directory. */
+  gpurf_pool_spec spec = {queue, (size_t)n, threads, 0, NULL, 0, pool_job, &pl, NULL, NULL};
+  size_t failed = (size_t)n;
+  gpurf_error e;
+  memset(&e, 0, sizeof e);
+  rc = gpurf_pool_run(ctx, &spec, &failed, &e);
+  free(queue);
   pthread_mutex_destroy(&pl.lock);
-  for (int i = 0; pl.warnings && i < n && i <= pl.first_failed; i++) {
+  for (int i = 0; i < n; i++) {
+    if (jobs[i].status != JOB_UNRUN) continue;
+    jobs[i].status = GPURF_EINVAL;
+    if ((size_t)i == failed) { /* the pool could not run it (no context for the worker) */
+      jobs[i].status = rc;
+      jobs[i].error = e;
+    }
+  }
+  for (int i = 0; pl.warnings && i < n && (size_t)i <= failed; i++) {
     for (int k = 0; k < pl.warnings[i].n; k++) ctx->warn(ctx->warn_user, &pl.warnings[i].w[k]);
     if (pl.warnings[i].dropped)
       gpurf_warn_at(ctx, jobs[i].trace, 0, 0, NULL, "%d more warnings not shown",
                     pl.warnings[i].dropped);
   }
   free(pl.warnings);
-  if (pl.first_failed < n) {
-    ctx->err = jobs[pl.first_failed].error;
-    return jobs[pl.first_failed].status;
-  }
-  return GPURF_OK;
+  if (rc == GPURF_OK) return GPURF_OK;
+  if (failed >= (size_t)n) return rc; /* the pool refused to start */
+  ctx->err = jobs[failed].error;
+  return jobs[failed].status;
 }
