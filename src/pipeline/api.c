@@ -90,14 +90,22 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
     base += params->collectors[k];
   }
   p->n_cu = total;
+  for (int k = 0; k < GPURF_PIPELINE_CU_COUNT; k++)
+    for (int ops = 0; ops <= GPURF_TRACE_MAX_SRC; ops++) {
+      int units = (ops + params->collector_slots - 1) / params->collector_slots;
+      units = units < 1 ? 1 : units > params->collectors[k] ? params->collectors[k] : units;
+      p->cu_units[k][ops] = (uint8_t)units;
+    }
   for (int i = 0; i < total; i++) p->cu_idle[i >> 6] |= (uint64_t)1 << (i & 63);
   for (int i = 0; i < GPURF_PIPELINE_MAX_SCHEDULERS; i++) p->s[i].last = -1;
   p->staged = -1;
   p->res_next = UINT64_MAX;
   p->res_unit = -1;
   p->bank_mask = (p->prm.banks & (p->prm.banks - 1)) == 0 ? p->prm.banks - 1 : -1;
-  for (int i = 0; i < GPURF_PIPELINE_MAX_WARPS; i++)
+  for (int i = 0; i < GPURF_PIPELINE_MAX_WARPS; i++) {
     p->slot_sched[i] = (uint8_t)(i % p->prm.schedulers);
+    p->w[i].slot = (uint8_t)i, p->w[i].si = p->slot_sched[i];
+  }
   p->st.n_stalls = GPURF_PIPELINE_STALL_BUILTIN;
   for (int i = 0; i < GPURF_PIPELINE_STALL_BUILTIN; i++)
     memcpy(p->st.stall_name[i], stall_names[i], strlen(stall_names[i]) + 1);
@@ -114,6 +122,7 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   p->base_wb = p->hk.writeback == b->writeback;
   p->base_select = p->hk.select == b->select;
   p->base_arb = p->hk.arbitrate == b->arbitrate;
+  p->base_bank = p->base_map && p->base_wb;
   p->can_skip = p->base_map && p->base_wb && p->base_select && p->base_arb &&
                 p->hk.demote == b->demote && p->hk.promote == b->promote && !p->hk.gate;
   /* A technique's map may use any bank the statistics have room for. */
@@ -219,7 +228,8 @@ int gpurf_pipeline_run(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r,
   p->last_progress = p->cycle;
   p->acted = 1;
   while (rc == GPURF_OK) {
-    if ((rc = pipe_feed_admit(ctx, p)) != GPURF_OK) break;
+    /* Most cycles there is nothing to admit: no call then. */
+    if (!admit_idle(p) && (rc = pipe_feed_admit(ctx, p)) != GPURF_OK) break;
     if (p->n_ctas == 0 && p->staged < 0) break;
     /* After a cycle that moved nothing, the cycles up to the next event are
      * all alike: one more is simulated to learn what each adds to the
@@ -270,9 +280,11 @@ void gpurf_pipeline_reset(gpurf_pipeline *p) {
   p->pushed_xfer = p->pushed_arb = p->pushed_cu = p->pushed_cycles = 0;
   p->fetch_sum = p->fetch_pen_sum = 0;
   p->cycle = 0;
+  p->disp_at = 0; /* looked at again from the new clock */
   p->global_free = 0;
   memset(p->unit_free, 0, sizeof p->unit_free);
   memset(p->unit_min, 0, sizeof p->unit_min);
+  memset(p->unit_min_at, 0, sizeof p->unit_min_at);
   if (p->energy) gpurf_energy_reset(p->energy);
 }
 

@@ -77,6 +77,18 @@ static int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
       continue;
     }
     if (bus == 0) break;
+    if (p->base_bank && r.in->n_dst == 1) {
+      /* The common case of the loops below: one register to its bank. */
+      int b = pipe_base_bank(p, r.warp, r.in->dst[0]);
+      if (p->wq_n[b] + 1 > PIPE_WQ_CAP) break;
+      pipe_res_pop(p, u);
+      bus--;
+      int s = slot_get(ctx, p, r.warp, 1);
+      if (s < 0) return s;
+      p->wq[b][p->wq_n[b]++] = (wreq){r.in->dst[0], (uint8_t)r.warp, s, p->cycle};
+      p->bank_req |= (uint64_t)1 << b;
+      continue;
+    }
     int bank[PIPE_MAX_DST], room = 1;
     for (int i = 0; i < r.in->n_dst; i++) {
       bank[i] = GPURF_PIPELINE_NO_BANK;
@@ -186,9 +198,12 @@ static inline int read_granted(gpurf_pipeline *p, int b, int gi) {
   for (int i = gi; i < nr - 1; i++) pipe_rq(p, b)[i] = pipe_rq(p, b)[i + 1];
   p->rq_n[b]--;
   cu *c = &p->c[q.cu];
-  if (--c->pending == 0) p->cu_main[q.cu >> 6] |= (uint64_t)1 << (q.cu & 63);
   uint64_t at = p->cycle + (uint64_t)p->prm.read_cycles;
   if (at > c->ready) c->ready = at;
+  if (--c->pending == 0) {
+    p->cu_main[q.cu >> 6] |= (uint64_t)1 << (q.cu & 63);
+    if (c->ready < p->disp_at) p->disp_at = c->ready;
+  }
   p->st.bank_reads[b]++;
   p->st.reads++;
   p->st.crossbar_transfers++;
@@ -303,27 +318,31 @@ static void arbitrate(gpurf_pipeline *p) {
 
 /* Collectors with every operand go to a free pipeline of their unit. */
 static int dispatch(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  if (p->disp_at > p->cycle) return GPURF_OK;
+  uint64_t next = UINT64_MAX;
   for (int word = 0; word < 2; word++)
     for (uint64_t m = p->cu_main[word]; m; m &= m - 1) {
       int i = word * 64 + __builtin_ctzll(m);
       cu *c = &p->c[i];
-      if (c->ready > p->cycle) continue;
-      int u = c->unit, k = -1;
-      if (p->unit_min[u] <= p->cycle)
-        for (int j = 0; j < p->prm.units[u] && k < 0; j++)
-          if (p->unit_free[u][j] <= p->cycle) k = j;
+      if (c->ready > p->cycle) {
+        if (c->ready < next) next = c->ready;
+        continue;
+      }
+      int u = c->unit, k = p->unit_min[u] <= p->cycle ? p->unit_min_at[u] : -1;
       if (k >= 0 && u == GPURF_PIPELINE_UNIT_GLOBAL && p->global_free > (double)p->cycle) k = -1;
       if (k < 0) {
         p->st.dispatch_stalls[u]++;
+        next = p->cycle + 1; /* it tries again next cycle */
         continue;
       }
       const cinst *in = c->in;
       p->acted = 1;
       p->unit_free[u][k] = p->cycle + (uint64_t)p->prm.interval[u];
       uint64_t lo = p->unit_free[u][0];
+      int at = 0;
       for (int j = 1; j < p->prm.units[u]; j++)
-        if (p->unit_free[u][j] < lo) lo = p->unit_free[u][j];
-      p->unit_min[u] = lo;
+        if (p->unit_free[u][j] < lo) lo = p->unit_free[u][j], at = j;
+      p->unit_min[u] = lo, p->unit_min_at[u] = at;
       if (u == GPURF_PIPELINE_UNIT_GLOBAL) {
         double start = p->global_free > (double)p->cycle ? p->global_free : (double)p->cycle;
         p->global_free = start + in->bytes / p->prm.global_bytes_per_cycle;
@@ -345,6 +364,7 @@ static int dispatch(gpurf_ctx *ctx, gpurf_pipeline *p) {
       p->cu_main[word] &= ~((uint64_t)1 << (i & 63));
       p->cu_free[in->cu]++;
     }
+  p->disp_at = next;
   return GPURF_OK;
 }
 

@@ -30,14 +30,21 @@ int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
   return read_rec(ctx, p);
 }
 
-/* Appends reg unless `seen` (a 256-bit set) already holds it. */
-static inline int add_reg(uint8_t *list, uint8_t *n, int cap, uint64_t *seen, int reg) {
-  uint64_t bit = (uint64_t)1 << (reg & 63);
-  if (seen[reg >> 6] & bit) return GPURF_OK;
-  if (*n >= cap) return GPURF_ERANGE;
-  seen[reg >> 6] |= bit;
-  list[(*n)++] = (uint8_t)reg;
-  return GPURF_OK;
+/* Appends the registers reg .. reg+width-1 (those below RZ) to list unless
+ * already there; the lists hold a few registers, so a look through them
+ * costs less than a set. -1 when the list would pass cap. */
+static inline int add_regs(uint8_t *list, uint8_t *n, int cap, int reg, int width,
+                           uint32_t *max_reg) {
+  int top = reg + width > GPURF_TRACE_NUM_REGS ? GPURF_TRACE_NUM_REGS : reg + width;
+  for (int r = reg; r < top; r++) {
+    int k = 0;
+    while (k < *n && list[k] != r) k++;
+    if (k < *n) continue;
+    if (*n >= cap) return -1;
+    list[(*n)++] = (uint8_t)r;
+  }
+  if (top > reg && (uint32_t)(top - 1) > *max_reg) *max_reg = (uint32_t)(top - 1);
+  return 0;
 }
 
 static inline uint32_t popcount32(uint32_t m) {
@@ -46,58 +53,51 @@ static inline uint32_t popcount32(uint32_t m) {
   return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
+/* Execution unit and collector class of each trace class (global memory
+ * is decided by the record's latency). */
+static const uint8_t class_unit[GPURF_TRACE_CLASS_COUNT] = {
+    [GPURF_TRACE_CLASS_SFU] = GPURF_PIPELINE_UNIT_SFU,
+    [GPURF_TRACE_CLASS_LD_SHARED] = GPURF_PIPELINE_UNIT_SHARED,
+    [GPURF_TRACE_CLASS_ST_SHARED] = GPURF_PIPELINE_UNIT_SHARED};
+static const uint8_t class_cu[GPURF_TRACE_CLASS_COUNT] = {
+    [GPURF_TRACE_CLASS_SFU] = GPURF_PIPELINE_CU_SFU,
+    [GPURF_TRACE_CLASS_LD_GLOBAL] = GPURF_PIPELINE_CU_MEM,
+    [GPURF_TRACE_CLASS_ST_GLOBAL] = GPURF_PIPELINE_CU_MEM,
+    [GPURF_TRACE_CLASS_LD_SHARED] = GPURF_PIPELINE_CU_MEM,
+    [GPURF_TRACE_CLASS_ST_SHARED] = GPURF_PIPELINE_CU_MEM};
+
 /* The record as the pipeline sees it; registers of pairs and quads expanded,
  * RZ dropped (it costs no access), repeated sources read once. */
-static int compact(gpurf_ctx *ctx, const gpurf_pipeline_params *prm, const gpurf_trace_inst *t,
-                   cinst *c, uint32_t *max_reg) {
+static int compact(gpurf_ctx *ctx, const gpurf_pipeline *p, const gpurf_trace_inst *t, cinst *c,
+                   uint32_t *max_reg) {
   memset(c, 0, sizeof *c);
-  switch (t->op_class) {
-    case GPURF_TRACE_CLASS_SFU:
-      c->unit = GPURF_PIPELINE_UNIT_SFU, c->cu = GPURF_PIPELINE_CU_SFU;
-      break;
-    case GPURF_TRACE_CLASS_LD_SHARED:
-    case GPURF_TRACE_CLASS_ST_SHARED:
-      c->unit = GPURF_PIPELINE_UNIT_SHARED, c->cu = GPURF_PIPELINE_CU_MEM;
-      break;
-    case GPURF_TRACE_CLASS_LD_GLOBAL:
-    case GPURF_TRACE_CLASS_ST_GLOBAL:
-      /* Constant-cache hits and the like are not long-latency. */
-      c->unit = t->latency == GPURF_TRACE_LAT_LONG ? GPURF_PIPELINE_UNIT_GLOBAL
-                                                   : GPURF_PIPELINE_UNIT_SHARED;
-      c->cu = GPURF_PIPELINE_CU_MEM;
-      break;
-    default:
-      c->unit = GPURF_PIPELINE_UNIT_ALU, c->cu = GPURF_PIPELINE_CU_SP;
-  }
-  if (t->op_class == GPURF_TRACE_CLASS_BARRIER && strncmp(t->opcode, "BAR", 3) == 0)
+  unsigned cls = (unsigned)t->op_class < GPURF_TRACE_CLASS_COUNT ? (unsigned)t->op_class
+                                                                  : GPURF_TRACE_CLASS_OTHER;
+  c->unit = class_unit[cls], c->cu = class_cu[cls];
+  if (cls == GPURF_TRACE_CLASS_LD_GLOBAL || cls == GPURF_TRACE_CLASS_ST_GLOBAL)
+    /* Constant-cache hits and the like are not long-latency. */
+    c->unit = t->latency == GPURF_TRACE_LAT_LONG ? GPURF_PIPELINE_UNIT_GLOBAL
+                                                 : GPURF_PIPELINE_UNIT_SHARED;
+  if (cls == GPURF_TRACE_CLASS_BARRIER && strncmp(t->opcode, "BAR", 3) == 0)
     c->flags |= CI_BARRIER;
   int ops = 0;
-  uint64_t seen_src[4] = {0, 0, 0, 0}, seen_dst[4] = {0, 0, 0, 0};
   for (int i = 0; i < t->n_src; i++) {
     const gpurf_trace_operand *o = &t->src[i];
     if (o->reg >= GPURF_TRACE_NUM_REGS) continue;
     ops++;
-    for (int k = 0; k < o->width && o->reg + k < GPURF_TRACE_NUM_REGS; k++) {
-      if (add_reg(c->src, &c->n_src, PIPE_MAX_SRC, seen_src, o->reg + k) != GPURF_OK)
-        return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "%s at pc %llx reads more than %d registers",
-                          t->opcode, (unsigned long long)t->pc, PIPE_MAX_SRC);
-      if ((uint32_t)(o->reg + k) > *max_reg) *max_reg = (uint32_t)(o->reg + k);
-    }
+    if (add_regs(c->src, &c->n_src, PIPE_MAX_SRC, o->reg, o->width, max_reg) != 0)
+      return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "%s at pc %llx reads more than %d registers",
+                        t->opcode, (unsigned long long)t->pc, PIPE_MAX_SRC);
   }
   /* More source operands than a unit's slots take further units of the
-   * class, all of them at most. */
-  int units = (ops + prm->collector_slots - 1) / prm->collector_slots;
-  units = units < 1 ? 1 : units > prm->collectors[c->cu] ? prm->collectors[c->cu] : units;
-  c->n_cu = (uint8_t)units;
+   * class, all of them at most (a table made when the SM was built). */
+  c->n_cu = p->cu_units[c->cu][ops];
   for (int i = 0; i < t->n_dst; i++) {
     const gpurf_trace_operand *o = &t->dst[i];
     if (o->reg >= GPURF_TRACE_NUM_REGS) continue;
-    for (int k = 0; k < o->width && o->reg + k < GPURF_TRACE_NUM_REGS; k++) {
-      if (add_reg(c->dst, &c->n_dst, PIPE_MAX_DST, seen_dst, o->reg + k) != GPURF_OK)
-        return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "%s at pc %llx writes more than %d registers",
-                          t->opcode, (unsigned long long)t->pc, PIPE_MAX_DST);
-      if ((uint32_t)(o->reg + k) > *max_reg) *max_reg = (uint32_t)(o->reg + k);
-    }
+    if (add_regs(c->dst, &c->n_dst, PIPE_MAX_DST, o->reg, o->width, max_reg) != 0)
+      return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "%s at pc %llx writes more than %d registers",
+                        t->opcode, (unsigned long long)t->pc, PIPE_MAX_DST);
   }
   if (c->unit == GPURF_PIPELINE_UNIT_GLOBAL) {
     if (c->n_dst > 0) c->flags |= CI_LONG;
@@ -197,7 +197,7 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
       }
       b->cap = cap;
     }
-    int rc = compact(ctx, &p->prm, p->rec, &b->code[b->n], &max_reg);
+    int rc = compact(ctx, p, p->rec, &b->code[b->n], &max_reg);
     if (rc != GPURF_OK) return rc;
     if (p->hk.load) p->hk.load(p->hk.state, p, bi, b->n, p->rec);
     if (p->hk.decode) {
@@ -252,6 +252,7 @@ static void launch(gpurf_pipeline *p, int bi) {
     while (p->w[slot].live) slot++;
     warp *w = &p->w[slot];
     memset(w, 0, sizeof *w);
+    w->slot = (uint8_t)slot, w->si = p->slot_sched[slot];
     w->live = 1;
     w->cta = bi;
     w->code = b->code + b->warp_start[i];

@@ -56,6 +56,7 @@ typedef struct warp {
   /* Collector class and units of the instruction at pc, kept while why is
    * "scoreboard passed": the scheduler's scan then reads no code. */
   uint8_t next_cu, next_ncu;
+  uint8_t slot, si; /* its own index and its scheduler's, fixed */
   uint64_t age;
   int live; /* resident and not finished */
   int cta;  /* index of its ctabuf */
@@ -117,6 +118,11 @@ typedef struct sched {
    * and how many hold each reason: the scan skips them. */
   uint64_t closed;
   uint64_t members; /* its warp slots */
+  /* Warps past the scoreboard (why == WHY_SB_PASSED) by the collector
+   * class of their next instruction, and those of them that need more than
+   * one unit: whether they can issue is a test of the free count alone, so
+   * the scan takes them a class at a time. */
+  uint64_t passed[GPURF_PIPELINE_CU_COUNT], wide;
   int held[GPURF_PIPELINE_STALL_BUILTIN];
   int held_mask; /* bit r: held[r] > 0 */
 } sched;
@@ -133,6 +139,7 @@ struct gpurf_pipeline {
   /* Hook points left at the baseline: the core does their work inline,
    * without the indirect call and the request table they would need. */
   int base_map, base_wb, base_select, base_arb;
+  int base_bank; /* base_map and base_wb: a result's bank is pipe_base_bank */
   /* Every hook is the baseline's: a cycle in which nothing moved repeats
    * until the next event, and runs of such cycles are skipped. acted: the
    * cycle moved something (a result, a grant, a dispatch, an issue, a fetch,
@@ -141,6 +148,9 @@ struct gpurf_pipeline {
   /* banks - 1 when banks is a power of two (the bank is then a mask, not a
    * division), else -1; and the scheduler of each warp slot. */
   int bank_mask;
+  /* Collector units an instruction of each class takes for 0 ..
+   * GPURF_TRACE_MAX_SRC source operands (compaction reads it). */
+  uint8_t cu_units[GPURF_PIPELINE_CU_COUNT][GPURF_TRACE_MAX_SRC + 1];
   uint8_t slot_sched[GPURF_PIPELINE_MAX_WARPS];
   gpurf_energy *energy;
   int ev_read, ev_write, ev_xfer, ev_arb, ev_cu;
@@ -178,6 +188,9 @@ struct gpurf_pipeline {
   uint64_t cu_class[GPURF_PIPELINE_CU_COUNT][2]; /* the units of each class */
   uint64_t bank_req;   /* banks with a queued request */
   uint64_t cu_main[2]; /* main collector units whose reads have all been granted */
+  /* No collector of cu_main can dispatch or stall before this cycle: all
+   * wait for operands in flight, and dispatch has nothing to look at. */
+  uint64_t disp_at;
   int rq_n[GPURF_PIPELINE_MAX_BANKS];
   /* Read queues, rq_stride entries per bank: room for every read of every
    * collector, plus a cache line so that the queues' heads do not all fall
@@ -190,6 +203,9 @@ struct gpurf_pipeline {
   /* Earliest unit_free of each unit's pipelines: a collector waiting on a
    * busy unit is turned away without scanning them. */
   uint64_t unit_min[GPURF_PIPELINE_UNIT_COUNT];
+  /* A pipeline whose unit_free is unit_min: pipelines of a kind are alike,
+   * so a collector takes this one whenever any is free. */
+  int unit_min_at[GPURF_PIPELINE_UNIT_COUNT];
   double global_free;
   /* results in execution, per unit in (ready, seq) order */
   rfifo res[GPURF_PIPELINE_UNIT_COUNT];
@@ -217,11 +233,18 @@ struct gpurf_pipeline {
   double fetch_sum, fetch_pen_sum;
 };
 
+/* warp.why when the next instruction has passed the scoreboard: until the
+ * warp issues, only the collectors can hold it back. */
+#define WHY_SB_PASSED 100
+
 /* Records why a warp cannot issue (-1: not known, or only collectors). */
 static inline void pipe_why(gpurf_pipeline *p, warp *w, int v) {
-  int slot = (int)(w - p->w);
-  sched *s = &p->s[p->slot_sched[slot]];
-  if (w->why >= 0 && w->why < GPURF_PIPELINE_STALL_BUILTIN) {
+  int slot = w->slot;
+  sched *s = &p->s[w->si];
+  if (w->why == WHY_SB_PASSED) {
+    s->passed[w->next_cu] &= ~((uint64_t)1 << slot);
+    s->wide &= ~((uint64_t)1 << slot);
+  } else if (w->why >= 0 && w->why < GPURF_PIPELINE_STALL_BUILTIN) {
     if (--s->held[w->why] == 0) s->held_mask &= ~(1 << w->why);
     s->closed &= ~((uint64_t)1 << slot);
   }
@@ -237,12 +260,16 @@ static inline rreq *pipe_rq(const gpurf_pipeline *p, int bank) {
   return p->rq + (size_t)bank * p->rq_stride;
 }
 
+/* The baseline's bank of a register, as base_map in baseline.c (both
+ * operands are >= 0; a mask when banks is a power of two). */
+static inline int pipe_base_bank(const gpurf_pipeline *p, int wslot, int reg) {
+  int x = p->prm.bank_map == GPURF_PIPELINE_MAP_REG ? reg : reg + wslot;
+  return p->bank_mask >= 0 ? x & p->bank_mask : x % p->prm.banks;
+}
+
 /* The bank of a register, through the map hook. */
 static inline int pipe_map(gpurf_pipeline *p, int wslot, uint32_t gwarp, int reg, int is_write) {
-  if (p->base_map) { /* as base_map in baseline.c; both operands are >= 0 */
-    int x = p->prm.bank_map == GPURF_PIPELINE_MAP_REG ? reg : reg + wslot;
-    return p->bank_mask >= 0 ? x & p->bank_mask : x % p->prm.banks;
-  }
+  if (p->base_map) return pipe_base_bank(p, wslot, reg);
   return p->hk.map(p->hk.state, p, wslot, gwarp, reg, is_write);
 }
 

@@ -31,10 +31,6 @@ void pipe_sched_remove(gpurf_pipeline *p, int slot) {
 
 int pipe_sb_hit(const uint64_t *sb, int reg) { return (int)(sb[reg >> 6] >> (reg & 63) & 1u); }
 
-/* warp.why when the next instruction has passed the scoreboard: until the
- * warp issues, only the collectors can hold it back. */
-#define WHY_SB_PASSED 100
-
 /* blocked() for a warp whose reason is not known: looks at its next
  * instruction and records what it finds. */
 static PIPE_NOINLINE int blocked_eval(gpurf_pipeline *p, warp *w, int *reg) {
@@ -58,6 +54,9 @@ static PIPE_NOINLINE int blocked_eval(gpurf_pipeline *p, warp *w, int *reg) {
   }
   w->why = WHY_SB_PASSED;
   w->next_cu = in->cu, w->next_ncu = in->n_cu;
+  sched *s = &p->s[w->si];
+  s->passed[in->cu] |= (uint64_t)1 << w->slot;
+  if (in->n_cu > 1) s->wide |= (uint64_t)1 << w->slot;
   if (p->cu_free[in->cu] < in->n_cu) return GPURF_PIPELINE_STALL_COLLECTOR;
   return -1;
 }
@@ -85,6 +84,16 @@ static void issue(gpurf_pipeline *p, int slot, int lat_adj) {
   p->st.issued++;
   p->last_progress = p->cycle;
   int k = in->n_cu, main_cu = -1;
+  if (k == 1) {
+    /* The common case: the class's lowest idle unit. */
+    uint64_t m = p->cu_idle[0] & p->cu_class[in->cu][0];
+    main_cu = m ? __builtin_ctzll(m) : 64 + __builtin_ctzll(p->cu_idle[1] & p->cu_class[in->cu][1]);
+    p->cu_idle[main_cu >> 6] &= ~((uint64_t)1 << (main_cu & 63));
+    p->c[main_cu].n_extra = 0;
+    p->c[main_cu].owner = main_cu;
+    p->cu_free[in->cu]--;
+    k = 0;
+  }
   /* The class's idle units, lowest index first. */
   for (int word = 0; word < 2 && k > 0; word++)
     for (uint64_t m = p->cu_idle[word] & p->cu_class[in->cu][word]; m && k > 0; m &= m - 1) {
@@ -109,7 +118,17 @@ static void issue(gpurf_pipeline *p, int slot, int lat_adj) {
   c->issue = c->ready = p->cycle;
   c->pending = 0;
   c->n_reads = 0;
-  for (int i = 0; i < in->n_src; i++) {
+  if (p->base_map) {
+    /* The baseline's map without the call: reg (+ warp) mod banks. */
+    for (int i = 0; i < in->n_src; i++) {
+      int bank = pipe_base_bank(p, slot, in->src[i]);
+      rreq *r = &pipe_rq(p, bank)[p->rq_n[bank]++];
+      p->bank_req |= (uint64_t)1 << bank;
+      *r = (rreq){(int16_t)main_cu, in->src[i], (uint8_t)slot, p->cycle};
+    }
+    c->pending = c->n_reads = in->n_src;
+  }
+  for (int i = 0; i < in->n_src && !p->base_map; i++) {
     int bank = pipe_map(p, slot, w->gid, in->src[i], 0);
     if (bank == GPURF_PIPELINE_NO_BANK) {
       /* The technique serves it: it arrives as a conflict-free bank read
@@ -127,7 +146,10 @@ static void issue(gpurf_pipeline *p, int slot, int lat_adj) {
     c->pending++;
     c->n_reads++;
   }
-  if (c->pending == 0) p->cu_main[main_cu >> 6] |= (uint64_t)1 << (main_cu & 63);
+  if (c->pending == 0) {
+    p->cu_main[main_cu >> 6] |= (uint64_t)1 << (main_cu & 63);
+    if (c->ready < p->disp_at) p->disp_at = c->ready;
+  }
   for (int i = 0; i < in->n_dst; i++) {
     int r = in->dst[i];
     w->sb[r >> 6] |= (uint64_t)1 << (r & 63);
@@ -178,6 +200,68 @@ static void two_level_update(gpurf_pipeline *p, sched *s) {
   }
 }
 
+/* The warps of `open` (scheduler s's, reason not held) that can issue now,
+ * the reasons of the others added to *why. Warps whose reason is not known
+ * yet get their look first; then the ones past the scoreboard are ready
+ * when their class has a free unit (the wide ones: enough free units). */
+static inline uint64_t ready_scan(gpurf_pipeline *p, const sched *s, uint64_t open, int *why) {
+  int reg;
+  uint64_t passed = s->passed[0] | s->passed[1] | s->passed[2];
+  for (uint64_t m = open & ~passed; m; m &= m - 1) {
+    int b = blocked_eval(p, &p->w[__builtin_ctzll(m)], &reg);
+    if (b >= 0) *why |= 1 << b;
+  }
+  passed = s->passed[0] | s->passed[1] | s->passed[2];
+  uint64_t ready = 0;
+  for (int k = 0; k < GPURF_PIPELINE_CU_COUNT; k++)
+    if (p->cu_free[k] > 0) ready |= s->passed[k];
+  for (uint64_t m = ready & s->wide; m; m &= m - 1) {
+    const warp *w = &p->w[__builtin_ctzll(m)];
+    if (p->cu_free[w->next_cu] < w->next_ncu) ready &= ~((uint64_t)1 << w->slot);
+  }
+  if (open & passed & ~ready) *why |= 1 << GPURF_PIPELINE_STALL_COLLECTOR;
+  return open & ready;
+}
+
+/* The first stall reason of the set `why` (IDLE when none). */
+static inline int first_reason(int why) {
+  for (int r = 0; r < GPURF_PIPELINE_STALL_IDLE; r++)
+    if (why >> r & 1) return r;
+  return GPURF_PIPELINE_STALL_IDLE;
+}
+
+/* schedule() for the default case, GTO with the baseline's select: the
+ * greedy warp when it can issue, else the oldest ready one (no look-ahead:
+ * no hook reads it). */
+static void schedule_gto(gpurf_pipeline *p, sched *s) {
+  int first = s->last, why = 0, reg;
+  uint64_t open = s->members & ~s->closed;
+  if (first >= 0) {
+    warp *w = &p->w[first];
+    if (w->live) {
+      int b = blocked(p, w, &reg);
+      if (b < 0) {
+        issue(p, first, 0);
+        return;
+      }
+      why |= 1 << b;
+    }
+    open &= ~((uint64_t)1 << first);
+  }
+  int cand = -1;
+  uint64_t kc = 0;
+  for (open = ready_scan(p, s, open, &why); open; open &= open - 1) {
+    int slot = __builtin_ctzll(open);
+    if (cand < 0 || p->w[slot].age < kc) cand = slot, kc = p->w[slot].age;
+  }
+  if (cand >= 0) {
+    issue(p, cand, 0);
+    s->last = cand;
+    return;
+  }
+  p->st.stalls[first_reason(why | s->held_mask)]++;
+}
+
 static void schedule(gpurf_pipeline *p, int si) {
   sched *s = &p->s[si];
   const int *order = s->list;
@@ -190,8 +274,9 @@ static void schedule(gpurf_pipeline *p, int si) {
     order = s->active, n = s->n_active;
   }
   if (p->prm.policy != GPURF_PIPELINE_GTO && s->last >= 0) {
-    /* Round robin: start after the warp issued last. */
-    for (int i = 0; i < n; i++)
+    /* Round robin: start after the warp issued last (the fast scan orders
+     * by age instead). */
+    for (int i = 0; i < n && !fast; i++)
       if (order[i] == s->last) start = i + 1;
   } else if (s->last >= 0) {
     first = s->last; /* greedy: the same warp while it can issue */
@@ -218,18 +303,9 @@ static void schedule(gpurf_pipeline *p, int si) {
     uint64_t after = rr ? p->w[s->last].age : 0;
     uint64_t open = s->members & ~s->closed, kc = 0, kl = 0;
     if (first >= 0) open &= ~((uint64_t)1 << first);
-    for (; open; open &= open - 1) {
+    for (open = ready_scan(p, s, open, &why); open; open &= open - 1) {
       int slot = __builtin_ctzll(open);
       const warp *w = &p->w[slot];
-      int b;
-      if (w->why == WHY_SB_PASSED) /* the common case, without the call */
-        b = p->cu_free[w->next_cu] < w->next_ncu ? GPURF_PIPELINE_STALL_COLLECTOR : -1;
-      else
-        b = blocked(p, &p->w[slot], &reg);
-      if (b >= 0) {
-        why |= 1 << b;
-        continue;
-      }
       uint64_t key = rr && w->age <= after ? w->age + ((uint64_t)1 << 62) : w->age;
       if (cand < 0 || key < kc) {
         look = cand, kl = kc;
@@ -357,6 +433,10 @@ static void schedule_hooked(gpurf_pipeline *p, int si) {
 void pipe_issue(gpurf_pipeline *p) {
   if (p->hk.gate) {
     for (int si = 0; si < p->prm.schedulers; si++) schedule_hooked(p, si);
+    return;
+  }
+  if (p->base_select && p->prm.policy == GPURF_PIPELINE_GTO) {
+    for (int si = 0; si < p->prm.schedulers; si++) schedule_gto(p, &p->s[si]);
     return;
   }
   for (int si = 0; si < p->prm.schedulers; si++) schedule(p, si);

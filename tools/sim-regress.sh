@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Pipeline results against a saved reference: every shipped trace and every
+# synthetic preset through `gpurf sim` (JSON) with every technique, on
+# fermi-baseline under a set of SM parameter variants and on the designs the
+# reproduce plans use, plus `gpurf reproduce all` in CSV and JSON.
+#
+#   tools/sim-regress.sh record GPURF DIR   # write the reference into DIR
+#   tools/sim-regress.sh check  GPURF DIR   # run again, diff against DIR
+#
+# Run from the repository root (the traces are repository-relative). A
+# speed-up of the pipeline must leave every output byte-identical.
+set -u
+mode=${1:?record|check}
+gpurf=${2:?path to gpurf}
+dir=${3:?directory}
+jobs=${JOBS:-2}
+case "$mode" in record | check) ;; *) echo "mode: record or check" >&2; exit 2 ;; esac
+out="$dir/ref"
+[ "$mode" = check ] && out="$dir/new"
+rm -rf "$out"
+mkdir -p "$out"
+
+inputs=""
+for w in $("$gpurf" trace gen --list | grep -E '^[a-z][a-z0-9-]*$'); do
+  inputs="$inputs --workload $w"
+done
+for t in tests/data/traces/handwritten tests/data/traces/matrixmul-32-32-trace \
+  tests/data/traces/vectoradd-100-32-trace tests/data/traces/dataflow.gtrace \
+  tests/data/traces/nregs/*; do
+  inputs="$inputs --trace $t"
+done
+techniques=$("$gpurf" sim --technique list | awk '{print $1}')
+
+# One line per run: NAME MODEL [--set ...]; the inputs and technique are added.
+{
+  for set in "" "policy=lrr" "policy=two_level" "bank_map=reg" "banks=12" "warp_in_flight=1" \
+    "bank_write_cycles=3" "arbiter=reads_first" "issue_width=2" "latency_alu=3000" \
+    "collectors_sp=2" "result_bus_width=1" "read_cycles=3"; do
+    for t in $techniques; do
+      name="fermi-baseline.${set:-default}.$t"
+      echo "$name fermi-baseline ${set:+--set $set} --technique $t"
+    done
+  done
+  for m in gebhart-hw-rfc gebhart-l0-l1 gebhart-mrf jeon-baseline jeon-shrink \
+    jing-128k-16bk-straight jing-128k-32bk-straight jing-128k-8bk-stealing \
+    jing-128k-8bk-straight simtight-baseline simtight-vrf1024 warrf-sram warrf-stt \
+    warrf-stt-sbw warrf-stt-sbw-wpool; do
+    for t in $techniques; do echo "$m.$t $m --technique $t"; done
+  done
+} >"$out/runs.txt"
+# QUICK=1: fermi-baseline only, no reproduce (for iterating; the full run before a commit).
+[ "${QUICK:-0}" = 1 ] && { grep '^fermi-baseline' "$out/runs.txt" >"$out/runs.q"; mv "$out/runs.q" "$out/runs.txt"; }
+
+export gpurf out inputs
+# shellcheck disable=SC2016
+xargs -P "$jobs" -L 1 sh -c 'name=$0; shift; "$gpurf" sim "$@" $inputs --format json \
+  >"$out/$name.json" 2>"$out/$name.err"; echo "rc $?" >>"$out/$name.err"' <"$out/runs.txt"
+[ "${QUICK:-0}" = 1 ] || {
+"$gpurf" reproduce all --jobs "$jobs" --quiet --format csv >"$out/reproduce.csv" 2>"$out/reproduce-csv.err"
+echo "rc $?" >>"$out/reproduce-csv.err"
+"$gpurf" reproduce all --jobs "$jobs" --quiet --format json >"$out/reproduce.json" 2>"$out/reproduce-json.err"
+echo "rc $?" >>"$out/reproduce-json.err"
+}
+
+if [ "$mode" = check ]; then
+  ref="$dir/ref"
+  if [ "${QUICK:-0}" = 1 ]; then
+    ref="$dir/ref-quick"; rm -rf "$ref"; mkdir -p "$ref"
+    for f in "$out"/*; do cp "$dir/ref/$(basename "$f")" "$ref/"; done
+    cp "$out/runs.txt" "$ref/runs.txt"
+  fi
+  if diff -r -q "$ref" "$out"; then
+    echo "identical: $(ls "$out" | wc -l) files"
+  else
+    echo "DIFFERENT" >&2
+    exit 1
+  fi
+fi
