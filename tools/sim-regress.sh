@@ -49,18 +49,22 @@ techniques=$("$gpurf" sim --technique list | awk '{print $1}')
   done
 } >"$out/runs.txt"
 # QUICK=1: fermi-baseline only, no reproduce (for iterating; the full run before a commit).
-[ "${QUICK:-0}" = 1 ] && { grep '^fermi-baseline' "$out/runs.txt" >"$out/runs.q"; mv "$out/runs.q" "$out/runs.txt"; }
+if [ "${QUICK:-0}" = 1 ]; then
+  grep '^fermi-baseline' "$out/runs.txt" >"$out/runs.q"
+  mv "$out/runs.q" "$out/runs.txt"
+fi
 
 export gpurf out inputs
 # shellcheck disable=SC2016
 xargs -P "$jobs" -L 1 sh -c 'name=$0; shift; "$gpurf" sim "$@" $inputs --format json \
   >"$out/$name.json" 2>"$out/$name.err"; echo "rc $?" >>"$out/$name.err"' <"$out/runs.txt"
-[ "${QUICK:-0}" = 1 ] || {
-"$gpurf" reproduce all --jobs "$jobs" --quiet --format csv >"$out/reproduce.csv" 2>"$out/reproduce-csv.err"
-echo "rc $?" >>"$out/reproduce-csv.err"
-"$gpurf" reproduce all --jobs "$jobs" --quiet --format json >"$out/reproduce.json" 2>"$out/reproduce-json.err"
-echo "rc $?" >>"$out/reproduce-json.err"
-}
+if [ "${QUICK:-0}" != 1 ]; then
+  for f in csv json; do
+    "$gpurf" reproduce all --jobs "$jobs" --quiet --format $f >"$out/reproduce.$f" \
+      2>"$out/reproduce-$f.err"
+    echo "rc $?" >>"$out/reproduce-$f.err"
+  done
+fi
 
 if [ "$mode" = check ]; then
   ref="$dir/ref"

@@ -35,6 +35,16 @@ int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
  * costs less than a set. -1 when the list would pass cap. */
 static inline int add_regs(uint8_t *list, uint8_t *n, int cap, int reg, int width,
                            uint32_t *max_reg) {
+  if (width == 1) { /* most operands: one register, below RZ (checked by the caller) */
+    int k = 0;
+    while (k < *n && list[k] != reg) k++;
+    if (k == *n) {
+      if (*n >= cap) return -1;
+      list[(*n)++] = (uint8_t)reg;
+    }
+    if ((uint32_t)reg > *max_reg) *max_reg = (uint32_t)reg;
+    return 0;
+  }
   int top = reg + width > GPURF_TRACE_NUM_REGS ? GPURF_TRACE_NUM_REGS : reg + width;
   for (int r = reg; r < top; r++) {
     int k = 0;
@@ -171,6 +181,7 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
   uint32_t max_reg = 0;
   uint64_t seen = 0;
   uint32_t last = UINT32_MAX;
+  int per_record = p->hk.load || p->hk.decode || !p->base_map;
   while (p->rec_valid && p->rec->kernel == kernel && memcmp(p->rec->cta, cta, sizeof cta) == 0) {
     uint32_t wid = p->rec->warp;
     if (wid != last) {
@@ -199,12 +210,14 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
     }
     int rc = compact(ctx, p, p->rec, &b->code[b->n], &max_reg);
     if (rc != GPURF_OK) return rc;
-    if (p->hk.load) p->hk.load(p->hk.state, p, bi, b->n, p->rec);
-    if (p->hk.decode) {
-      b->tag[b->n] = 0;
-      if ((rc = p->hk.decode(p->hk.state, p, p->rec, &b->tag[b->n])) != GPURF_OK) return rc;
+    if (per_record) { /* a technique sees the record */
+      if (p->hk.load) p->hk.load(p->hk.state, p, bi, b->n, p->rec);
+      if (p->hk.decode) {
+        b->tag[b->n] = 0;
+        if ((rc = p->hk.decode(p->hk.state, p, p->rec, &b->tag[b->n])) != GPURF_OK) return rc;
+      }
+      if (!p->base_map && (rc = hint_record(ctx, b, p->rec)) != GPURF_OK) return rc;
     }
-    if (!p->base_map && (rc = hint_record(ctx, b, p->rec)) != GPURF_OK) return rc;
     b->n++;
     if ((rc = read_rec(ctx, p)) != GPURF_OK) return rc;
   }

@@ -123,6 +123,12 @@ typedef struct sched {
    * one unit: whether they can issue is a test of the free count alone, so
    * the scan takes them a class at a time. */
   uint64_t passed[GPURF_PIPELINE_CU_COUNT], wide;
+  /* The GTO scan's last verdict, a stall reason (-1: none kept), and what it
+   * depended on beyond its warps: while no warp of the scheduler has had
+   * its reason recorded (dirty) and the free collector counts are those
+   * seen, the scan would find the same, and is not repeated. */
+  int stall_kept, dirty;
+  int cu_seen[GPURF_PIPELINE_CU_COUNT];
   int held[GPURF_PIPELINE_STALL_BUILTIN];
   int held_mask; /* bit r: held[r] > 0 */
 } sched;
@@ -214,6 +220,9 @@ struct gpurf_pipeline {
    * result is due, and writeback sees it from this alone. */
   uint64_t res_next;
   int res_unit; /* the unit whose head is the first result, -1 when none */
+  /* (ready, seq) of each unit's head, UINT64_MAX for an empty unit: the
+   * merge compares these without going to the rings. */
+  uint64_t head_ready[GPURF_PIPELINE_UNIT_COUNT], head_seq[GPURF_PIPELINE_UNIT_COUNT];
   /* retirement slots: writes still to do per instruction */
   int32_t *slot_left, *slot_warp;
   int32_t *slot_free;
@@ -241,6 +250,7 @@ struct gpurf_pipeline {
 static inline void pipe_why(gpurf_pipeline *p, warp *w, int v) {
   int slot = w->slot;
   sched *s = &p->s[w->si];
+  s->dirty = 1;
   if (w->why == WHY_SB_PASSED) {
     s->passed[w->next_cu] &= ~((uint64_t)1 << slot);
     s->wide &= ~((uint64_t)1 << slot);
@@ -280,6 +290,7 @@ static inline int pipe_res_push(gpurf_ctx *ctx, gpurf_pipeline *p, int unit, con
   rfifo *f = &p->res[unit];
   if (f->n == f->cap || (f->n && r->ready < f->r[(f->head + f->n - 1) & (f->cap - 1)].ready))
     return pipe_res_push_slow(ctx, p, unit, r);
+  if (f->n == 0) p->head_ready[unit] = r->ready, p->head_seq[unit] = r->seq;
   f->r[(f->head + f->n++) & (f->cap - 1)] = *r;
   p->res_n++;
   /* Its seq is the largest: it comes first only by an earlier ready. */
@@ -291,7 +302,11 @@ void pipe_res_free(gpurf_pipeline *p);
 static inline void pipe_res_pop(gpurf_pipeline *p, int unit) {
   rfifo *f = &p->res[unit];
   f->head = (f->head + 1) & (f->cap - 1);
-  f->n--;
+  if (--f->n) {
+    p->head_ready[unit] = f->r[f->head].ready, p->head_seq[unit] = f->r[f->head].seq;
+  } else {
+    p->head_ready[unit] = p->head_seq[unit] = UINT64_MAX;
+  }
   p->res_n--;
   pipe_res_first(p);
 }

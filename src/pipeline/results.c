@@ -36,6 +36,7 @@ int pipe_res_push_slow(gpurf_ctx *ctx, gpurf_pipeline *p, int unit, const result
     i--;
   }
   f->r[(f->head + i) & mask] = *r;
+  p->head_ready[unit] = f->r[f->head].ready, p->head_seq[unit] = f->r[f->head].seq;
   p->res_n++;
   /* Its seq is the largest: it comes first only by an earlier ready. */
   if (r->ready < p->res_next) p->res_next = r->ready, p->res_unit = unit;
@@ -46,12 +47,11 @@ int pipe_res_push_slow(gpurf_ctx *ctx, gpurf_pipeline *p, int unit, const result
 void pipe_res_first(gpurf_pipeline *p) {
   int best = -1;
   uint64_t ready = UINT64_MAX, seq = UINT64_MAX;
+  /* An empty unit's (UINT64_MAX, UINT64_MAX) never wins. */
   for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++) {
-    const rfifo *f = &p->res[u];
-    if (f->n == 0) continue;
-    const result *h = &f->r[f->head];
-    if (h->ready < ready || (h->ready == ready && h->seq < seq))
-      ready = h->ready, seq = h->seq, best = u;
+    uint64_t r = p->head_ready[u];
+    if (r < ready || (r == ready && p->head_seq[u] < seq))
+      ready = r, seq = p->head_seq[u], best = u;
   }
   p->res_unit = best;
   p->res_next = ready;

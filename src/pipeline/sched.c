@@ -17,6 +17,7 @@ void pipe_sched_add(gpurf_pipeline *p, int slot) {
   sched *s = &p->s[p->slot_sched[slot]];
   s->list[s->n++] = slot; /* ages only grow: the list stays oldest first */
   s->members |= (uint64_t)1 << slot;
+  s->dirty = 1;
   if (p->prm.policy == GPURF_PIPELINE_TWO_LEVEL) s->pending[s->n_pending++] = slot;
 }
 
@@ -24,6 +25,7 @@ void pipe_sched_remove(gpurf_pipeline *p, int slot) {
   sched *s = &p->s[p->slot_sched[slot]];
   list_remove(s->list, &s->n, slot);
   s->members &= ~((uint64_t)1 << slot);
+  s->dirty = 1;
   list_remove(s->active, &s->n_active, slot);
   list_remove(s->pending, &s->n_pending, slot);
   if (s->last == slot) s->last = -1;
@@ -234,6 +236,11 @@ static inline int first_reason(int why) {
  * greedy warp when it can issue, else the oldest ready one (no look-ahead:
  * no hook reads it). */
 static void schedule_gto(gpurf_pipeline *p, sched *s) {
+  if (!s->dirty && s->stall_kept >= 0 && s->cu_seen[0] == p->cu_free[0] &&
+      s->cu_seen[1] == p->cu_free[1] && s->cu_seen[2] == p->cu_free[2]) {
+    p->st.stalls[s->stall_kept]++; /* nothing it looks at has changed */
+    return;
+  }
   int first = s->last, why = 0, reg;
   uint64_t open = s->members & ~s->closed;
   if (first >= 0) {
@@ -259,7 +266,11 @@ static void schedule_gto(gpurf_pipeline *p, sched *s) {
     s->last = cand;
     return;
   }
-  p->st.stalls[first_reason(why | s->held_mask)]++;
+  /* The scan's own records (warps evaluated) are what it would find again. */
+  s->stall_kept = first_reason(why | s->held_mask);
+  s->dirty = 0;
+  memcpy(s->cu_seen, p->cu_free, sizeof s->cu_seen);
+  p->st.stalls[s->stall_kept]++;
 }
 
 static void schedule(gpurf_pipeline *p, int si) {
