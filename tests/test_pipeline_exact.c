@@ -4,6 +4,7 @@
  * fingerprint, so any change in timing, counting or floating-point order
  * shows; the readable figures beside it say what moved. A deliberate model
  * change updates the table. */
+#include <stdio.h>
 #include <string.h>
 
 #include "test_util.h"
@@ -201,7 +202,61 @@ static void test_jobs(void **state) {
   gpurf_ctx_free(ctx);
 }
 
+/* What the job runner hands its caller besides results: progress for every
+ * job that ended, failed ones too, each index once and the count rising
+ * by one; warnings in job order and never past the first failure,
+ * whatever the number of threads. */
+typedef struct seen {
+  int calls, last_done, index_seen[8];
+  char warnings[512];
+} seen;
+
+static void on_progress(void *arg, int index, int done, int n) {
+  seen *s = arg;
+  assert_int_equal(n, 5);
+  assert_int_equal(done, s->last_done + 1);
+  s->last_done = done;
+  s->index_seen[index]++;
+  s->calls++;
+}
+
+static void on_warning(void *user, const gpurf_error *w) {
+  seen *s = user;
+  const char *name = strrchr(w->file, '/');
+  size_t len = strlen(s->warnings);
+  snprintf(s->warnings + len, sizeof s->warnings - len, "%s;", name ? name + 1 : w->file);
+}
+
+static void test_jobs_side(void **state) {
+  (void)state;
+  gpurf_pipeline_params prm;
+  gpurf_pipeline_params_init(&prm);
+  const char *traces[5] = {TRACES "nregs/below-used.traceg", TRACES "vectoradd-100-32-trace",
+                           TRACES "nregs/pair-below-used.traceg", TRACES "no-such-trace",
+                           TRACES "nregs/v5-garbage-nregs.traceg"};
+  for (int threads = 1; threads <= 4; threads++) {
+    gpurf_ctx *ctx = test_ctx();
+    seen s;
+    memset(&s, 0, sizeof s);
+    gpurf_ctx_set_warning_handler(ctx, on_warning, &s);
+    gpurf_pipeline_job jobs[5];
+    memset(jobs, 0, sizeof jobs);
+    for (int i = 0; i < 5; i++) jobs[i].trace = traces[i];
+    assert_int_equal(gpurf_pipeline_run_jobs(ctx, &prm, NULL, jobs, 5, threads, on_progress, &s),
+                     GPURF_EIO);
+    assert_non_null(strstr(gpurf_ctx_error(ctx)->file, "no-such-trace"));
+    assert_int_equal(jobs[3].status, GPURF_EIO);
+    for (int i = 0; i < 3; i++) assert_int_equal(jobs[i].status, GPURF_OK);
+    /* Every job up to the failed one ended; a later one may have too. */
+    assert_true(s.calls >= 4 && s.calls <= 5);
+    for (int i = 0; i < 4; i++) assert_int_equal(s.index_seen[i], 1);
+    assert_string_equal(s.warnings, "below-used.traceg;pair-below-used.traceg;");
+    gpurf_ctx_free(ctx);
+  }
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_exact), cmocka_unit_test(test_jobs)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_exact), cmocka_unit_test(test_jobs),
+                                     cmocka_unit_test(test_jobs_side)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
