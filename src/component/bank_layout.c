@@ -15,13 +15,16 @@
  * use. None: as in CACTI's area model (htree2.cc, the buses between mats
  * widen the bank by their pitch), the layer over the cells carries the
  * array's own power grid, wordline and bitline straps and the sense
- * amplifiers' supplies, so every bus wire takes a channel beside the
- * sub-arrays. */
+ * amplifiers' supplies, so every bus wire between mats takes a channel
+ * beside the sub-arrays (within a mat: MAT_SUBARRAY_ROWS). */
 #define OVER_ARRAY_TRACKS 0.0
 /* The layer of the tree between banks: CACTI routes everything outside its
  * mats on the semi-global layer (cache.cfg as shipped: "Wire outside mat -
  * semi-global", with Global_30 repeated wires). */
 #define INTERBANK_LAYER GPURF_WIRE_SEMI_GLOBAL
+/* Sub-array rows of one mat: CACTI's mat is 2 x 2 sub-arrays whose column
+ * periphery meets in the middle (mat.cc). */
+#define MAT_SUBARRAY_ROWS 2
 /* Control wires (enable, read/write, clock) routed with the address. */
 #define CONTROL_WIRES 3
 
@@ -164,7 +167,14 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   double h_tracks = (edge ? 0.0 : 0.5 * dw) + aw - OVER_ARRAY_TRACKS * grid_h / pitch;
   double v_tracks = (double)dw / org->ndwl + aw - OVER_ARRAY_TRACKS * sa->width_m / pitch;
   double h_ch = h_tracks > 0.0 ? h_tracks * pitch : 0.0;
-  double v_ch = org->ndbl > 1 && v_tracks > 0.0 ? org->ndwl * v_tracks * pitch : 0.0;
+  /* Two sub-array rows are one mat in CACTI's sense: their column
+   * periphery faces a shared strip, and the mat books its wires as that
+   * strip's height (mat.cc: h_addr_datain_wires, h_subarray_out_drv), with
+   * no vertical tracks beside its sub-arrays; the wires from the upper row
+   * cross the lower one as a sub-array's own output wires do. Channels
+   * beside the sub-arrays start with a second mat along the bitline, where
+   * the tree between mats runs (htree2.cc). */
+  double v_ch = org->ndbl > MAT_SUBARRAY_ROWS && v_tracks > 0.0 ? org->ndwl * v_tracks * pitch : 0.0;
   double w = grid_w + v_ch, h = grid_h + h_ch;
   double l_vmax = org->ndbl > 1 ? grid_h : 0.0, l_vavg = org->ndbl > 1 ? 0.5 * grid_h : 0.0;
   double l_max = l_vmax + (edge ? 0.0 : 0.5 * w);
