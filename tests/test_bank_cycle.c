@@ -201,45 +201,16 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* The least-ED^2 organisation with sub-arrays of rows x cols, enumerated as
- * the search does (power-of-two mux and splits); 0 if there is none. */
+/* Our best organisation with CACTI's sub-array shape rows x cols; 0 if
+ * there is none. */
 static int cost_at_shape(gpurf_ctx *ctx, const gpurf_bank_spec *s, int rows, int cols,
                          gpurf_bank_cost *out) {
   bank_in in;
+  int found = 0;
   assert_ok(ctx, bank_in_init(ctx, s, &in));
   in.subarray_eval = sram_subarray_eval;
-  double best = INFINITY;
-  const long long entries = in.entries_per_bank;
-  for (int mux = 1; mux <= 32; mux *= 2) {
-    long long phys_rows = (entries + mux - 1) / mux;
-    for (int ndwl = 1; ndwl <= 64; ndwl *= 2) {
-      int bits = (s->width_bits + ndwl - 1) / ndwl;
-      for (int ndbl = 1; ndbl <= 64; ndbl *= 2) {
-        gpurf_bank_org org;
-        memset(&org, 0, sizeof org);
-        org.rows = (int)((phys_rows + ndbl - 1) / ndbl);
-        org.cols = bits * mux;
-        if (org.rows != rows || org.cols != cols) continue;
-        org.col_mux = mux;
-        org.ndwl = ndwl;
-        org.ndbl = ndbl;
-        org.entries_per_bank = entries;
-        subarray_cost sa;
-        assert_int_equal(sram_subarray_eval(&in, &org, &sa), GPURF_OK);
-        if (sa.reject[0]) continue;
-        gpurf_bank_cost c;
-        double w, h;
-        bank_layout_single(&in, &org, &sa, &c, &w, &h);
-        bank_layout_multi(&in, w, h, &c);
-        double ed2 = 0.5 * (c.read_energy_j + c.write_energy_j) * c.access_time_s * c.access_time_s;
-        if (ed2 < best) {
-          best = ed2;
-          *out = c;
-        }
-      }
-    }
-  }
-  return isfinite(best);
+  assert_ok(ctx, sram_bank_best_of_shape(ctx, &in, rows, cols, out, &found));
+  return found;
 }
 
 /* Every row of the CACTI set with our cost at its sub-array shape. */

@@ -145,4 +145,9 @@ void bank_layout_multi(const bank_in *in, double bank_w_m, double bank_h_m, gpur
  * in->bank_extra; candidates the sub-array model rejects are skipped. */
 int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_bank_cost *best);
 
+/* The best organisation with sub-arrays of exactly rows x cols (*found 0:
+ * none); used to compare our layout at another tool's chosen shape. */
+int sram_bank_best_of_shape(gpurf_ctx *ctx, const bank_in *in, int rows, int cols,
+                            gpurf_bank_cost *out, int *found);
+
 #endif

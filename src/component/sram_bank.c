@@ -175,3 +175,35 @@ int sram_bank_search(gpurf_ctx *ctx, const bank_in *in, gpurf_bank_cost *best) {
   free(cand);
   return rc;
 }
+
+/* The best organisation, by the spec's objective, among those with
+ * sub-arrays of exactly rows x cols (no deviation windows): how a bank
+ * laid out on another tool's chosen shape compares with our own pick.
+ * *found is 0 when no candidate has that shape or all are rejected. */
+int sram_bank_best_of_shape(gpurf_ctx *ctx, const bank_in *in, int rows, int cols,
+                            gpurf_bank_cost *out, int *found) {
+  candidate *cand = malloc(MAX_CANDIDATES * sizeof *cand);
+  if (!cand) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  int n = enumerate(in, cand, MAX_CANDIDATES), rc = GPURF_OK;
+  double best = INFINITY;
+  char why[SUBARRAY_REJECT_MAX] = "";
+  *found = 0;
+  for (int i = 0; i < n && rc == GPURF_OK; i++) {
+    if (cand[i].org.rows != rows || cand[i].org.cols != cols) continue;
+    gpurf_bank_cost c;
+    int r = eval_org(in, &cand[i].org, &c, why);
+    if (r == ORG_REJECTED) continue;
+    if (r != GPURF_OK) {
+      rc = r;
+      break;
+    }
+    double obj = objective(in->spec->opt, &c);
+    if (obj < best) {
+      best = obj;
+      *out = c;
+      *found = 1;
+    }
+  }
+  free(cand);
+  return rc;
+}
