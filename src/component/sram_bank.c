@@ -53,7 +53,7 @@ static int eval_org(const bank_in *in, const gpurf_bank_org *org, gpurf_bank_cos
 /* One organisation and what the search weighs it by. */
 typedef struct candidate {
   gpurf_bank_org org;
-  double obj, area, energy;
+  double obj, area, energy, delay;
 } candidate;
 
 /* enumerate() doubles the column mux from 1 to MAX_COL_MUX and each split
@@ -121,7 +121,7 @@ static int search(gpurf_ctx *ctx, const bank_in *in, candidate *cand, gpurf_bank
     gpurf_bank_cost c;
     int rc = eval_org(in, &cand[i].org, &c, why);
     if (rc == ORG_REJECTED) {
-      cand[i].obj = cand[i].area = cand[i].energy = INFINITY;
+      cand[i].obj = cand[i].area = cand[i].energy = cand[i].delay = INFINITY;
       rejected++;
       continue;
     }
@@ -129,6 +129,7 @@ static int search(gpurf_ctx *ctx, const bank_in *in, candidate *cand, gpurf_bank
     cand[i].obj = objective(in->spec->opt, &c);
     cand[i].area = c.area_m2;
     cand[i].energy = 0.5 * (c.read_energy_j + c.write_energy_j);
+    cand[i].delay = c.access_time_s;
     if (cand[i].area < min_area) min_area = cand[i].area;
     if (cand[i].energy < min_energy) min_energy = cand[i].energy;
   }
@@ -141,9 +142,13 @@ static int search(gpurf_ctx *ctx, const bank_in *in, candidate *cand, gpurf_bank
         if (cand[i].area > min_area * (1.0 + AREA_SLACK)) continue;
         if (pass == 0 && cand[i].energy > min_energy * (1.0 + ENERGY_SLACK)) continue;
       }
-      /* Ties (within a part in a million) go to the smaller bank. */
-      if (pick < 0 || cand[i].obj < cand[pick].obj * (1.0 - 1e-6) ||
-          (cand[i].obj <= cand[pick].obj * (1.0 + 1e-6) && cand[i].area < cand[pick].area))
+      /* Ties (within a part in a million) go to the smaller bank; when
+       * area is the objective, to the faster one (NVSim's area optimum
+       * takes the smallest area whatever its delay; we break its ties). */
+      int tie = pick >= 0 && cand[i].obj <= cand[pick].obj * (1.0 + 1e-6);
+      int better_tie = in->spec->opt == GPURF_BANK_OPT_AREA ? cand[i].delay < cand[pick].delay
+                                                             : cand[i].area < cand[pick].area;
+      if (pick < 0 || cand[i].obj < cand[pick].obj * (1.0 - 1e-6) || (tie && better_tie))
         pick = i;
     }
   }
