@@ -319,10 +319,16 @@ static void golden_outputs(void **state) {
 
 /* The reference band on a bank whose references disagree: for the 22 nm
  * 8 KB bank of 1024-bit words CACTI 7 reads at 22.6 pJ and NVSim at 2.76 pJ
- * (validation/nvsim-sram.tsv; CACTI 7 run on the same bank). The band must reach from
- * near NVSim's figure to above CACTI's, with ours (the CACTI class) inside,
- * in text, JSON and CSV; an STT-RAM bank has the CACTI and NVSim classes
- * only, and flop banks are refused. */
+ * (validation/nvsim-sram.tsv; CACTI 7 run on the same bank). The band must hold
+ * both references, with ours (the CACTI class) inside, in text, JSON and CSV;
+ * an STT-RAM bank has the CACTI and NVSim classes only, and flop banks are
+ * refused. The low end is the NVSim class: NVSim's omissions and its latch
+ * sense amplifier (C_load x Vdd^2 per amplifier, as CACTI) on our 22 nm
+ * devices. NVSim's own 22 nm devices (Technology.cpp, hp) have Vdd 0.9 V
+ * against our 0.8 V and a gate capacitance of 9.4e-10 F/m (C_ideal + C_overlap
+ * + 3 C_fringe, formula.cpp) against our 4.5e-10, so its figure may lie up to
+ * (0.9 / 0.8)^2 x 9.4 / 4.5 = 2.6x above that low end, never below it. */
+#define NVSIM_22NM_DEVICE_GAP (1.265625 * 9.4 / 4.5)
 #define BANK_22_8K "bank --tech 22 --cell sram --bytes 8192 --width 1024 --band"
 static void band_spans_the_references(void **state) {
   (void)state;
@@ -334,8 +340,8 @@ static void band_spans_the_references(void **state) {
   double low = strtod(strchr(p, '[') + 1, &end);
   double high = strtod(strchr(end, ',') + 1, NULL);
   double ours = cli_json_number(R.out, "read_energy_pj");
-  if (!(low <= 2.76 * 1.3 && low >= 2.76 / 1.3))
-    fail_msg("band low %g pJ is not within 30%% of NVSim's 2.76 pJ", low);
+  if (!(low <= 2.76 && low >= 2.76 / NVSIM_22NM_DEVICE_GAP))
+    fail_msg("band low %g pJ is not within NVSim's device gap below its 2.76 pJ", low);
   if (!(high >= 22.6 && low <= ours && ours <= high))
     fail_msg("band [%g, %g] pJ misses CACTI's 22.6 pJ or ours %g", low, high, ours);
   static const char *const keys[] = {"access_time_ns_band", "cycle_time_ns_band",

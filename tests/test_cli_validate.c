@@ -162,7 +162,11 @@ static void pipeline_peer_is_reported(void **state) {
 /* The band in `gpurf validate` on the bank whose references disagree (the
  * 22 nm 8 KB bank of 1024-bit words: CACTI 7 reads at 22.6 pJ, NVSim at
  * 2.76 pJ), in text, JSON and CSV: the band is the one `gpurf bank --band`
- * gives for the same bank, CACTI's read lies inside it and NVSim's below. */
+ * gives for the same bank, and both references' reads lie inside it: the low
+ * end, the NVSim class, is NVSim's omissions and latch sense amplifier on our
+ * 22 nm devices, which NVSim's own devices (Vdd 0.9 V against 0.8 V, twice
+ * the gate capacitance per metre) put below NVSim's figure (test_cli_bank.c).
+ * NVSim's leakage lies above the band. */
 #define BAND_SET "validate --set '" GPURF_TEST_DATA_DIR "/validation-band/disagree-22nm-8k.tsv'"
 static double json_band_end(const char *from, const char *key, int end) {
   char pat[128];
@@ -191,26 +195,28 @@ static void band_beside_every_row(void **state) {
       assert_rel(json_band_end(cacti, keys[k], end), json_band_end(bank.out, keys[k], end), 1e-6);
       assert_rel(json_band_end(nvsim, keys[k], end), json_band_end(bank.out, keys[k], end), 1e-6);
     }
-  /* Read energy is the first metric of each row: CACTI's inside, NVSim's not. */
+  /* Read energy is the first metric of each row: both inside. */
   const char *in = strstr(cacti, "\"in_band\": ");
   assert_true(in && in < nvsim && !strncmp(in + 11, "true", 4));
   in = strstr(nvsim, "\"in_band\": ");
-  assert_true(in && !strncmp(in + 11, "false", 5));
+  assert_true(in && !strncmp(in + 11, "true", 4));
   assert_int_equal((int)cli_json_number(R.out, "band_rows"), 6); /* the set: 3 metrics x 2 */
-  assert_int_equal((int)cli_json_number(R.out, "in_band"), 4);
+  assert_int_equal((int)cli_json_number(R.out, "in_band"), 5);
   const char *sum = strstr(R.out, "\"summary\": {");
   assert_non_null(sum);
   assert_int_equal((int)cli_json_number(sum, "band_rows"), 2);
-  assert_int_equal((int)cli_json_number(sum, "in_band"), 1);
+  assert_int_equal((int)cli_json_number(sum, "in_band"), 2);
 
   cli_run(&R, BAND_SET);
   assert_int_equal(R.status, 0);
   assert_non_null(strstr(R.out, "band low  band high  ref in band"));
-  const char *line = strstr(R.out, "\n  nvsim_22nm_8k_1024");
+  const char *line = strstr(R.out, "\nleakage (mW)");
   assert_non_null(line);
-  assert_non_null(strstr(line, "no, 0.801x below\n"));
-  assert_non_null(strstr(R.out, "\n  disagree-22nm-8k   read_energy       2      2      1\n"));
-  assert_non_null(strstr(R.out, "\n  disagree-22nm-8k   all               6      6      4\n"));
+  line = strstr(line, "\n  nvsim_22nm_8k_1024");
+  assert_non_null(line);
+  assert_non_null(strstr(line, "no, 2.81x above\n"));
+  assert_non_null(strstr(R.out, "\n  disagree-22nm-8k   read_energy       2      2      2\n"));
+  assert_non_null(strstr(R.out, "\n  disagree-22nm-8k   all               6      6      5\n"));
 
   cli_run(&R, BAND_SET " --format csv");
   assert_int_equal(R.status, 0);
@@ -222,8 +228,8 @@ static void band_beside_every_row(void **state) {
   assert_non_null(strstr(R.out, "\ndisagree-22nm-8k,row,cacti7_22nm_8k_1024,read_energy_pj,"));
   line = strstr(R.out, "\ndisagree-22nm-8k,row,nvsim_22nm_8k_1024,read_energy_pj,");
   assert_non_null(line);
-  assert_non_null(strstr(line, ",no,,\n"));
-  assert_non_null(strstr(R.out, ",read_energy_pj,,,,2.73032,6.22028,no,,,,,2,1\n"));
+  assert_non_null(strstr(line, ",yes,,\n"));
+  assert_non_null(strstr(R.out, ",read_energy_pj,,,,2.43638,5.55063,no,,,,,2,2\n"));
 
   /* A flip-flop array has no band: nothing of it in any format. */
   cli_run(&R, "validate --set gebhart-table5-l0 --format json");

@@ -228,8 +228,9 @@ static void cacti7_gate_holds(void **state) {
 
 /* The reference band beside each row: for the 22 nm 8 KB bank of 1024-bit
  * words (CACTI 7: 22.6 pJ read, NVSim: 2.76 pJ) it is gpurf_bank_band_eval's
- * band of the same bank in the report's unit, CACTI's figure lies inside
- * and NVSim's below; ours lies inside its own band on every row of every
+ * band of the same bank in the report's unit, and both references' reads lie
+ * inside (NVSim's above the low end, the NVSim class on our devices, by no
+ * more than its own devices' Vdd^2 and gate capacitance: test_cli_bank.c); ours lies inside its own band on every row of every
  * shipped set (leakage of one bank plus wiring where the set says so); flip-flop
  * arrays have none. */
 static void band_beside_every_row(void **state) {
@@ -258,15 +259,15 @@ static void band_beside_every_row(void **state) {
   assert_int_equal(gpurf_validate_result_band(res, cacti, GPURF_VALIDATE_READ_ENERGY, &lo, &hi), 1);
   assert_rel(lo, band.low[GPURF_BANK_METRIC_READ_ENERGY] * 1e12, 1e-12);
   assert_rel(hi, band.high[GPURF_BANK_METRIC_READ_ENERGY] * 1e12, 1e-12);
-  assert_true(lo > 2.76 && lo < 2.76 * 1.3 && hi > 22.6);
+  assert_true(lo <= 2.76 && lo >= 2.76 / (1.265625 * 9.4 / 4.5) && hi > 22.6);
   assert_int_equal(gpurf_validate_result_in_band(res, cacti, GPURF_VALIDATE_READ_ENERGY), 1);
-  assert_int_equal(gpurf_validate_result_in_band(res, nvsim, GPURF_VALIDATE_READ_ENERGY), 0);
+  assert_int_equal(gpurf_validate_result_in_band(res, nvsim, GPURF_VALIDATE_READ_ENERGY), 1);
   /* NVSim's area, 0.0056 mm^2, is inside the area band, as is CACTI's. */
   assert_int_equal(gpurf_validate_result_in_band(res, nvsim, GPURF_VALIDATE_AREA), 1);
   assert_int_equal(gpurf_validate_result_in_band(res, cacti, GPURF_VALIDATE_AREA), 1);
   int inside = -1;
   assert_int_equal(gpurf_validate_result_band_rows(res, GPURF_VALIDATE_READ_ENERGY, &inside), 2);
-  assert_int_equal(inside, 1);
+  assert_int_equal(inside, 2);
   assert_int_equal(gpurf_validate_result_band_rows(res, GPURF_VALIDATE_AREA, &inside), 2);
   assert_int_equal(inside, 2);
   /* No reference, no count; the leakage parts have no band; rows out of range. */

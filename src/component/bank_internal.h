@@ -46,6 +46,7 @@ typedef struct subarray_fixed {
   double sense_margin_v, log_sense, log_restore, v_overdrive_v, swing_v;
   double c_pre_gates_f, r_pre_ohm;
   double sa_width_m, sa_area_m2, pre_area_m2, mux_area_m2, c_mux_sel_f;
+  double sa_c_load_f, sa_delay_s; /* bit-line latch sense amplifier (sense_amp_latch) */
   int read_bitlines;                       /* bitlines of the read port's column */
   int bitlines_per_col;                    /* of every port */
 } subarray_fixed;
@@ -104,6 +105,9 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
  * for any sub-array model, the rest for SRAM. */
 void subarray_prepare(bank_in *in);
 void sram_subarray_prepare(bank_in *in);
+/* Load and regeneration delay of the bit-line latch sense amplifier for an
+ * input difference v_sense (sram_subarray.c). */
+void sense_amp_latch(const gc_env *e, double v_sense, double *c_load_f, double *delay_s);
 int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *out);
 /* Fails for a node where the cell's read circuit has no data (current
  * sensing outside 22-45 nm). */

@@ -22,8 +22,10 @@
  * margin of its precharge level (CACTI, mat.cc). */
 #define RESTORE_RESIDUAL 0.1
 #define MUX_WIDTH_MIN 4.0
-/* Latch sense amplifier: cross-coupled pair (2 NMOS + 2 PMOS), a tail
- * enable and two isolation devices, each this many minimum widths. */
+/* Latch sense amplifier footprint and idle leakage: cross-coupled pair
+ * (2 NMOS + 2 PMOS), a tail enable and two isolation devices, each this many
+ * minimum widths. Its load, delay and energy come from the node's latch
+ * widths (sense_amp_latch). */
 #define SENSE_AMP_WIDTH_MIN 2.0
 
 typedef struct port_geom {
@@ -61,6 +63,28 @@ static port_geom write_port_geom(const bank_in *in) {
 static double sense_margin_v(const gc_env *e) {
   double v = SENSE_MARGIN_FRACTION * e->vdd_v;
   return v > SENSE_MARGIN_MIN_V ? v : SENSE_MARGIN_MIN_V;
+}
+
+/* Bit-line latch sense amplifier (CACTI 7, mat.cc Mat::compute_sa_delay):
+ * each latch node carries the gates of the cross-coupled pair, the drains of
+ * the pair, of the isolation device and of the mux pass device after it.
+ * Once enabled, the pair regenerates the input difference v_sense to the full
+ * supply with time constant C / gm, gm of the NMOS and PMOS of the pair in
+ * saturation ((mu_n / 2) C_ox (W / L_elec) V_dsat, the PMOS at the node's
+ * gm_p / gm_n ratio: CACTI technology.cc). Each sensing charges the load
+ * once to the supply. The widths are the node's (tech sense_amp w_*_f). */
+void sense_amp_latch(const gc_env *e, double v_sense, double *c_load_f, double *delay_s) {
+  const gpurf_sense_amp *sa = &e->tech->sense_amp;
+  const gpurf_device *d = e->dev;
+  double wn = sa->w_sense_n_f * e->f_m, wp = sa->w_sense_p_f * e->f_m;
+  double c = gpurf_circuit_gate_c_f(d, wn + wp) + gpurf_circuit_drain_c_f(e->tech, d, wn) +
+             gpurf_circuit_drain_c_f(e->tech, d, wp) +
+             gpurf_circuit_drain_c_f(e->tech, d, sa->w_iso_f * e->f_m) +
+             gpurf_circuit_drain_c_f(e->tech, d, sa->w_mux_f * e->f_m);
+  double gm_n = 0.5 * d->mobility_n_m2_per_v_s * d->c_ox_f_per_m2 * (wn / d->l_elec_m) * d->vdsat_v;
+  double gm = gm_n * (1.0 + d->gm_p_to_n_ratio);
+  *c_load_f = c;
+  *delay_s = c / gm * log(e->vdd_v / v_sense);
 }
 
 /* Bitline capacitance of one column: half a shared drain contact per cell
@@ -191,7 +215,10 @@ void sram_subarray_prepare(bank_in *in) {
   k->c_bl_access_write_f = gpurf_circuit_drain_c_f(e->tech, e->dev, wg.w_access_m);
   k->c_bl_precharge_f = 1.5 * gpurf_circuit_drain_c_f(e->tech, e->dev, PRECHARGE_WIDTH_MIN * e->w_min_m);
   k->c_bl_mux_f = gpurf_circuit_drain_c_f(e->tech, e->dev, MUX_WIDTH_MIN * e->w_min_m);
-  k->c_bl_sense_f = gpurf_circuit_gate_c_f(e->dev, SENSE_AMP_WIDTH_MIN * e->w_min_m);
+  /* The isolation device is on while the bitline develops: the latch's
+   * load hangs on the bitline. */
+  sense_amp_latch(e, sense_margin_v(e), &k->sa_c_load_f, &k->sa_delay_s);
+  k->c_bl_sense_f = k->sa_c_load_f;
   k->r_cell_ohm = gpurf_circuit_r_on_ohm(e->dev, rg.w_access_m, 0) +
                   gpurf_circuit_r_on_ohm(e->dev, rg.w_stack_m, 0);
   k->r_mux_ohm = gpurf_circuit_r_on_ohm(e->dev, MUX_WIDTH_MIN * e->w_min_m, 0);
@@ -253,8 +280,11 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   o->t_bitline_s = t_step <= 0.5 * vov / m ? sqrt(2.0 * t_step * vov / m) : t_step + vov / (2.0 * m);
   double swing = k->swing_v;
   double c_pre_gates = k->c_pre_gates_f;
-  double e_read_col = k->read_bitlines == 2 ? c_bl * swing * e->vdd_v : c_bl * swing * e->vdd_v;
-  o->read_part_j[GPURF_BANK_PART_BITLINE] = cols * (e_read_col + c_pre_gates * v2);
+  /* Only the column the mux selects reaches a sense amplifier: the others
+   * swing without its load. */
+  double c_bl_open = c_bl - k->c_bl_sense_f;
+  o->read_part_j[GPURF_BANK_PART_BITLINE] =
+      (groups * c_bl + (cols - groups) * c_bl_open) * swing * e->vdd_v + cols * c_pre_gates * v2;
   /* Precharge: an enable line across the sub-array turns on every
    * column's precharge and equaliser, which restore the swing through the
    * precharge PMOS and half the bitline wire. The read left the line one
@@ -268,10 +298,9 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
                                      array_w * local->r_ohm_per_m, 0.0);
   o->t_precharge_drv_s = pre_drv.delay_s;
 
-  /* Sense amplifiers: one per mux group per read port (latch type, CACTI's
-   * per-node delay and energy). */
-  o->t_sense_s = e->tech->sense_amp.delay_s;
-  o->read_part_j[GPURF_BANK_PART_SENSE_AMP] = groups * e->tech->sense_amp.energy_j;
+  /* Sense amplifiers: one latch per mux group per read port. */
+  o->t_sense_s = k->sa_delay_s;
+  o->read_part_j[GPURF_BANK_PART_SENSE_AMP] = groups * k->sa_c_load_f * v2;
   double sa_w = k->sa_width_m, sa_area = k->sa_area_m2;
   o->area_part_m2[GPURF_BANK_PART_SENSE_AMP] = in->read_paths * groups * sa_area;
   /* An idle latch sense amplifier has its tail off: leakage of the stack. */
@@ -300,7 +329,7 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   o->write_part_j[GPURF_BANK_PART_WRITE_DRIVER] = groups * (wd.energy_j - c_bl_w * v2);
   o->write_part_j[GPURF_BANK_PART_BITLINE] += groups * c_bl_w * v2;
   o->write_part_j[GPURF_BANK_PART_BITLINE] +=
-      (cols - groups) * c_bl_w * swing * e->vdd_v + cols * c_pre_gates * v2;
+      (cols - groups) * (c_bl_w - k->c_bl_sense_f) * swing * e->vdd_v + cols * c_pre_gates * v2;
   o->area_part_m2[GPURF_BANK_PART_WRITE_DRIVER] = in->write_paths * groups * 2.0 * wd.area_m2;
   o->leak_part_w[GPURF_BANK_PART_WRITE_DRIVER] = in->write_paths * groups * 2.0 * wd.leak_w;
   o->gate_leak_w += in->write_paths * groups * 2.0 * wd.gate_leak_w;

@@ -67,10 +67,19 @@ typedef struct gpurf_layout {
   double poly_to_poly_m;
 } gpurf_layout;
 
+/* Sense amplifier: the node's published per-amplifier delay and energy
+ * (CACTI charges them to its low-swing wires' receivers), and the device
+ * widths of the bit-line latch sense amplifier in multiples of the feature
+ * size, from which the sub-arrays compute its load, delay and energy. */
 typedef struct gpurf_sense_amp {
   char source[GPURF_TECH_SOURCE_MAX];
   double delay_s;
   double energy_j;
+  double w_sense_n_f;  /* cross-coupled NMOS */
+  double w_sense_p_f;  /* cross-coupled PMOS */
+  double w_sense_en_f; /* tail (enable) NMOS */
+  double w_iso_f;      /* PMOS isolating the latch from the bitline */
+  double w_mux_f;      /* NMOS pass device of the mux after the latch */
 } gpurf_sense_amp;
 
 struct gpurf_tech {

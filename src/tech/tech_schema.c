@@ -72,6 +72,11 @@ static const ys_field sense_fields[] = {
     YS_STR(gpurf_sense_amp, source, REQ),
     YS_DBL(gpurf_sense_amp, delay_s, 0.0, 1.0e-6, POS),
     YS_DBL(gpurf_sense_amp, energy_j, 0.0, 1.0e-9, POS),
+    YS_DBL(gpurf_sense_amp, w_sense_n_f, 0.0, 100.0, POS),
+    YS_DBL(gpurf_sense_amp, w_sense_p_f, 0.0, 100.0, POS),
+    YS_DBL(gpurf_sense_amp, w_sense_en_f, 0.0, 100.0, POS),
+    YS_DBL(gpurf_sense_amp, w_iso_f, 0.0, 100.0, POS),
+    YS_DBL(gpurf_sense_amp, w_mux_f, 0.0, 100.0, POS),
     YS_TABLE_END};
 
 /* The devices mapping decodes straight into gpurf_tech (its field offsets are
@@ -151,6 +156,11 @@ static const tech_interp_param all_params[] = {
     {"poly_to_poly_m", offsetof(gpurf_tech, layout.poly_to_poly_m), 0},
     {"delay_s", offsetof(gpurf_tech, sense_amp.delay_s), 0},
     {"energy_j", offsetof(gpurf_tech, sense_amp.energy_j), 1},
+    {"w_sense_n_f", offsetof(gpurf_tech, sense_amp.w_sense_n_f), 0},
+    {"w_sense_p_f", offsetof(gpurf_tech, sense_amp.w_sense_p_f), 0},
+    {"w_sense_en_f", offsetof(gpurf_tech, sense_amp.w_sense_en_f), 0},
+    {"w_iso_f", offsetof(gpurf_tech, sense_amp.w_iso_f), 0},
+    {"w_mux_f", offsetof(gpurf_tech, sense_amp.w_mux_f), 0},
 };
 
 const tech_interp_param *tech_interp_params(size_t *count) {
