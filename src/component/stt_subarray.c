@@ -194,11 +194,15 @@ int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cos
     o->t_bitline_s = t_wl_on + tau * log(10.0);
   }
   /* Sensing: a latch sense amplifier, after the converter when sensing by
-   * current. */
+   * current; it resolves the cell's minimum sense voltage (NVSim's
+   * SenseAmp: the latch charged C Vdd^2, regenerating in C / gm ln(Vdd /
+   * V_sense), as the SRAM sub-array's). */
   double sa_w = SENSE_AMP_WIDTH_MIN * e->w_min_m;
   double sa_area = gc_gate_area_m2(e, 4.0 * sa_w, 3.0 * sa_w, 4);
-  double e_sense = e->tech->sense_amp.energy_j;
-  o->t_sense_s = e->tech->sense_amp.delay_s;
+  double sa_c, sa_t;
+  sense_amp_latch(e, c->min_sense_voltage_v, &sa_c, &sa_t);
+  double e_sense = sa_c * v2;
+  o->t_sense_s = sa_t;
   if (c->read_mode == GPURF_STT_READ_CURRENT) {
     o->t_sense_s += iv_latency(e->f_m);
     e_sense += iv_energy(e);
