@@ -146,8 +146,9 @@ static int search(gpurf_ctx *ctx, const bank_in *in, candidate *cand, gpurf_bank
        * area is the objective, to the faster one (NVSim's area optimum
        * takes the smallest area whatever its delay; we break its ties). */
       int tie = pick >= 0 && cand[i].obj <= cand[pick].obj * (1.0 + 1e-6);
-      int better_tie = in->spec->opt == GPURF_BANK_OPT_AREA ? cand[i].delay < cand[pick].delay
-                                                             : cand[i].area < cand[pick].area;
+      int better_tie = tie && (in->spec->opt == GPURF_BANK_OPT_AREA
+                                   ? cand[i].delay < cand[pick].delay
+                                   : cand[i].area < cand[pick].area);
       if (pick < 0 || cand[i].obj < cand[pick].obj * (1.0 - 1e-6) || (tie && better_tie))
         pick = i;
     }
