@@ -28,13 +28,27 @@ static int fail(gpurf_ctx *ctx) {
 /* Our best organisation with CACTI's sub-array shape rows x cols: 1, 0
  * if there is none, -1 on an error. */
 static int cost_at_shape(gpurf_ctx *ctx, const gpurf_bank_spec *s, int rows, int cols,
-                         gpurf_bank_cost *out) {
+                         gpurf_bank_cost *out, subarray_cost *sa) {
   bank_in in;
   int found = 0;
   if (bank_in_init(ctx, s, &in) != GPURF_OK) return -1;
   in.subarray_eval = sram_subarray_eval;
   if (sram_bank_best_of_shape(ctx, &in, rows, cols, out, &found) != GPURF_OK) return -1;
+  if (found && sram_subarray_eval(&in, &out->org, sa) != GPURF_OK) return -1;
   return found;
+}
+
+/* The stages of the shape's access and cycle, in ps. */
+static void print_stages(const gpurf_bank_cost *c, const subarray_cost *sa) {
+  const double ps = 1e12;
+  printf("         stages ps: decode %.1f (row gate %.1f) wordline %.1f (ramp %.1f) bitline %.1f "
+         "sense %.1f routing %.1f | wl reset %.1f precharge drv %.1f bl restore %.1f | "
+         "access %.1f cycle %.1f\n",
+         sa->t_decode_s * ps, sa->t_row_gate_s * ps, sa->t_wordline_s * ps,
+         sa->wordline_ramp_s * ps, sa->t_bitline_s * ps, sa->t_sense_s * ps,
+         c->delay_part_s[GPURF_BANK_PART_ROUTING] * ps, sa->t_wl_reset_s * ps,
+         sa->t_precharge_drv_s * ps, sa->t_precharge_s * ps, c->access_time_s * ps,
+         c->cycle_time_s * ps);
 }
 
 static void print_cost(const char *tag, const gpurf_bank_cost *c, const double ref[C_COUNT]) {
@@ -116,15 +130,19 @@ int main(int argc, char **argv) {
       return 1;
     }
     gpurf_bank_cost pick, at;
+    subarray_cost sa;
     if (gpurf_bank_eval(ctx, &s, &pick) != GPURF_OK) return fail(ctx);
-    int found = cost_at_shape(ctx, &s, r, c, &at);
+    int found = cost_at_shape(ctx, &s, r, c, &at, &sa);
     if (found < 0) return fail(ctx);
     int eq = pick.org.rows == r && pick.org.cols == c;
     same += eq;
     rows++;
     printf("%s: CACTI %d x %d%s\n", field[col[C_CONFIG]], r, c, eq ? " (picked)" : "");
     print_cost("pick", &pick, ref);
-    if (found) print_cost("shape", &at, ref);
+    if (found) {
+      print_cost("shape", &at, ref);
+      print_stages(&at, &sa);
+    }
     gpurf_tech_free(tech);
   }
   fclose(f);
