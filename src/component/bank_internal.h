@@ -37,6 +37,7 @@ typedef struct subarray_fixed {
   double nand_area_m2[DECODER_FANIN_MAX + 1];
   double nand_leak_w[DECODER_FANIN_MAX + 1];
   double t_nand_s[DECODER_FANIN_MAX + 1];  /* NAND delay into a wordline driver of c_in_min_f */
+  double tau_nand_s[DECODER_FANIN_MAX + 1]; /* its time constant (for a ramp input) */
   /* SRAM only (sram_subarray_prepare). */
   double cell_sub_w, cell_gate_w;          /* leakage of one cell */
   double c_wl_per_col_f;                   /* wordline load of one column */

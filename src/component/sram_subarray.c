@@ -112,11 +112,9 @@ static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, 
   int fanin = groups > 0 ? groups : 1;
   const subarray_fixed *k = &in->fixed;
   double c_nand_in = k->nand_c_in_f[fanin], c_nand_out = k->nand_c_out_f[fanin];
-  double r_nand = k->r_nand_ohm;
   double nand_area = k->nand_area_m2[fanin], nand_leak = k->nand_leak_w[fanin];
 
-  gc_chain wl = gc_driver_chain(e, k->c_in_min_f, c_wl, r_wl, 0.0);
-  double t_pre = 0.0, e_pre = 0.0, a_pre = 0.0, l_pre = 0.0;
+  double t_pre = 0.0, ramp_pre = 0.0, e_pre = 0.0, a_pre = 0.0, l_pre = 0.0;
   if (groups > 0) {
     /* 2-bit groups drive four lines, each feeding rows / 4 NAND inputs; an
      * odd bit makes a 1-bit group of two lines feeding rows / 2. Every line
@@ -131,15 +129,22 @@ static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, 
       p4 = gc_driver_chain(e, k->c_in_min_f, (rows / 4.0) * c_nand_in + c_wire_line, r_line, 0.0);
     if (single)
       p2 = gc_driver_chain(e, k->c_in_min_f, (rows / 2.0) * c_nand_in + c_wire_line, r_line, 0.0);
-    t_pre = single ? (p2.delay_s > p4.delay_s || !pairs ? p2.delay_s : p4.delay_s) : p4.delay_s;
+    const gc_chain *slow = single && (p2.delay_s > p4.delay_s || !pairs) ? &p2 : &p4;
+    t_pre = slow->delay_s;
+    ramp_pre = slow->out_ramp_s;
     e_pre = pairs * p4.energy_j + single * p2.energy_j;
     a_pre = pairs * 4.0 * p4.area_m2 + single * 2.0 * p2.area_m2;
     l_pre = pairs * 4.0 * p4.leak_w + single * 2.0 * p2.leak_w;
   }
-  /* The wordline driver's input is the minimum inverter's: known per fan-in. */
-  double t_nand = wl.input_c_f == k->c_in_min_f
-                      ? k->t_nand_s[fanin]
-                      : gpurf_circuit_horowitz_s(0.0, r_nand * (c_nand_out + wl.input_c_f), 0.5, 0.5);
+  /* Each gate sees the ramp of the one before: the row gate the predecode
+   * line's, the wordline driver's first stage the row gate's (CACTI 7,
+   * decoder.cc Decoder::compute_delays, each stage's horowitz() with the
+   * previous stage's output rise time; mat.cc passes the predecoder's
+   * output rise time to the row decoder). The driver's input is the
+   * minimum inverter's. */
+  double t_nand = ramp_pre > 0.0 ? gpurf_circuit_horowitz_s(ramp_pre, k->tau_nand_s[fanin], 0.5, 0.5)
+                                 : k->t_nand_s[fanin];
+  gc_chain wl = gc_driver_chain(e, k->c_in_min_f, c_wl, r_wl, t_nand / 0.5);
   o->t_decode_s = t_pre + t_nand;
   o->t_row_gate_s = t_nand;
   o->t_wordline_s = wl.delay_s;
@@ -195,8 +200,8 @@ void subarray_prepare(bank_in *in) {
     k->nand_area_m2[fanin] = gc_gate_area_m2(e, fanin * wn_nand, fanin * wp_nand, fanin);
     k->nand_leak_w[fanin] = 0.5 * e->vdd_v * e->periph_leak_factor *
                             (e->i_off_n * wn_nand / fanin + e->i_off_p * wp_nand * fanin);
-    k->t_nand_s[fanin] = gpurf_circuit_horowitz_s(
-        0.0, k->r_nand_ohm * (k->nand_c_out_f[fanin] + k->c_in_min_f), 0.5, 0.5);
+    k->tau_nand_s[fanin] = k->r_nand_ohm * (k->nand_c_out_f[fanin] + k->c_in_min_f);
+    k->t_nand_s[fanin] = gpurf_circuit_horowitz_s(0.0, k->tau_nand_s[fanin], 0.5, 0.5);
   }
 }
 
