@@ -33,7 +33,7 @@ int gc_env_init(gpurf_ctx *ctx, gc_env *e, const gpurf_tech *tech, gpurf_device_
   const gpurf_device *d = e->dev;
   const double ratio = d->n_to_p_drive_ratio;
   const double l_diff = tech->layout.contact_width_m + 2.0 * tech->layout.poly_to_contact_m;
-  e->inv_c_in_per_m = (d->c_gate_f_per_m + d->c_overlap_f_per_m + d->c_fringe_f_per_m) * (1.0 + ratio);
+  e->inv_c_in_per_m = gpurf_circuit_gate_c_f(d, 1.0) * (1.0 + ratio);
   e->inv_c_d_per_m = (d->c_junction_f_per_m2 * l_diff + d->c_junction_sidewall_f_per_m +
                       d->c_fringe_f_per_m) * (1.0 + ratio);
   e->inv_c_d_fixed = 4.0 * d->c_junction_sidewall_f_per_m * l_diff;

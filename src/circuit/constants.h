@@ -48,6 +48,11 @@
  * definition; Sutherland, Sproull, Harris, "Logical Effort", 1999). */
 #define GC_FO4_FANOUT 4.0
 
+/* Gate capacitance counts the fringe term three times: CACTI 7.0
+ * basic_circuit.cc gate_C ((C_g_ideal + C_overlap + 3 C_fringe) W) and
+ * NVSim formula.cpp CalculateGateCap do, on the same per-node fringe data. */
+#define GC_GATE_FRINGE_SIDES 3.0
+
 /* A memory compiler's bank, the seed of the compiler reference class
  * (gpurf_bank_band_eval): Gebhart et al., "A Hierarchical Thread Scheduler
  * and Register File for Energy-Efficient Throughput Processors", ACM TOCS

@@ -27,8 +27,11 @@ double gpurf_circuit_r_on_ohm(const gpurf_device *dev, double width_m, int is_pm
   return r / width_m;
 }
 
+/* The fringe counts GC_GATE_FRINGE_SIDES times, as in CACTI and NVSim,
+ * whose per-node fringe data our tech files carry. */
 double gpurf_circuit_gate_c_f(const gpurf_device *dev, double width_m) {
-  return (dev->c_gate_f_per_m + dev->c_overlap_f_per_m + dev->c_fringe_f_per_m) * width_m;
+  return (dev->c_gate_f_per_m + dev->c_overlap_f_per_m + GC_GATE_FRINGE_SIDES * dev->c_fringe_f_per_m) *
+         width_m;
 }
 
 /* Junction area (width x diffusion length), the sidewall facing away from
