@@ -105,6 +105,10 @@ static void test_bench(void **state) {
   assert_non_null(strstr(r.out, "\"warp_instructions_per_s\": "));
   assert_non_null(strstr(r.out, "\"trace_read_time_s\": "));
   assert_non_null(strstr(r.out, "\"trace_format\": \"binary\""));
+  assert_non_null(strstr(r.out, "\"trace_values\": false"));
+  cli_run(&r, "bench sim --workload matrixmul --n 1 --values");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "as a binary trace with per-lane values, 4416 warp instructions"));
   cli_run(&r, "bench sim --trace " TRACES "vectoradd-100-32-trace --n 1");
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "344 warp instructions"));

@@ -104,6 +104,9 @@ static const cli_option o_bench_sim[] = {
      "synthetic preset (default compute: 524288 warp instructions)", NULL},
     SEED("seed of the preset (default 1)"),
     OPT("--trace", "PATH", "a trace to simulate instead of the preset"),
+    {"--values", NULL, 0, NULL,
+     "write the preset's per-lane register values into its trace (default: without, as "
+     "the pipeline reads it)", NULL},
     OPT("--n", "RUNS", "runs; the best is reported (default 3)"), FORMAT(fmt_tj), END};
 
 static const cli_option o_bench_reproduce[] = {
@@ -512,7 +515,8 @@ const cli_command cli_commands[] = {
      "adds per second; then times gpurf_energy_report_get.\n",
      cmd_bench_events, o_bench_events, NULL, NULL},
     {"bench sim", NULL, 0, "time the register-file pipeline (warp instructions per second)",
-     "Writes a synthetic preset as a binary trace in the temporary directory, or\n"
+     "Writes a synthetic preset as a binary trace in the temporary directory\n"
+     "(without per-lane values unless --values: the pipeline does not read them), or\n"
      "takes the trace PATH, simulates it on the fermi-baseline SM and prints warp\n"
      "instructions per second on one core, reading included, best of RUNS; also\n"
      "the time to read the trace alone and the pipeline's rate without it.\n",
