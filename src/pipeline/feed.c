@@ -32,9 +32,10 @@ int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
 
 /* Appends the registers reg .. reg+width-1 (those below RZ) to list unless
  * already there; the lists hold a few registers, so a look through them
- * costs less than a set. -1 when the list would pass cap. */
+ * costs less than a set. Sets the bit of each register modulo 64 in bits.
+ * -1 when the list would pass cap. */
 static inline int add_regs(uint8_t *list, uint8_t *n, int cap, int reg, int width,
-                           uint32_t *max_reg) {
+                           uint32_t *max_reg, uint64_t *bits) {
   if (width == 1) { /* most operands: one register, below RZ (checked by the caller) */
     int k = 0;
     while (k < *n && list[k] != reg) k++;
@@ -42,6 +43,7 @@ static inline int add_regs(uint8_t *list, uint8_t *n, int cap, int reg, int widt
       if (*n >= cap) return -1;
       list[(*n)++] = (uint8_t)reg;
     }
+    *bits |= (uint64_t)1 << (reg & 63);
     if ((uint32_t)reg > *max_reg) *max_reg = (uint32_t)reg;
     return 0;
   }
@@ -52,6 +54,7 @@ static inline int add_regs(uint8_t *list, uint8_t *n, int cap, int reg, int widt
     if (k < *n) continue;
     if (*n >= cap) return -1;
     list[(*n)++] = (uint8_t)r;
+    *bits |= (uint64_t)1 << (r & 63);
   }
   if (top > reg && (uint32_t)(top - 1) > *max_reg) *max_reg = (uint32_t)(top - 1);
   return 0;
@@ -91,11 +94,12 @@ static int compact(gpurf_ctx *ctx, const gpurf_pipeline *p, const gpurf_trace_in
   if (cls == GPURF_TRACE_CLASS_BARRIER && strncmp(t->opcode, "BAR", 3) == 0)
     c->flags |= CI_BARRIER;
   int ops = 0;
+  uint64_t bits = 0;
   for (int i = 0; i < t->n_src; i++) {
     const gpurf_trace_operand *o = &t->src[i];
     if (o->reg >= GPURF_TRACE_NUM_REGS) continue;
     ops++;
-    if (add_regs(c->src, &c->n_src, PIPE_MAX_SRC, o->reg, o->width, max_reg) != 0)
+    if (add_regs(c->src, &c->n_src, PIPE_MAX_SRC, o->reg, o->width, max_reg, &bits) != 0)
       return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "%s at pc %llx reads more than %d registers",
                         t->opcode, (unsigned long long)t->pc, PIPE_MAX_SRC);
   }
@@ -105,10 +109,11 @@ static int compact(gpurf_ctx *ctx, const gpurf_pipeline *p, const gpurf_trace_in
   for (int i = 0; i < t->n_dst; i++) {
     const gpurf_trace_operand *o = &t->dst[i];
     if (o->reg >= GPURF_TRACE_NUM_REGS) continue;
-    if (add_regs(c->dst, &c->n_dst, PIPE_MAX_DST, o->reg, o->width, max_reg) != 0)
+    if (add_regs(c->dst, &c->n_dst, PIPE_MAX_DST, o->reg, o->width, max_reg, &bits) != 0)
       return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "%s at pc %llx writes more than %d registers",
                         t->opcode, (unsigned long long)t->pc, PIPE_MAX_DST);
   }
+  c->regs = bits;
   if (c->unit == GPURF_PIPELINE_UNIT_GLOBAL) {
     if (c->n_dst > 0) c->flags |= CI_LONG;
     uint32_t lanes = popcount32(t->mask);

@@ -21,8 +21,12 @@
 #define CI_BARRIER 0x01u /* a CTA barrier */
 #define CI_LONG 0x02u    /* long-latency result (global memory) */
 
-/* An instruction as the pipeline needs it: 32 bytes. */
+/* An instruction as the pipeline needs it: 40 bytes. */
 typedef struct cinst {
+  /* Its registers, sources and destinations, as bits modulo 64: a
+   * register awaiting a write has its bit in the scoreboard's words ORed
+   * together, so when the AND of the two is empty none of them waits. */
+  uint64_t regs;
   uint8_t unit, cu, n_src, n_dst;
   uint8_t n_cu; /* collector units it takes: one per collector_slots source operands */
   uint8_t flags;

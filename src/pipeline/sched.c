@@ -44,12 +44,16 @@ static PIPE_NOINLINE int blocked_eval(gpurf_pipeline *p, warp *w, int *reg) {
     why = w->pc < w->n ? GPURF_PIPELINE_STALL_IBUFFER : GPURF_PIPELINE_STALL_IDLE;
   else if (p->prm.warp_in_flight && w->in_flight >= (uint32_t)p->prm.warp_in_flight)
     *reg = w->why_reg = -1, why = GPURF_PIPELINE_STALL_SCOREBOARD; /* its own last instruction */
-  for (int i = 0; why < 0 && i < in->n_src; i++)
-    if (pipe_sb_hit(w->sb, in->src[i]))
-      *reg = w->why_reg = in->src[i], why = GPURF_PIPELINE_STALL_SCOREBOARD;
-  for (int i = 0; why < 0 && i < in->n_dst; i++)
-    if (pipe_sb_hit(w->sb, in->dst[i]))
-      *reg = w->why_reg = in->dst[i], why = GPURF_PIPELINE_STALL_SCOREBOARD;
+  /* The operands are looked at one by one, for the first that waits, only
+   * when one may (cinst.regs): most checks pass on one AND. */
+  if (why < 0 && (in->regs & (w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3]))) {
+    for (int i = 0; why < 0 && i < in->n_src; i++)
+      if (pipe_sb_hit(w->sb, in->src[i]))
+        *reg = w->why_reg = in->src[i], why = GPURF_PIPELINE_STALL_SCOREBOARD;
+    for (int i = 0; why < 0 && i < in->n_dst; i++)
+      if (pipe_sb_hit(w->sb, in->dst[i]))
+        *reg = w->why_reg = in->dst[i], why = GPURF_PIPELINE_STALL_SCOREBOARD;
+  }
   if (why >= 0) {
     pipe_why(p, w, why);
     return why;
