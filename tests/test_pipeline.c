@@ -158,6 +158,20 @@ static void test_barrier(void **state) {
   assert_int_equal(st.stalls[GPURF_PIPELINE_STALL_BARRIER], 13);
 }
 
+/* Warp 1 never reaches the barrier: its chain issues in 0, 6 and 12, and
+ * the write of R3 in 18 retires its last instruction, which releases warp 0
+ * (waiting since cycle 0) in the same cycle, before issue: its FADD issues
+ * in 18 and is written in 24, 25 cycles; scheduler 0 counts the barrier in
+ * cycles 1-17. Warp 0 must not keep its stall reason past the barrier. */
+static void test_barrier_exit(void **state) {
+  (void)state;
+  gpurf_pipeline_stats st;
+  run_trace(MICRO "barrier_exit.gtrace", NULL, &st);
+  assert_int_equal(st.cycles, 25);
+  assert_int_equal(st.warp_instructions, 5);
+  assert_int_equal(st.stalls[GPURF_PIPELINE_STALL_BARRIER], 17);
+}
+
 /* Distinct non-RZ source and destination registers, read from the trace. */
 static void count_regs(const char *path, uint64_t *insts, uint64_t *reads, uint64_t *writes) {
   gpurf_ctx *ctx = test_ctx();
@@ -506,6 +520,7 @@ int main(void) {
       cmocka_unit_test(test_slow_writes),
       cmocka_unit_test(test_cta_limit),
       cmocka_unit_test(test_barrier),
+      cmocka_unit_test(test_barrier_exit),
       cmocka_unit_test(test_conservation),
       cmocka_unit_test(test_presets),
       cmocka_unit_test(test_memory_bound),

@@ -325,9 +325,10 @@ void pipe_cta_warp_done(gpurf_pipeline *p, int slot) {
   if (p->hk.warp_end) p->hk.warp_end(p->hk.state, p, slot, bi);
   cs->live_warps--;
   if (cs->live_warps > 0 && cs->arrived >= cs->live_warps) {
-    /* The warps still running were all waiting for this one. */
+    /* The warps still running were all waiting for this one: they leave
+     * the barrier, and their recorded stall reason with it. */
     for (int s = 0; s < GPURF_PIPELINE_MAX_WARPS; s++)
-      if (p->w[s].live && p->w[s].cta == bi) p->w[s].at_barrier = 0;
+      if (p->w[s].live && p->w[s].cta == bi) p->w[s].at_barrier = 0, pipe_why(p, &p->w[s], -1);
     cs->arrived = 0;
   }
   if (cs->live_warps == 0) {
