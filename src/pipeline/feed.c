@@ -1,11 +1,15 @@
 /* Feeding the SM: CTAs are read from the trace one at a time into compact
  * buffers and admitted when the SM's warps, threads, registers and shared
  * memory allow; kernels run one after another. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/ctx_internal.h"
 #include "pipeline/pipe_internal.h"
+
+_Static_assert(offsetof(gpurf_trace_inst, cta) == offsetof(gpurf_trace_inst, kernel) + 4,
+               "a record's kernel and CTA are adjacent");
 
 static int read_rec(gpurf_ctx *ctx, gpurf_pipeline *p) {
   int rc = gpurf_trace_next(ctx, p->reader, p->rec);
@@ -176,8 +180,10 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
   if (bi < 0) return gpurf_fail(ctx, GPURF_EINVAL, "no free CTA buffer");
   ctabuf *b = &p->buf[bi];
   const gpurf_trace_kernel *k = gpurf_trace_reader_kernel(p->reader);
-  uint32_t kernel = p->rec->kernel, cta[3];
-  memcpy(cta, p->rec->cta, sizeof cta);
+  /* The kernel and CTA of the first record: the CTA goes on while its
+   * records have the same (one compare of 16 bytes). */
+  uint32_t key[4] = {p->rec->kernel, p->rec->cta[0], p->rec->cta[1], p->rec->cta[2]};
+  uint32_t kernel = key[0], *cta = key + 1;
   b->kernel = kernel;
   b->n = 0;
   b->n_warps = 0;
@@ -187,7 +193,7 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
   uint64_t seen = 0;
   uint32_t last = UINT32_MAX;
   int per_record = p->hk.load || p->hk.decode || !p->base_map;
-  while (p->rec_valid && p->rec->kernel == kernel && memcmp(p->rec->cta, cta, sizeof cta) == 0) {
+  while (p->rec_valid && memcmp(&p->rec->kernel, key, sizeof key) == 0) {
     uint32_t wid = p->rec->warp;
     if (wid != last) {
       if (wid >= GPURF_PIPELINE_MAX_WARPS || b->n_warps >= (uint32_t)p->prm.max_warps)
