@@ -135,29 +135,57 @@ gc_chain_memo *gc_chain_memo_alloc(void) {
 
 void gc_chain_memo_free(gc_chain_memo *memo) { free(memo); }
 
+/* Sizes a chain; with tau_s, also each stage's time constant (up to
+ * GC_MEMO_STAGES of them) and the stage count in *stages. */
 static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, double r_wire_ohm,
-                             double input_ramp_s, double stage_effort);
+                             double input_ramp_s, double stage_effort, double *tau_s,
+                             int *stages);
 
 gc_chain gc_chain_memo_fill(const gc_env *e, size_t i, double c_in_f, double c_load_f,
                             double r_wire_ohm, double input_ramp_s, double stage_effort) {
-  gc_chain ch = driver_chain(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort);
-  if (e->memo) {
-    gc_memo_slot *slot = &e->memo->slot[i];
-    slot->chain = ch;
-    slot->key[0] = gc_memo_word(c_in_f);
-    slot->key[1] = gc_memo_word(c_load_f);
-    slot->key[2] = gc_memo_word(r_wire_ohm);
-    slot->key[3] = gc_memo_word(input_ramp_s);
-    slot->key[4] = gc_memo_word(stage_effort);
-    e->memo->used[i / 64] |= 1ull << (i % 64);
+  if (!e->memo)
+    return driver_chain(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort, NULL, NULL);
+  gc_memo_slot *slot = &e->memo->slot[i];
+  int n = 0;
+  gc_chain ch = driver_chain(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s, stage_effort,
+                             slot->tau_s, &n);
+  /* Too many stages for the slot: its time constants are incomplete, and
+   * those of the chain it held are overwritten, so it is left empty. */
+  if (n > GC_MEMO_STAGES) {
+    e->memo->used[i / 64] &= ~(1ull << (i % 64));
+    return ch;
   }
+  slot->chain = ch;
+  slot->stages = n;
+  slot->key[0] = gc_memo_word(c_in_f);
+  slot->key[1] = gc_memo_word(c_load_f);
+  slot->key[2] = gc_memo_word(r_wire_ohm);
+  slot->key[3] = gc_memo_word(stage_effort);
+  slot->ramp = gc_memo_word(input_ramp_s);
+  e->memo->used[i / 64] |= 1ull << (i % 64);
   return ch;
+}
+
+/* The delay loop of driver_chain over the stored time constants. */
+gc_chain gc_chain_memo_reramp(const gc_env *e, size_t i, double input_ramp_s) {
+  gc_memo_slot *slot = &e->memo->slot[i];
+  double delay = 0.0, ramp = input_ramp_s;
+  for (int k = 0; k < slot->stages; k++) {
+    double d = gpurf_circuit_horowitz_s(ramp, slot->tau_s[k], 0.5, 0.5);
+    delay += d;
+    ramp = d / 0.5;
+  }
+  slot->chain.delay_s = delay;
+  slot->chain.out_ramp_s = ramp;
+  slot->ramp = gc_memo_word(input_ramp_s);
+  return slot->chain;
 }
 
 /* Stage count from the path effort with a target stage effort (4 for
  * gc_driver_chain: Sutherland, Sproull and Harris, "Logical Effort", 1999). */
 static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, double r_wire_ohm,
-                             double input_ramp_s, double stage_effort) {
+                             double input_ramp_s, double stage_effort, double *tau_s,
+                             int *stages) {
   gc_chain ch;
   memset(&ch, 0, sizeof ch);
   double c_min = gc_inv_input_c(e, e->w_min_m);
@@ -169,6 +197,7 @@ static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, do
                                                              : log(stage_effort);
   int n = h > 1.0 ? (int)floor(log(h) / log_effort + 0.5) : 1;
   if (n < 1) n = 1;
+  if (stages) *stages = n;
   double f = pow(h > 1.0 ? h : 1.0, 1.0 / n);
   double wn = e->w_min_m * (c_in_f / c_min);
   double ramp = input_ramp_s;
@@ -179,6 +208,7 @@ static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, do
     double c_self = gc_inv_drain_c(e, wn);
     /* The last stage also drives the wire's resistance (Elmore, load at the end). */
     double tau = r * (c_self + c_next) + (i == n - 1 ? r_wire_ohm * c_load_f * 0.5 : 0.0);
+    if (tau_s && i < GC_MEMO_STAGES) tau_s[i] = tau;
     double d = gpurf_circuit_horowitz_s(ramp, tau, 0.5, 0.5);
     ch.delay_s += d;
     ramp = d / 0.5;

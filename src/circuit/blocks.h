@@ -172,12 +172,26 @@ void gc_chain_memo_free(gc_chain_memo *memo);
 /* The memo's insides, here so that a lookup that hits is inlined at the
  * call (a call would copy every chain whole). Slots are written before they
  * are read: only the bitmap of used slots starts cleared, so a memo per
- * search costs no pass over the slots. */
-#define GC_MEMO_SLOTS 1024
+ * search costs no pass over the slots.
+ *
+ * A slot is keyed on what sizes the chain (input, load, wire, effort), not
+ * on the input ramp: stage count, widths, energy, area and leakage do not
+ * depend on the ramp, only the delays do. The slot keeps each stage's time
+ * constant, so a chain met again with another ramp (a wordline driver after
+ * a row gate whose ramp changes with every candidate) takes only the delay
+ * loop, the same operations in the same order as sizing afresh. Chains of
+ * more stages than a slot holds are sized afresh every time. The whole memo
+ * stays below the allocator's threshold for mapping pages of its own, which
+ * would fault in anew for every search. */
+#define GC_MEMO_SLOTS 512
+#define GC_MEMO_STAGES 10
 
 typedef struct gc_memo_slot {
-  uint64_t key[5]; /* the arguments' bit patterns */
+  uint64_t key[4];  /* bit patterns of input, load, wire and effort */
+  uint64_t ramp;    /* bit pattern of the ramp the chain's delays are for */
   gc_chain chain;
+  double tau_s[GC_MEMO_STAGES]; /* each stage's time constant */
+  int stages;
 } gc_memo_slot;
 
 struct gc_chain_memo {
@@ -193,19 +207,21 @@ static inline uint64_t gc_memo_word(double v) {
   return k;
 }
 
-/* The load and the wire vary from chain to chain; the input, the ramp and
- * the effort take a few values: three independent products, top bits. */
-static inline size_t gc_chain_memo_index(uint64_t k0, uint64_t k1, uint64_t k2, uint64_t k3,
-                                         uint64_t k4) {
+/* The load and the wire vary from chain to chain; the input and the effort
+ * take a few values: three independent products, top bits. */
+static inline size_t gc_chain_memo_index(uint64_t k0, uint64_t k1, uint64_t k2, uint64_t k4) {
   uint64_t h = k1 * 0x9E3779B97F4A7C15ull + k2 * 0xC2B2AE3D27D4EB4Full +
-               (k0 ^ k3 ^ k4) * 0x165667B19E3779F9ull;
-  return (size_t)((h ^ (h >> 29)) >> 54) % GC_MEMO_SLOTS;
+               (k0 ^ k4) * 0x165667B19E3779F9ull;
+  return (size_t)((h ^ (h >> 29)) >> 55) % GC_MEMO_SLOTS;
 }
 
 /* Sizes the chain (arguments as gc_driver_chain_effort's) and, with a
  * memo, keeps it in slot i. */
 gc_chain gc_chain_memo_fill(const gc_env *e, size_t i, double c_in_f, double c_load_f,
                             double r_wire_ohm, double input_ramp_s, double stage_effort);
+/* The chain sized in slot i, its delays taken again for another input ramp
+ * (kept in the slot). */
+gc_chain gc_chain_memo_reramp(const gc_env *e, size_t i, double input_ramp_s);
 
 /* As gc_driver_chain with a chosen target stage effort. */
 static inline gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, double c_load_f,
@@ -213,14 +229,16 @@ static inline gc_chain gc_driver_chain_effort(const gc_env *e, double c_in_f, do
                                               double stage_effort) {
   uint64_t k0 = gc_memo_word(c_in_f), k1 = gc_memo_word(c_load_f), k2 = gc_memo_word(r_wire_ohm);
   uint64_t k3 = gc_memo_word(input_ramp_s), k4 = gc_memo_word(stage_effort);
-  size_t i = gc_chain_memo_index(k0, k1, k2, k3, k4);
+  size_t i = gc_chain_memo_index(k0, k1, k2, k4);
   const gc_chain_memo *m = e->memo;
   if (m && (m->used[i / 64] >> (i % 64) & 1u)) {
-    const uint64_t *key = m->slot[i].key;
-    if (key[0] == k0 && key[1] == k1 && key[2] == k2 && key[3] == k3 && key[4] == k4) {
+    const gc_memo_slot *sl = &m->slot[i];
+    const uint64_t *key = sl->key;
+    if (key[0] == k0 && key[1] == k1 && key[2] == k2 && key[3] == k4) {
+      if (sl->ramp != k3) return gc_chain_memo_reramp(e, i, input_ramp_s);
       /* Field by field: a block copy of the slot compiles to a string move,
        * which the caller's next read waits for. */
-      const gc_chain *c = &m->slot[i].chain;
+      const gc_chain *c = &sl->chain;
       gc_chain r;
       r.delay_s = c->delay_s;
       r.out_ramp_s = c->out_ramp_s;
