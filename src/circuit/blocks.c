@@ -171,7 +171,7 @@ gc_chain gc_chain_memo_reramp(const gc_env *e, size_t i, double input_ramp_s) {
   gc_memo_slot *slot = &e->memo->slot[i];
   double delay = 0.0, ramp = input_ramp_s;
   for (int k = 0; k < slot->stages; k++) {
-    double d = gpurf_circuit_horowitz_s(ramp, slot->tau_s[k], 0.5, 0.5);
+    double d = gc_horowitz_s(ramp, slot->tau_s[k], 0.5, 0.5);
     delay += d;
     ramp = d / 0.5;
   }
@@ -209,7 +209,7 @@ static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, do
     /* The last stage also drives the wire's resistance (Elmore, load at the end). */
     double tau = r * (c_self + c_next) + (i == n - 1 ? r_wire_ohm * c_load_f * 0.5 : 0.0);
     if (tau_s && i < GC_MEMO_STAGES) tau_s[i] = tau;
-    double d = gpurf_circuit_horowitz_s(ramp, tau, 0.5, 0.5);
+    double d = gc_horowitz_s(ramp, tau, 0.5, 0.5);
     ch.delay_s += d;
     ramp = d / 0.5;
     ch.energy_j += (c_self + c_next) * e->vdd_v * e->vdd_v;

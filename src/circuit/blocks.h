@@ -71,11 +71,26 @@ static inline double gc_ceil(double x) {
   return t < x ? t + 1.0 : t;
 }
 
-/* ceil(log2(n)) for n >= 1, in integers: the bits that tell n things apart. */
+/* ceil(log2(n)) for n >= 1, in integers: the bits that tell n things apart
+ * (0 for n <= 1), from the leading zeros of n - 1. */
 static inline int gc_ceil_log2(long long n) {
-  int bits = 0;
-  while ((1LL << bits) < n) bits++;
-  return bits;
+  if (n <= 1) return 0;
+  return 64 - __builtin_clzll((unsigned long long)(n - 1));
+}
+
+/* gpurf_circuit_horowitz_s, inline for the driver chains and decoders that
+ * take it for every candidate organisation (the public function returns
+ * this, so both give the same bits). */
+static inline double gc_horowitz_s(double input_ramp_s, double tau_s, double v_switch, double b) {
+  if (!(tau_s > 0.0)) return 0.0;
+  /* A step input switching at half swing, the drivers' first stage and the
+   * wordline reset: the root below is then sqrt(ln2^2), which is ln 2 to
+   * the last bit (tests/test_blocks.c), so no division and no root. */
+  if (input_ramp_s == 0.0 && v_switch == 0.5 && b == 0.5) return tau_s * GC_LN2_EXACT;
+  double a = input_ramp_s / tau_s;
+  /* Most callers switch at half swing: skip the logarithm for them. */
+  double lv = v_switch == 0.5 ? -GC_LN2_EXACT : log(v_switch);
+  return tau_s * sqrt(lv * lv + 2.0 * a * b * (1.0 - v_switch));
 }
 
 int gc_env_init(gpurf_ctx *ctx, gc_env *env, const gpurf_tech *tech,

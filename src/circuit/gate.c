@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "circuit/blocks.h"
 #include "circuit/constants.h"
 #include "core/ctx_internal.h"
 #include "gpurf/circuit.h"
@@ -10,15 +11,7 @@
 
 double gpurf_circuit_horowitz_s(double input_ramp_s, double tau_s, double v_switch,
                                 double b) {
-  if (!(tau_s > 0.0)) return 0.0;
-  /* A step input switching at half swing, the drivers' first stage and the
-   * wordline reset: the root below is then sqrt(ln2^2), which is ln 2 to
-   * the last bit (tests/test_blocks.c), so no division and no root. */
-  if (input_ramp_s == 0.0 && v_switch == 0.5 && b == 0.5) return tau_s * GC_LN2_EXACT;
-  double a = input_ramp_s / tau_s;
-  /* Most callers switch at half swing: skip the logarithm for them. */
-  double lv = v_switch == 0.5 ? -GC_LN2_EXACT : log(v_switch);
-  return tau_s * sqrt(lv * lv + 2.0 * a * b * (1.0 - v_switch));
+  return gc_horowitz_s(input_ramp_s, tau_s, v_switch, b);
 }
 
 double gpurf_circuit_r_on_ohm(const gpurf_device *dev, double width_m, int is_pmos) {

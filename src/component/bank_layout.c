@@ -129,9 +129,7 @@ static route route_eval(const gc_env *e, gpurf_wire_kind layer, double l_max, do
 
 /* Levels of a binary tree reaching n leaves. */
 static int tree_levels(int n) {
-  int levels = 0;
-  while ((1 << levels) < n) levels++;
-  return levels;
+  return gc_ceil_log2(n);
 }
 
 /* A NAND2 driving four copies of itself: logical effort 4/3 at fan-out 4. */

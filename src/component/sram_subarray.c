@@ -142,7 +142,7 @@ static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, 
    * previous stage's output rise time; mat.cc passes the predecoder's
    * output rise time to the row decoder). The driver's input is the
    * minimum inverter's. */
-  double t_nand = ramp_pre > 0.0 ? gpurf_circuit_horowitz_s(ramp_pre, k->tau_nand_s[fanin], 0.5, 0.5)
+  double t_nand = ramp_pre > 0.0 ? gc_horowitz_s(ramp_pre, k->tau_nand_s[fanin], 0.5, 0.5)
                                  : k->t_nand_s[fanin];
   gc_chain wl = gc_driver_chain(e, k->c_in_min_f, c_wl, r_wl, t_nand / 0.5);
   o->t_decode_s = t_pre + t_nand;
@@ -153,7 +153,7 @@ static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, 
    * (CACTI's wordline reset in its cycle time, mat.cc). */
   double tf_reset = gc_inv_r(e, wl.last_wn_m) * (gc_inv_drain_c(e, wl.last_wn_m) + c_wl) +
                     0.5 * r_wl * c_wl;
-  o->t_wl_reset_s = gpurf_circuit_horowitz_s(0.0, tf_reset, 0.5, 0.5);
+  o->t_wl_reset_s = gc_horowitz_s(0.0, tf_reset, 0.5, 0.5);
   double v2 = e->vdd_v * e->vdd_v;
   double e_dec = e_pre + (c_nand_out + wl.input_c_f) * v2;
   o->read_part_j[GPURF_BANK_PART_DECODER] += e_dec * (in->read_paths > 0 ? 1 : 0);
@@ -201,7 +201,7 @@ void subarray_prepare(bank_in *in) {
     k->nand_leak_w[fanin] = 0.5 * e->vdd_v * e->periph_leak_factor *
                             (e->i_off_n * wn_nand / fanin + e->i_off_p * wp_nand * fanin);
     k->tau_nand_s[fanin] = k->r_nand_ohm * (k->nand_c_out_f[fanin] + k->c_in_min_f);
-    k->t_nand_s[fanin] = gpurf_circuit_horowitz_s(0.0, k->tau_nand_s[fanin], 0.5, 0.5);
+    k->t_nand_s[fanin] = gc_horowitz_s(0.0, k->tau_nand_s[fanin], 0.5, 0.5);
   }
 }
 
