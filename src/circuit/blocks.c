@@ -64,7 +64,9 @@ double gc_transistor_area_m2(const gc_env *e, double w_m) {
   return (w_m + lay->contact_width_m) * len;
 }
 
-double gc_gate_area_m2(const gc_env *e, double wn_m, double wp_m, int fingers) {
+/* Inline for the driver chains, which take an inverter's footprint per
+ * stage of every chain they size. */
+static inline double gate_area(const gc_env *e, double wn_m, double wp_m, int fingers) {
   const gpurf_layout *lay = &e->tech->layout;
   double fold = GC_MAX_FOLD_F * e->f_m;
   int folds_n = wn_m > 0.0 ? (int)gc_ceil(wn_m / fold) : 0;
@@ -79,22 +81,12 @@ double gc_gate_area_m2(const gc_env *e, double wn_m, double wp_m, int fingers) {
   return h * w;
 }
 
-double gc_inv_wp(const gc_env *e, double wn_m) { return wn_m * e->dev->n_to_p_drive_ratio; }
-
-double gc_inv_input_c(const gc_env *e, double wn_m) { return e->inv_c_in_per_m * wn_m; }
-
-double gc_inv_drain_c(const gc_env *e, double wn_m) {
-  return e->inv_c_d_per_m * wn_m + e->inv_c_d_fixed;
+double gc_gate_area_m2(const gc_env *e, double wn_m, double wp_m, int fingers) {
+  return gate_area(e, wn_m, wp_m, fingers);
 }
 
-double gc_inv_r(const gc_env *e, double wn_m) { return e->inv_r_ohm_m / wn_m; }
-
-double gc_inv_leak_w(const gc_env *e, double wn_m) { return e->inv_leak_per_m * wn_m; }
-
-double gc_inv_gate_leak_w(const gc_env *e, double wn_m) { return e->inv_gleak_per_m * wn_m; }
-
 double gc_inv_area_m2(const gc_env *e, double wn_m) {
-  return gc_gate_area_m2(e, wn_m, gc_inv_wp(e, wn_m), 1);
+  return gate_area(e, wn_m, gc_inv_wp(e, wn_m), 1);
 }
 
 gc_latch gc_latch_min(const gc_env *e) {

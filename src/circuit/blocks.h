@@ -111,14 +111,25 @@ double gc_transistor_area_m2(const gc_env *e, double w_m);
 double gc_gate_area_m2(const gc_env *e, double wn_m, double wp_m, int fingers);
 
 /* Inverter with NMOS width wn and a PMOS sized for equal drive. */
-double gc_inv_wp(const gc_env *e, double wn_m);
-double gc_inv_input_c(const gc_env *e, double wn_m);
-double gc_inv_drain_c(const gc_env *e, double wn_m);
-double gc_inv_r(const gc_env *e, double wn_m);
+/* Inline: one multiply or divide each, taken per stage of every chain. */
+static inline double gc_inv_wp(const gc_env *e, double wn_m) {
+  return wn_m * e->dev->n_to_p_drive_ratio;
+}
+static inline double gc_inv_input_c(const gc_env *e, double wn_m) {
+  return e->inv_c_in_per_m * wn_m;
+}
+static inline double gc_inv_drain_c(const gc_env *e, double wn_m) {
+  return e->inv_c_d_per_m * wn_m + e->inv_c_d_fixed;
+}
+static inline double gc_inv_r(const gc_env *e, double wn_m) { return e->inv_r_ohm_m / wn_m; }
 /* Subthreshold leakage power of an inverter, averaged over its two states. */
-double gc_inv_leak_w(const gc_env *e, double wn_m);
+static inline double gc_inv_leak_w(const gc_env *e, double wn_m) {
+  return e->inv_leak_per_m * wn_m;
+}
 /* Gate leakage power of an inverter (one device on in either state). */
-double gc_inv_gate_leak_w(const gc_env *e, double wn_m);
+static inline double gc_inv_gate_leak_w(const gc_env *e, double wn_m) {
+  return e->inv_gleak_per_m * wn_m;
+}
 double gc_inv_area_m2(const gc_env *e, double wn_m);
 
 /* A static latch of minimum devices (two inverters and two transmission
