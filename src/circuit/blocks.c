@@ -121,9 +121,11 @@ gc_mux2 gc_mux2_min(const gc_env *e) {
 
 gc_chain_memo *gc_chain_memo_alloc(void) {
   gc_chain_memo *m = malloc(sizeof *m);
-  if (m) memset(m->used, 0, sizeof m->used);
+  if (m) gc_chain_memo_clear(m);
   return m;
 }
+
+void gc_chain_memo_clear(gc_chain_memo *memo) { memset(memo->used, 0, sizeof memo->used); }
 
 void gc_chain_memo_free(gc_chain_memo *memo) { free(memo); }
 

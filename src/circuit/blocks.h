@@ -194,6 +194,9 @@ _Static_assert(sizeof(gc_chain) == 8 * sizeof(double),
  * returns a remembered chain for identical inputs, bit for bit. */
 gc_chain_memo *gc_chain_memo_alloc(void);
 void gc_chain_memo_free(gc_chain_memo *memo);
+/* Empties a memo (memory of sizeof(gc_chain_memo) bytes) for another
+ * search: the chains it holds were sized in another env. */
+void gc_chain_memo_clear(gc_chain_memo *memo);
 
 /* The memo's insides, here so that a lookup that hits is inlined at the
  * call (a call would copy every chain whole). Slots are written before they
@@ -206,10 +209,11 @@ void gc_chain_memo_free(gc_chain_memo *memo);
  * constant, so a chain met again with another ramp (a wordline driver after
  * a row gate whose ramp changes with every candidate) takes only the delay
  * loop, the same operations in the same order as sizing afresh. Chains of
- * more stages than a slot holds are sized afresh every time. The whole memo
- * stays below the allocator's threshold for mapping pages of its own, which
- * would fault in anew for every search. */
-#define GC_MEMO_SLOTS 512
+ * more stages than a slot holds are sized afresh every time. At some 200 kB
+ * the memo is above the allocator's threshold for mapping pages of its own,
+ * which would fault in anew for every search: the bank search borrows it
+ * from the context (gpurf_ctx_scratch_take), which keeps it. */
+#define GC_MEMO_SLOTS 1024
 #define GC_MEMO_STAGES 10
 
 typedef struct gc_memo_slot {
@@ -238,7 +242,7 @@ static inline uint64_t gc_memo_word(double v) {
 static inline size_t gc_chain_memo_index(uint64_t k0, uint64_t k1, uint64_t k2, uint64_t k4) {
   uint64_t h = k1 * 0x9E3779B97F4A7C15ull + k2 * 0xC2B2AE3D27D4EB4Full +
                (k0 ^ k4) * 0x165667B19E3779F9ull;
-  return (size_t)((h ^ (h >> 29)) >> 55) % GC_MEMO_SLOTS;
+  return (size_t)((h ^ (h >> 29)) >> 54) % GC_MEMO_SLOTS;
 }
 
 /* Sizes the chain (arguments as gc_driver_chain_effort's) and, with a

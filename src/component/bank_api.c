@@ -214,9 +214,12 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_bank_cost
   if (rc != GPURF_OK) return rc;
   gpurf_bank_cost best;
   memset(&best, 0, sizeof best);
-  /* The search sizes the same driver chains for many candidates. Without
-   * memory for the memo it runs all the same, only slower. */
-  in.env.memo = gc_chain_memo_alloc();
+  /* The search sizes the same driver chains for many candidates. The memo
+   * is the context's scratch, or its own when that is lent already; without
+   * memory for either the search runs all the same, only slower. */
+  gc_chain_memo *lent = gpurf_ctx_scratch_take(ctx, sizeof(gc_chain_memo));
+  if (lent) gc_chain_memo_clear(lent);
+  in.env.memo = lent ? lent : gc_chain_memo_alloc();
   switch (spec->cell->kind) {
   case GPURF_CELL_SRAM:
     in.subarray_eval = sram_subarray_eval;
@@ -242,7 +245,8 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_bank_cost
   default:
     rc = gpurf_fail(ctx, GPURF_EINVAL, "bank: unknown cell kind %d", (int)spec->cell->kind);
   }
-  gc_chain_memo_free(in.env.memo);
+  if (lent) gpurf_ctx_scratch_give(ctx);
+  else gc_chain_memo_free(in.env.memo);
   if (rc != GPURF_OK) return rc;
   const gpurf_ports *p = &spec->ports;
   best.overlap = spec->split_write                                   ? GPURF_BANK_OVERLAP_SPLIT

@@ -15,7 +15,24 @@ gpurf_ctx *gpurf_ctx_alloc(void) {
   return ctx;
 }
 
-void gpurf_ctx_free(gpurf_ctx *ctx) { free(ctx); }
+void gpurf_ctx_free(gpurf_ctx *ctx) {
+  if (ctx) free(ctx->scratch);
+  free(ctx);
+}
+
+void *gpurf_ctx_scratch_take(gpurf_ctx *ctx, size_t size) {
+  if (ctx->scratch_busy) return NULL;
+  if (ctx->scratch_size < size) {
+    free(ctx->scratch);
+    ctx->scratch_size = 0;
+    if (!(ctx->scratch = malloc(size))) return NULL;
+    ctx->scratch_size = size;
+  }
+  ctx->scratch_busy = 1;
+  return ctx->scratch;
+}
+
+void gpurf_ctx_scratch_give(gpurf_ctx *ctx) { ctx->scratch_busy = 0; }
 
 const gpurf_error *gpurf_ctx_error(const gpurf_ctx *ctx) {
   return ctx ? &ctx->err : NULL;
