@@ -79,7 +79,8 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   p->buf = calloc((size_t)p->n_buf, sizeof *p->buf);
   p->cta = calloc((size_t)p->n_buf, sizeof *p->cta);
   p->rec = malloc(sizeof *p->rec);
-  if (!p->buf || !p->cta || !p->rec) {
+  p->memo = calloc((size_t)1 << PIPE_MEMO_BITS, sizeof *p->memo);
+  if (!p->buf || !p->cta || !p->rec || !p->memo) {
     gpurf_pipeline_free(p);
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   }
@@ -147,6 +148,7 @@ void gpurf_pipeline_free(gpurf_pipeline *p) {
   free(p->buf);
   free(p->cta);
   free(p->rec);
+  free(p->memo);
   pipe_res_free(p);
   free(p->slot_left);
   free(p->slot_warp);

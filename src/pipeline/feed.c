@@ -83,6 +83,13 @@ static const uint8_t class_cu[GPURF_TRACE_CLASS_COUNT] = {
     [GPURF_TRACE_CLASS_LD_SHARED] = GPURF_PIPELINE_CU_MEM,
     [GPURF_TRACE_CLASS_ST_SHARED] = GPURF_PIPELINE_CU_MEM};
 
+/* Global memory traffic of a record: its lanes times the bytes per lane. */
+static inline uint16_t global_bytes(const gpurf_trace_inst *t) {
+  uint32_t lanes = popcount32(t->mask);
+  uint32_t bytes = lanes * (t->mem_width ? t->mem_width : 4u);
+  return (uint16_t)(bytes > 65535u ? 65535u : bytes);
+}
+
 /* The record as the pipeline sees it; registers of pairs and quads expanded,
  * RZ dropped (it costs no access), repeated sources read once. */
 static int compact(gpurf_ctx *ctx, const gpurf_pipeline *p, const gpurf_trace_inst *t, cinst *c,
@@ -120,10 +127,47 @@ static int compact(gpurf_ctx *ctx, const gpurf_pipeline *p, const gpurf_trace_in
   c->regs = bits;
   if (c->unit == GPURF_PIPELINE_UNIT_GLOBAL) {
     if (c->n_dst > 0) c->flags |= CI_LONG;
-    uint32_t lanes = popcount32(t->mask);
-    uint32_t bytes = lanes * (t->mem_width ? t->mem_width : 4u);
-    c->bytes = (uint16_t)(bytes > 65535u ? 65535u : bytes);
+    c->bytes = global_bytes(t);
   }
+  return GPURF_OK;
+}
+
+static inline int same_ops(const gpurf_trace_operand *a, const gpurf_trace_operand *b, int n) {
+  for (int i = 0; i < n; i++)
+    if (a[i].reg != b[i].reg || a[i].width != b[i].width) return 0;
+  return 1;
+}
+
+/* compact() through the memo: a record with the pc, class, latency and
+ * operands of the one last compacted in its slot takes that one's form
+ * (only the traffic, from its mask, is its own). Barriers are compacted
+ * anew: their form depends on the opcode too. */
+static int compact_memo(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_inst *t, cinst *c,
+                        uint32_t *max_reg) {
+  unsigned cls = (unsigned)t->op_class < GPURF_TRACE_CLASS_COUNT ? (unsigned)t->op_class
+                                                                  : GPURF_TRACE_CLASS_OTHER;
+  if (cls == GPURF_TRACE_CLASS_BARRIER || (unsigned)t->latency > 255u ||
+      t->n_src > GPURF_TRACE_MAX_SRC || t->n_dst > GPURF_TRACE_MAX_DST)
+    return compact(ctx, p, t, c, max_reg);
+  cmemo *e = &p->memo[(t->pc >> 3) & ((1u << PIPE_MEMO_BITS) - 1)];
+  if (e->pc == t->pc && e->valid && e->cls == cls && e->lat == (unsigned)t->latency &&
+      e->n_src == t->n_src && e->n_dst == t->n_dst && same_ops(e->src, t->src, t->n_src) &&
+      same_ops(e->dst, t->dst, t->n_dst)) {
+    *c = e->c;
+    if (e->max_reg > *max_reg) *max_reg = e->max_reg;
+    if (c->unit == GPURF_PIPELINE_UNIT_GLOBAL) c->bytes = global_bytes(t);
+    return GPURF_OK;
+  }
+  /* compact() only raises max_reg: its own maximum, then the larger. */
+  uint32_t mr = 0;
+  int rc = compact(ctx, p, t, c, &mr);
+  if (rc != GPURF_OK) return rc;
+  if (mr > *max_reg) *max_reg = mr;
+  e->pc = t->pc, e->valid = 1, e->cls = (uint8_t)cls, e->lat = (uint8_t)t->latency;
+  e->n_src = t->n_src, e->n_dst = t->n_dst, e->max_reg = (uint8_t)mr;
+  memcpy(e->src, t->src, sizeof e->src);
+  memcpy(e->dst, t->dst, sizeof e->dst);
+  e->c = *c;
   return GPURF_OK;
 }
 
@@ -219,7 +263,7 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
       }
       b->cap = cap;
     }
-    int rc = compact(ctx, p, p->rec, &b->code[b->n], &max_reg);
+    int rc = compact_memo(ctx, p, p->rec, &b->code[b->n], &max_reg);
     if (rc != GPURF_OK) return rc;
     if (per_record) { /* a technique sees the record */
       if (p->hk.load) p->hk.load(p->hk.state, p, bi, b->n, p->rec);

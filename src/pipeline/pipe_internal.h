@@ -35,6 +35,18 @@ typedef struct cinst {
   uint8_t dst[PIPE_MAX_DST];
 } cinst;
 
+/* A record's compact form is a function of its class, latency and register
+ * operands (and, for a barrier, its opcode); the warps of a kernel run the
+ * same code, so the form last made at a pc is kept for the next warp there.
+ * Slots by pc (instructions 8 bytes apart fill them in turn). */
+#define PIPE_MEMO_BITS 14
+typedef struct cmemo {
+  uint64_t pc;
+  uint8_t valid, cls, lat, n_src, n_dst, max_reg;
+  gpurf_trace_operand src[GPURF_TRACE_MAX_SRC], dst[GPURF_TRACE_MAX_DST];
+  cinst c; /* bytes not kept: it depends on the record's mask */
+} cmemo;
+
 /* A CTA's instructions, warp after warp. */
 typedef struct ctabuf {
   cinst *code;
@@ -179,6 +191,7 @@ struct gpurf_pipeline {
   gpurf_trace_inst *rec; /* record read ahead */
   int rec_valid, trace_done;
   uint32_t rec_kernel, rec_cta[3];
+  cmemo *memo; /* 1 << PIPE_MEMO_BITS compacted records (feed.c) */
   int staged; /* ctabuf index of the next CTA, -1 */
   int freed;  /* a CTA left since the staged one last failed to fit */
   int n_buf;
