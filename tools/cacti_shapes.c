@@ -2,8 +2,10 @@
  * validation/cacti7.tsv, the bank our search picks and the least-ED^2
  * organisation of CACTI's own sub-array shape (subarray_rows_x_cols), each
  * as ours / CACTI's per figure, and how many rows pick CACTI's shape.
- * Usage: cacti_shapes [SOURCE_DIR]  (not run by ctest; test_bank_cycle holds
- * the figures at CACTI's shapes to the set's row bounds). */
+ * Usage: cacti_shapes [SOURCE_DIR] [--parts]  (not run by ctest;
+ * test_bank_cycle holds the figures at CACTI's shapes to the set's row
+ * bounds). --parts adds each organisation's read and write energy and
+ * access time by part, to see which part decides between two shapes. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +53,8 @@ static void print_stages(const gpurf_bank_cost *c, const subarray_cost *sa) {
          c->cycle_time_s * ps);
 }
 
-static void print_cost(const char *tag, const gpurf_bank_cost *c, const double ref[C_COUNT]) {
+static void print_cost(const char *tag, const gpurf_bank_cost *c, const double ref[C_COUNT],
+                       int parts) {
   double ed2 = 0.5 * (c->read_energy_j + c->write_energy_j) * c->access_time_s * c->access_time_s;
   printf("  %-6s %4d x %-4d mux %-2d %2d x %-2d  access %5.2f cycle %5.2f read %5.2f write %5.2f "
          "area %5.2f  ED^2 %.4g J s^2\n",
@@ -59,10 +62,26 @@ static void print_cost(const char *tag, const gpurf_bank_cost *c, const double r
          c->access_time_s / ref[C_ACCESS], c->cycle_time_s / ref[C_CYCLE],
          c->read_energy_j / ref[C_READ], c->write_energy_j / ref[C_WRITE],
          c->area_m2 / ref[C_AREA], ed2);
+  if (parts) {
+    static const char *const part[GPURF_BANK_PART_COUNT] = {
+        "cells", "dec", "wl", "bl", "sa", "wd", "od", "route", "ib", "sleep"};
+    printf("         read pJ:");
+    for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) printf(" %s %.2f", part[p], c->read_part_j[p] * 1e12);
+    printf("\n         write pJ:");
+    for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) printf(" %s %.2f", part[p], c->write_part_j[p] * 1e12);
+    printf("\n         delay ps:");
+    for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) printf(" %s %.1f", part[p], c->delay_part_s[p] * 1e12);
+    printf("\n");
+  }
 }
 
 int main(int argc, char **argv) {
-  const char *dir = argc > 1 ? argv[1] : ".";
+  const char *dir = ".";
+  int parts = 0;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--parts")) parts = 1;
+    else dir = argv[i];
+  }
   char path[4096];
   snprintf(path, sizeof path, "%s/validation/cacti7.tsv", dir);
   FILE *f = fopen(path, "r");
@@ -138,9 +157,9 @@ int main(int argc, char **argv) {
     same += eq;
     rows++;
     printf("%s: CACTI %d x %d%s\n", field[col[C_CONFIG]], r, c, eq ? " (picked)" : "");
-    print_cost("pick", &pick, ref);
+    print_cost("pick", &pick, ref, parts);
     if (found) {
-      print_cost("shape", &at, ref);
+      print_cost("shape", &at, ref, parts);
       print_stages(&at, &sa);
     }
     gpurf_tech_free(tech);
