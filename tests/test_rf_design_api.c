@@ -96,7 +96,7 @@ static void bad_fields_are_refused(void **state) {
       {"device", "7 is not a device kind (hp, lstp or lop)", bad_device},
       {"device", "-1 is not a device kind", bad_device_neg},
       {"sm.policy", "9 is not a policy", bad_policy},
-      {"banks[0].opt", "6 is not an objective", bad_opt},
+      {"banks[0].opt", "7 is not an objective", bad_opt},
       {"banks[0].port", "2 is not a port place", bad_port},
       {"banks[0].ports", "0rw 0r 0w is not a port mix", bad_ports},
       {"banks[0].ports", "2rw -1r 0w is not a port mix", bad_ports_neg},

@@ -100,7 +100,8 @@ int main(int argc, char **argv) {
   char line[2048], *field[32];
   int col[C_COUNT], have_header = 0, rows = 0, same = 0, lineno = 0;
   printf("ours / CACTI 7 per figure; pick = the search's organisation, shape = the least-ED^2\n"
-         "organisation of CACTI's sub-array shape (rows x cols, mux, ndwl x ndbl)\n");
+         "organisation of CACTI's sub-array shape (rows x cols, mux, ndwl x ndbl), by the set's\n"
+         "objective (ed2-read, CACTI's rule)\n");
   while (fgets(line, sizeof line, f)) {
     lineno++;
     if (line[0] == '#' || line[0] == '\n') continue;
@@ -142,6 +143,7 @@ int main(int argc, char **argv) {
     s.entries = atoll(field[col[C_BYTES]]) * 8 / s.width_bits;
     s.banks = atoi(field[col[C_BANKS]]);
     s.temp_k = 360.0;
+    s.opt = GPURF_BANK_OPT_ED2_READ; /* the set's objective: CACTI's own ED^2 rule */
     int r = 0, c = 0;
     if (sscanf(field[col[C_SHAPE]], "%d x %d", &r, &c) != 2) {
       fprintf(stderr, "cacti_shapes: %s:%d: subarray_rows_x_cols '%s' is not 'R x C'\n", path,

@@ -15,12 +15,14 @@ GPURF_BEGIN_DECLS
 
 /* Objective of the organisation search. */
 typedef enum gpurf_bank_opt {
-  GPURF_BANK_OPT_ED2 = 0, /* energy x delay^2 (default, as CACTI) */
+  GPURF_BANK_OPT_ED2 = 0, /* energy (mean of a read and a write) x delay^2 (default) */
   GPURF_BANK_OPT_EDP,     /* energy x delay */
   GPURF_BANK_OPT_DELAY,
   GPURF_BANK_OPT_ENERGY,
   GPURF_BANK_OPT_AREA,
   GPURF_BANK_OPT_LEAKAGE,
+  GPURF_BANK_OPT_ED2_READ, /* read energy x delay^2: CACTI's own ED^2 rule, which weighs a
+                              read's energy only (its cacti_interface.cc find_optimal_uca) */
   GPURF_BANK_OPT_COUNT
 } gpurf_bank_opt;
 

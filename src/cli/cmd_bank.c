@@ -90,7 +90,7 @@ int bank_build_spec(const char *prog, const bank_args *o, gpurf_bank_spec *s, in
     return CLI_USAGE;
   }
   if (o->opt && gpurf_bank_opt_parse(o->opt, &s->opt) != GPURF_OK) {
-    cli_usage_error(prog, "--opt must be ed2, edp, delay, energy, area or leakage, not '%s'",
+    cli_usage_error(prog, "--opt must be ed2, edp, delay, energy, area, leakage or ed2-read, not '%s'",
                     o->opt);
     return CLI_USAGE;
   }

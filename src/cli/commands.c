@@ -51,7 +51,7 @@ static const cli_option o_bank[] = {
     {"--split-write", NULL, 0, NULL,
      "STT-RAM: two halves with separate read and write address paths, "
      "so a read of one half may overlap a write of the other", NULL},
-    OPT("--opt", "ed2|edp|delay|energy|area|leakage",
+    OPT("--opt", "ed2|edp|delay|energy|area|leakage|ed2-read",
         "objective of the organisation search (default ed2)"),
     TEMP,
     OPT("--clock-ghz", "F", "also report read and write latency in clock cycles"),

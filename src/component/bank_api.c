@@ -10,7 +10,7 @@
 #include "core/ctx_internal.h"
 
 static const char *const opt_names[GPURF_BANK_OPT_COUNT] = {"ed2", "edp", "delay", "energy", "area",
-                                                       "leakage"};
+                                                       "leakage", "ed2-read"};
 static const char *const part_names[GPURF_BANK_PART_COUNT] = {
     "cells", "decoder", "wordline", "bitline", "sense_amp", "write_driver", "output_driver",
     "routing", "interbank", "sleep"};

@@ -101,6 +101,26 @@ static inline void subarray_cost_clear(subarray_cost *o) {
   o->reject[0] = '\0';
 }
 
+/* The mats of an organisation, as CACTI builds its mat (mat.cc): up to two
+ * sub-arrays side by side, mirrored about a decoder column they share, and
+ * up to two above each other, mirrored about a periphery strip they share,
+ * where the mat's data and address enter and leave. One predecoder per mat
+ * drives the row decoders of all its sub-arrays; the bank's trees branch
+ * down to mats, not to sub-arrays. An access opens one row of ndwl
+ * sub-arrays: the lower or the upper half of each mat along it. */
+typedef struct bank_mat {
+  int w, h;        /* sub-arrays of one mat along the wordline, along the bitline */
+  int subarrays;   /* w x h */
+  int count;       /* mats in the bank */
+} bank_mat;
+
+static inline void bank_mat_of(const gpurf_bank_org *o, bank_mat *m) {
+  m->w = o->ndwl >= 2 ? 2 : 1;
+  m->h = o->ndbl >= 2 ? 2 : 1;
+  m->subarrays = m->w * m->h;
+  m->count = ((o->ndwl + m->w - 1) / m->w) * ((o->ndbl + m->h - 1) / m->h);
+}
+
 int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *out);
 /* Fill in->fixed before a search (bank_in_init does): the decoder's part
  * for any sub-array model, the rest for SRAM. */
@@ -117,8 +137,8 @@ int stt_check_node(gpurf_ctx *ctx, const bank_in *in);
 /* The row decoder of `rows` wordlines (2-bit predecode, a NAND per row, a
  * wordline driver chain into c_wl through r_wl) for `ports` ports, added
  * into o: the SRAM sub-array's decoder, shared with the STT-RAM one. */
-void subarray_row_decoder(const bank_in *in, int rows, double c_wl, double r_wl, double strip_h_m,
-                          subarray_cost *o, int ports);
+void subarray_row_decoder(const bank_in *in, const gpurf_bank_org *org, double c_wl, double r_wl,
+                          double strip_h_m, subarray_cost *o, int ports);
 
 /* STT-RAM split sub-array write: the second address path, the address latches
  * and multiplexers of the two halves (a bank_extra_fn). */

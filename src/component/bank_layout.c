@@ -174,21 +174,29 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
    * the tree between mats runs (htree2.cc). */
   double v_ch = org->ndbl > MAT_SUBARRAY_ROWS && v_tracks > 0.0 ? org->ndwl * v_tracks * pitch : 0.0;
   double w = grid_w + v_ch, h = grid_h + h_ch;
-  double l_vmax = org->ndbl > 1 ? grid_h : 0.0, l_vavg = org->ndbl > 1 ? 0.5 * grid_h : 0.0;
+  bank_mat mat;
+  bank_mat_of(org, &mat);
+  /* Data and address enter and leave a mat of two sub-array rows at the
+   * strip between them (CACTI's mat.cc: the sub-array output wire is one
+   * sub-array high): the farthest mat's strip lies one sub-array below the
+   * top edge, the average one at half the height. */
+  double l_vmax = org->ndbl > 1 ? grid_h - sa->height_m : 0.0;
+  double l_vavg = org->ndbl > 1 ? 0.5 * grid_h : 0.0;
   double l_max = l_vmax + (edge ? 0.0 : 0.5 * w);
   double l_avg = l_vavg + (edge ? 0.0 : 0.25 * w);
   /* The address always arrives at one point, the middle of the edge. */
   double l_addr_max = l_vmax + 0.5 * w;
 
-  /* Read data leave through a tri-state driver in every sub-array row of a
+  /* Read data leave through a tri-state driver in every mat along a
    * column; write data and the address are driven once, from the port. */
+  const int mat_rows = org->ndbl / mat.h;
   /* The three share one worst length (the address unless the data run
    * along the edge): their wire and driver are sized once. */
   route_sized alone, tapped;
   route_size(e, GPURF_WIRE_SEMI_GLOBAL, l_max, 1, NULL, &alone);
-  if (org->ndbl > 1) route_size(e, GPURF_WIRE_SEMI_GLOBAL, l_max, org->ndbl, &alone, &tapped);
+  if (mat_rows > 1) route_size(e, GPURF_WIRE_SEMI_GLOBAL, l_max, mat_rows, &alone, &tapped);
   route out, in_data, addr;
-  route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, org->ndbl > 1 ? &tapped : &alone, &out);
+  route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, mat_rows > 1 ? &tapped : &alone, &out);
   route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, &alone, &in_data);
   /* Address: to the farthest sub-array for delay; for energy along a spine
    * the width of the bank and up every sub-array column. */
@@ -215,8 +223,8 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   c->read_part_j[GPURF_BANK_PART_ROUTING] = act * w_bits * out.wire_energy_j + addr_e;
   c->write_part_j[GPURF_BANK_PART_ROUTING] =
       act * w_bits * (in_data.wire_energy_j + in_data.driver_energy_j) + addr_e;
-  c->area_part_m2[GPURF_BANK_PART_OUTPUT_DRIVER] = (double)org->ndbl * out_wires * out.driver_area_m2;
-  c->leakage_part_w[GPURF_BANK_PART_OUTPUT_DRIVER] = (double)org->ndbl * out_wires * out.driver_leak_w;
+  c->area_part_m2[GPURF_BANK_PART_OUTPUT_DRIVER] = (double)mat_rows * out_wires * out.driver_area_m2;
+  c->leakage_part_w[GPURF_BANK_PART_OUTPUT_DRIVER] = (double)mat_rows * out_wires * out.driver_leak_w;
   c->area_part_m2[GPURF_BANK_PART_ROUTING] =
       h_ch * w + v_ch * grid_h + out_wires * out.wire_area_m2 +
       in_wires * (in_data.wire_area_m2 + in_data.driver_area_m2) +
@@ -227,8 +235,10 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   route data = out;
   /* The address tree gates each branch point (only the selected branch
    * toggles) and the data tree selects among its branches: one gate per
-   * level of a tree over all sub-arrays, each way. */
-  double t_tree = 2.0 * tree_levels(nsub) * tree_gate_delay(in);
+   * level of a tree over the mats, each way (CACTI's H-tree ends at the
+   * mats, htree2.cc; inside a mat the sub-arrays' own drivers reach the
+   * strip). */
+  double t_tree = 2.0 * tree_levels(mat.count) * tree_gate_delay(in);
   c->delay_part_s[GPURF_BANK_PART_ROUTING] = addr.delay_s + data.delay_s + t_tree;
   c->delay_part_s[GPURF_BANK_PART_DECODER] = sa->t_decode_s;
   c->delay_part_s[GPURF_BANK_PART_WORDLINE] = sa->t_wordline_s;

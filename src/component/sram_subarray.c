@@ -102,12 +102,22 @@ static double bitline_c(const bank_in *in, double c_access_f, int rows, int col_
   return c;
 }
 
-/* Row decoder for `rows` wordlines of one port: 2-bit predecode groups, a
- * NAND per row with one input per group, then the wordline driver chain. */
-static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, double strip_h,
-                         subarray_cost *o, int ports) {
+/* Row decoder of one port for a sub-array of org->rows wordlines: 2-bit
+ * predecode groups, a NAND per row with one input per group, then the
+ * wordline driver chain. The predecoder is its mat's (bank_mat): its lines
+ * run the mat's decoder column (strip_h per sub-array along it) and feed the
+ * NANDs of all the mat's sub-arrays, and the mat's half (upper or lower) is
+ * one more address bit it decodes. An access fires the predecoder of each
+ * mat it opens once: a sub-array books its share of that energy among the
+ * mat's sub-arrays along the wordline, of area and leakage among all. */
+static void decoder_eval(const bank_in *in, const gpurf_bank_org *org, double c_wl, double r_wl,
+                         double strip_h, subarray_cost *o, int ports) {
   const gc_env *e = &in->env;
-  int bits = gc_ceil_log2(rows);
+  const int rows = org->rows;
+  bank_mat mat;
+  bank_mat_of(org, &mat);
+  const double share_e = 1.0 / mat.w, share_a = 1.0 / mat.subarrays;
+  int bits = gc_ceil_log2(rows * mat.h);
   int groups = bits / 2 + (bits % 2);
   int fanin = groups > 0 ? groups : 1;
   const subarray_fixed *k = &in->fixed;
@@ -116,25 +126,28 @@ static void decoder_eval(const bank_in *in, int rows, double c_wl, double r_wl, 
 
   double t_pre = 0.0, ramp_pre = 0.0, e_pre = 0.0, a_pre = 0.0, l_pre = 0.0;
   if (groups > 0) {
-    /* 2-bit groups drive four lines, each feeding rows / 4 NAND inputs; an
-     * odd bit makes a 1-bit group of two lines feeding rows / 2. Every line
-     * runs the height of the decoder strip. One line per group pulses. */
+    /* 2-bit groups drive four lines, each feeding a quarter of the mat's
+     * row gates; an odd bit makes a 1-bit group of two lines feeding half.
+     * Every line runs the height of the mat's decoder column. One line per
+     * group pulses. */
     int pairs = bits / 2, single = bits % 2;
     const gpurf_wire_layer *lw = &e->tech->wires.layer[GPURF_WIRE_LOCAL];
-    double c_wire_line = strip_h * lw->c_f_per_m, r_line = strip_h * lw->r_ohm_per_m;
+    double line_h = mat.h * strip_h;
+    double c_wire_line = line_h * lw->c_f_per_m, r_line = line_h * lw->r_ohm_per_m;
+    double nands = (double)rows * mat.subarrays; /* row gates on the mat's lines */
     /* A kind of group the address does not have weighs nothing: its chain
      * is left unsized (zero). */
     gc_chain p4 = {0}, p2 = {0};
     if (pairs)
-      p4 = gc_driver_chain(e, k->c_in_min_f, (rows / 4.0) * c_nand_in + c_wire_line, r_line, 0.0);
+      p4 = gc_driver_chain(e, k->c_in_min_f, (nands / 4.0) * c_nand_in + c_wire_line, r_line, 0.0);
     if (single)
-      p2 = gc_driver_chain(e, k->c_in_min_f, (rows / 2.0) * c_nand_in + c_wire_line, r_line, 0.0);
+      p2 = gc_driver_chain(e, k->c_in_min_f, (nands / 2.0) * c_nand_in + c_wire_line, r_line, 0.0);
     const gc_chain *slow = single && (p2.delay_s > p4.delay_s || !pairs) ? &p2 : &p4;
     t_pre = slow->delay_s;
     ramp_pre = slow->out_ramp_s;
-    e_pre = pairs * p4.energy_j + single * p2.energy_j;
-    a_pre = pairs * 4.0 * p4.area_m2 + single * 2.0 * p2.area_m2;
-    l_pre = pairs * 4.0 * p4.leak_w + single * 2.0 * p2.leak_w;
+    e_pre = share_e * (pairs * p4.energy_j + single * p2.energy_j);
+    a_pre = share_a * (pairs * 4.0 * p4.area_m2 + single * 2.0 * p2.area_m2);
+    l_pre = share_a * (pairs * 4.0 * p4.leak_w + single * 2.0 * p2.leak_w);
   }
   /* Each gate sees the ramp of the one before: the row gate the predecode
    * line's, the wordline driver's first stage the row gate's (CACTI 7,
@@ -268,7 +281,7 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
    * decoder; a write one write port's. The decoder strip is as tall as the array. */
   double c_wl = cols * k->c_wl_per_col_f;
   double r_wl = cols * in->cell_w_m * local->r_ohm_per_m;
-  decoder_eval(in, rows, c_wl, r_wl, array_h, o, in->wordline_ports);
+  decoder_eval(in, org, c_wl, r_wl, array_h, o, in->wordline_ports);
 
   /* Bitlines: the read. Every column on the open row discharges. */
   double c_bl = bitline_c(in, k->c_bl_access_read_f, rows, mux);
@@ -352,7 +365,7 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   return GPURF_OK;
 }
 
-void subarray_row_decoder(const bank_in *in, int rows, double c_wl, double r_wl, double strip_h_m,
-                          subarray_cost *o, int ports) {
-  decoder_eval(in, rows, c_wl, r_wl, strip_h_m, o, ports);
+void subarray_row_decoder(const bank_in *in, const gpurf_bank_org *org, double c_wl, double r_wl,
+                          double strip_h_m, subarray_cost *o, int ports) {
+  decoder_eval(in, org, c_wl, r_wl, strip_h_m, o, ports);
 }

@@ -145,7 +145,7 @@ int stt_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cos
   /* One wordline per row, one access gate per cell on it. */
   double c_wl = cols * (gpurf_circuit_gate_c_f(e->dev, w_acc) + in->cell_w_m * local->c_f_per_m);
   double r_wl = cols * in->cell_w_m * local->r_ohm_per_m;
-  subarray_row_decoder(in, rows, c_wl, r_wl, array_h, o, 1);
+  subarray_row_decoder(in, org, c_wl, r_wl, array_h, o, 1);
 
   /* The write driver's last stage is sized for the switching current; so is
    * the column multiplexer's pass device, which carries the same current. */

@@ -45,7 +45,7 @@ static int check_bank(gpurf_ctx *ctx, const gpurf_rf_design *d, size_t i) {
     return refuse(ctx, "banks", n, "width_bits", "%d is outside [1, 65536]", g->width_bits);
   if (OUT_OF(g->opt, GPURF_BANK_OPT_COUNT))
     return refuse(ctx, "banks", n, "opt", "%d is not an objective (ed2, edp, delay, energy, "
-                  "area or leakage)", (int)g->opt);
+                  "area, leakage or ed2-read)", (int)g->opt);
   if (g->split_write != 0 && g->split_write != 1)
     return refuse(ctx, "banks", n, "split_write", "%d is not 0 or 1", g->split_write);
   if (OUT_OF(g->port, GPURF_RF_PORT_PLACE_COUNT))

@@ -167,7 +167,7 @@ static int check_design(gpurf_ctx *ctx, ys_doc *doc, scratch *s) {
     b->g.opt = GPURF_BANK_OPT_ED2;
     if (b->opt[0] && gpurf_bank_opt_parse(b->opt, &b->g.opt) != GPURF_OK)
       return ys_fail_value(doc, b->opt, GPURF_ESCHEMA,
-                           "opt '%s' is not ed2, edp, delay, energy, area or leakage", b->opt);
+                           "opt '%s' is not ed2, edp, delay, energy, area, leakage or ed2-read", b->opt);
     /* A named cell must exist now, so the error can point at this line. */
     if (strcmp(b->g.cell, "sram") != 0) {
       gpurf_cell cell;

@@ -145,7 +145,7 @@ static int parse_word(gpurf_ctx *ctx, const char *key, key_check check, const ch
     gpurf_bank_opt v;
     if ((ok = gpurf_bank_opt_parse(value, &v) == GPURF_OK)) e = (int)v;
     if (!ok)
-      return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not ed2, edp, delay, energy, area or leakage",
+      return bad(ctx, GPURF_ESCHEMA, key, "'%s' is not ed2, edp, delay, energy, area, leakage or ed2-read",
                  value);
     break;
   }

@@ -355,7 +355,7 @@ static int row_inputs(reader *r, vset_row *row, const in_value *in) {
   if ((x = &in[IN_PORTS])->v && gpurf_ports_parse(x->v, &s->ports) != GPURF_OK)
     return bad_input(r, x, IN_PORTS, "port counts such as 1rw, 1r1w or 3r1w");
   if ((x = &in[IN_OPT])->v && gpurf_bank_opt_parse(x->v, &s->opt) != GPURF_OK)
-    return bad_input(r, x, IN_OPT, "ed2, edp, delay, energy, area or leakage");
+    return bad_input(r, x, IN_OPT, "ed2, edp, delay, energy, area, leakage or ed2-read");
   if ((x = &in[IN_PERIPHERY])->v) {
     if (strcmp(x->v, "long-channel") == 0) s->long_channel_periphery = 1;
     else if (strcmp(x->v, "nominal") == 0) s->long_channel_periphery = 0;
