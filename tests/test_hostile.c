@@ -143,6 +143,24 @@ static void test_yaml_deep_nesting(void **state) {
   free(text);
 }
 
+/* Usage errors echo command-line values escaped, as the library's errors
+ * echo file contents: an argument holding a line break or a terminal
+ * escape (a file name from a script) keeps the message one line. */
+static void test_usage_error_escape(void **state) {
+  (void)state;
+  const char *w[] = {"bank", "--tech", "40", "--cell", "sram", "--entries", "64",
+                     "--width", "1\n\x1b[31m", NULL};
+  run_bounded(w, NULL, 0);
+  expect_error(2, "--width needs a whole number, not '1\\n\\x1b[31m'");
+  const char *c[] = {"no\rsuch\ncommand", NULL};
+  run_bounded(c, NULL, 0);
+  expect_error(2, "unknown command 'no\\rsuch\\ncommand'");
+  const char *v[] = {"validate", "--set", "a\nb", NULL};
+  run_bounded(v, NULL, 0);
+  expect_error(1, "no validation set named a\\nb");
+  if (strchr(R.err, 0x1b)) fail_msg("escape byte in '%s'", R.err);
+}
+
 static const char big_table_fmt[] =
     "table:\n"
     "  design: big\n"
@@ -385,6 +403,7 @@ int main(void) {
       cmocka_unit_test(test_table_subarray_cap),
       cmocka_unit_test(test_pipes),
       cmocka_unit_test(test_implausible_nregs),
+      cmocka_unit_test(test_usage_error_escape),
   };
   return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }

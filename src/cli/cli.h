@@ -159,7 +159,17 @@ void cli_install_warnings(gpurf_ctx *ctx);
 /* While buf is set, cli_usage_error writes its message (without the
  * program name or hint) there instead of printing it; NULL restores. */
 void cli_usage_capture(char *buf, size_t size);
-/* Prints "PROG: message (see 'PROG --help')" on stderr. */
+/* Prints one line on stderr, escaped as the library's errors are
+ * (gpurf_error_escape): a line break, CR or terminal escape from a file or
+ * the command line comes out as \n, \r, \x1b, and a long quoted value is
+ * cut, so the message stays one line. */
+void cli_errorf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/* Prints "PROG: message (see 'PROG --help')" on stderr, escaped as
+ * cli_errorf does. */
 void cli_usage_error(const char *prog, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -265,6 +265,6 @@ int cli_dispatch(gpurf_ctx *ctx, int argc, char **argv) {
     if (strcmp(c->name, argv[0]) == 0) return run(ctx, c, argc - 1, argv + 1);
   for (const cli_group *g = cli_groups; g->name; g++)
     if (strcmp(g->name, argv[0]) == 0) return run_group(g, argc - 1, argv + 1);
-  fprintf(stderr, "gpurf: unknown command '%s' (see 'gpurf help')\n", argv[0]);
+  cli_errorf("gpurf: unknown command '%s' (see 'gpurf help')", argv[0]);
   return CLI_USAGE;
 }

@@ -182,6 +182,21 @@ void cli_usage_capture(char *buf, size_t size) {
   if (buf && size) buf[0] = '\0';
 }
 
+static void print_escaped(const char *raw) {
+  char safe[4096];
+  gpurf_error_escape(safe, sizeof safe, raw);
+  fprintf(stderr, "%s\n", safe);
+}
+
+void cli_errorf(const char *fmt, ...) {
+  char raw[4096];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(raw, sizeof raw, fmt, ap);
+  va_end(ap);
+  print_escaped(raw);
+}
+
 void cli_usage_error(const char *prog, const char *fmt, ...) {
   va_list ap;
   if (usage_sink) {
@@ -190,11 +205,12 @@ void cli_usage_error(const char *prog, const char *fmt, ...) {
     va_end(ap);
     return;
   }
-  fprintf(stderr, "%s: ", prog);
+  char msg[2048], raw[4096];
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  fprintf(stderr, " (see '%s --help')\n", prog);
+  snprintf(raw, sizeof raw, "%s: %s (see '%s --help')", prog, msg, prog);
+  print_escaped(raw);
 }
 
 /* ---- helpers shared by the bank, validate and bench commands ---- */

@@ -89,7 +89,7 @@ static int batch_time(gpurf_ctx *ctx, const sbuf *tsv, double *seconds) {
   if (f && fclose(f) != 0) ok = 0;
   int rc = CLI_FAIL;
   if (!ok) {
-    fprintf(stderr, "gpurf bench bank: cannot write %s\n", path);
+    cli_errorf("gpurf bench bank: cannot write %s", path);
   } else {
     bank_args o;
     memset(&o, 0, sizeof o);

@@ -282,7 +282,7 @@ static int load(gpurf_ctx *ctx, const energy_args *o, long long cycles, gpurf_en
   }
   if (gpurf_energy_load_counts(ctx, engine, counts, info) != GPURF_OK) return CLI_FAIL;
   if (info->format != GPURF_COUNTS_ACCELWATTCH && o->sim_log) {
-    fprintf(stderr, "%s: --sim-log is for AccelWattch reports; this is a gpurf counters file\n",
+    cli_errorf("%s: --sim-log is for AccelWattch reports; this is a gpurf counters file",
             counts);
     return PRINTED;
   }
@@ -291,7 +291,7 @@ static int load(gpurf_ctx *ctx, const energy_args *o, long long cycles, gpurf_en
        gpurf_accelwattch_run_read(ctx, *aw, counts, o->sim_log, flags) != GPURF_OK))
     return CLI_FAIL;
   if (cycles > 0 && info->has_cycles) {
-    fprintf(stderr, "%s: the file gives its cycles (%llu); --cycles is for files without\n",
+    cli_errorf("%s: the file gives its cycles (%llu); --cycles is for files without",
             counts, (unsigned long long)info->cycles);
     return PRINTED;
   }
@@ -300,8 +300,8 @@ static int load(gpurf_ctx *ctx, const energy_args *o, long long cycles, gpurf_en
   if (cycles > 0) {
     gpurf_energy_advance(engine, (uint64_t)cycles);
   } else if (!info->has_cycles) {
-    fprintf(stderr, "%s: no gpu_sim_cycle lines and no simulator log beside it: give the cycles "
-            "with --cycles N or the log with --sim-log FILE\n", counts);
+    cli_errorf("%s: no gpu_sim_cycle lines and no simulator log beside it: give the cycles "
+            "with --cycles N or the log with --sim-log FILE", counts);
     return PRINTED;
   }
   return CLI_OK;

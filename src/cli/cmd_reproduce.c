@@ -30,7 +30,7 @@ static int make_dir(const char *prog, const char *dir) {
     struct stat st;
     if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) return CLI_OK;
   }
-  fprintf(stderr, "%s: %s: cannot create directory: %s\n", prog, dir, strerror(errno));
+  cli_errorf("%s: %s: cannot create directory: %s", prog, dir, strerror(errno));
   return CLI_FAIL;
 }
 
@@ -165,7 +165,7 @@ static int write_shard(gpurf_ctx *ctx, const char *prog, gpurf_reproduce *r, con
   cli_cleanup_release(&mask);
   FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
   if (!f) {
-    fprintf(stderr, "%s: %s: cannot create: %s\n", prog, path, strerror(errno));
+    cli_errorf("%s: %s: cannot create: %s", prog, path, strerror(errno));
     if (fd >= 0) close(fd), unlink(tmp);
     cli_cleanup_remove(slot);
     return CLI_FAIL;
@@ -176,7 +176,7 @@ static int write_shard(gpurf_ctx *ctx, const char *prog, gpurf_reproduce *r, con
   if (rc != GPURF_OK) unlink(tmp);
   cli_cleanup_remove(slot);
   if (rc != GPURF_OK) {
-    fprintf(stderr, "%s: %s: cannot write\n", prog, path);
+    cli_errorf("%s: %s: cannot write", prog, path);
     return CLI_FAIL;
   }
   return CLI_OK;

@@ -346,7 +346,7 @@ static int write_shard(gpurf_ctx *ctx, const gpurf_sweep *sw, const sweep_opts *
   int is_dir = stat(o->out, &st) == 0 && S_ISDIR(st.st_mode);
   if (!is_dir && len > 0 && o->out[len - 1] == '/') {
     if (mkdir(o->out, 0777) != 0 && errno != EEXIST) {
-      fprintf(stderr, PROG ": %s: cannot create directory: %s\n", o->out, strerror(errno));
+      cli_errorf(PROG ": %s: cannot create directory: %s", o->out, strerror(errno));
       return CLI_FAIL;
     }
     is_dir = 1;
@@ -365,7 +365,7 @@ static int write_shard(gpurf_ctx *ctx, const gpurf_sweep *sw, const sweep_opts *
   cli_cleanup_release(&mask);
   FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
   if (!f) {
-    fprintf(stderr, PROG ": %s: cannot create: %s\n", path, strerror(errno));
+    cli_errorf(PROG ": %s: cannot create: %s", path, strerror(errno));
     if (fd >= 0) close(fd), unlink(tmp);
     cli_cleanup_remove(slot);
     return CLI_FAIL;
@@ -373,7 +373,7 @@ static int write_shard(gpurf_ctx *ctx, const gpurf_sweep *sw, const sweep_opts *
   int rc = gpurf_sweep_write_results(ctx, sw, f);
   int closed = fclose(f) == 0;
   if (rc == GPURF_OK && (!closed || rename(tmp, path) != 0)) {
-    fprintf(stderr, PROG ": %s: cannot write: %s\n", path, strerror(errno));
+    cli_errorf(PROG ": %s: cannot write: %s", path, strerror(errno));
     rc = GPURF_EIO;
   } else if (rc != GPURF_OK) {
     cli_print_error(ctx);

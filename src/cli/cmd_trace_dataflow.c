@@ -71,7 +71,7 @@ int cmd_trace_dataflow(gpurf_ctx *ctx, const cli_parsed *p) {
     }
   }
   if (rc == GPURF_OK && !seen) {
-    fprintf(stderr, "%s: the trace has no kernel %u\n", p->prog, want);
+    cli_errorf("%s: the trace has no kernel %u", p->prog, want);
     gpurf_trace_reader_free(r);
     gpurf_dataflow_free(df);
     free(inst);

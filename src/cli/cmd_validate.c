@@ -71,7 +71,7 @@ static int find_sets(const char *data_dir, const char *which, char **paths, size
   snprintf(dir, sizeof dir, "%s/validation", data_dir);
   DIR *d = opendir(dir);
   if (!d) {
-    fprintf(stderr, "gpurf validate: cannot open %s\n", dir);
+    cli_errorf("gpurf validate: cannot open %s", dir);
     return -1;
   }
   struct dirent *e;
@@ -90,7 +90,7 @@ static int find_sets(const char *data_dir, const char *which, char **paths, size
     return -1;
   }
   if (*n == 0) {
-    fprintf(stderr, "gpurf validate: no validation set%s%s in %s\n", which ? " named " : "",
+    cli_errorf("gpurf validate: no validation set%s%s in %s", which ? " named " : "",
             which ? which : "", dir);
     return -1;
   }

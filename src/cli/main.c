@@ -75,7 +75,7 @@ static int help(int argc, char **argv) {
       cli_help_group(stdout, g);
       return CLI_OK;
     }
-  fprintf(stderr, "gpurf help: no command '%s' (see 'gpurf help')\n", name);
+  cli_errorf("gpurf help: no command '%s' (see 'gpurf help')", name);
   return CLI_USAGE;
 }
 

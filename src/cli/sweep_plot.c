@@ -241,11 +241,11 @@ int sweep_plot(const char *path, const char *title, const sweep_plot_point *pts,
   cli_cleanup_release(&mask);
   int rc = CLI_FAIL;
   if (!ok) {
-    fprintf(stderr, PROG ": cannot create a temporary file beside '%s': %s\n", path,
+    cli_errorf(PROG ": cannot create a temporary file beside '%s': %s", path,
             strerror(errno));
   } else if (write_data(data, pts, n, base) != 0 ||
              write_script(script, data, out, has_suffix(path, ".svg"), title, pts, n, base) != 0) {
-    fprintf(stderr, PROG ": cannot write the plot's data beside '%s'\n", path);
+    cli_errorf(PROG ": cannot write the plot's data beside '%s'", path);
   } else {
     int st = run_gnuplot(script, err);
     struct stat sb;
@@ -257,9 +257,9 @@ int sweep_plot(const char *path, const char *title, const sweep_plot_point *pts,
         fclose(f);
       }
       line[strcspn(line, "\n")] = '\0';
-      fprintf(stderr, PROG ": gnuplot failed (status %d)%s%s\n", st, line[0] ? ": " : "", line);
+      cli_errorf(PROG ": gnuplot failed (status %d)%s%s", st, line[0] ? ": " : "", line);
     } else if (chmod(out, 0666 & ~current_umask()) != 0 || rename(out, path) != 0) {
-      fprintf(stderr, PROG ": cannot write '%s': %s\n", path, strerror(errno));
+      cli_errorf(PROG ": cannot write '%s': %s", path, strerror(errno));
     } else {
       rc = CLI_OK;
     }
