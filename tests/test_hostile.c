@@ -143,6 +143,31 @@ static void test_yaml_deep_nesting(void **state) {
   free(text);
 }
 
+/* bank --batch reads a table of configurations: /dev/zero (an endless run
+ * of NUL bytes, which fgets took for empty lines, forever) and a NUL inside
+ * a row are refused at once; a header error names its own line (after
+ * comments) and escapes what it echoes. */
+static void test_batch_binary_input(void **state) {
+  (void)state;
+  const char *z[] = {"bank", "--batch", "/dev/zero", NULL};
+  run_bounded(z, NULL, 0);
+  expect_error(1, "/dev/zero:1: NUL byte: not a text file");
+  static const char nul[] = "tech\tcell\twidth\tentries\n40\tsram\t32\t6\0004\n";
+  const char *nf = bounded_file(0, "nul.tsv", nul, sizeof nul - 1);
+  const char *n[] = {"bank", "--batch", nf, NULL};
+  run_bounded(n, NULL, 0);
+  expect_error(1, "nul.tsv:2: NUL byte: not a text file");
+  static const char head[] = "# configurations\ntech\tcell\x1b]0;x\x07\r\n";
+  const char *hf = bounded_file(1, "head.tsv", head, sizeof head - 1);
+  const char *h[] = {"bank", "--batch", hf, NULL};
+  run_bounded(h, NULL, 0);
+  expect_error(1, "head.tsv:2: column 'cell\\x1b]0;x\\x07' is not a bank option");
+  /* The same table on standard input. */
+  const char *p[] = {"bank", "--batch", "-", NULL};
+  run_bounded(p, head, sizeof head - 1);
+  expect_error(1, "<stdin>:2: column 'cell\\x1b]0;x\\x07' is not a bank option");
+}
+
 /* Usage errors echo command-line values escaped, as the library's errors
  * echo file contents: an argument holding a line break or a terminal
  * escape (a file name from a script) keeps the message one line. */
@@ -403,6 +428,7 @@ int main(void) {
       cmocka_unit_test(test_table_subarray_cap),
       cmocka_unit_test(test_pipes),
       cmocka_unit_test(test_implausible_nregs),
+      cmocka_unit_test(test_batch_binary_input),
       cmocka_unit_test(test_usage_error_escape),
   };
   return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);

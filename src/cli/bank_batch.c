@@ -3,6 +3,7 @@
  * cells are loaded once per name and kept for later rows; a bad row gives
  * an error row naming its line and the others go on. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -179,11 +180,46 @@ static int row(gpurf_ctx *ctx, const char *prog, const bank_args *base, const in
   return 0;
 }
 
-static int header(const char *path, char *text, int *col_of, int *ncols) {
+/* One error line about the input file, at a line when line > 0. */
+static void batch_error(const char *path, long line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void batch_error(const char *path, long line, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (line > 0) cli_errorf("%s:%ld: %s", path, line, msg);
+  else cli_errorf("%s: %s", path, msg);
+}
+
+/* Reads one line without its line break into buf (at most BATCH_LINE_MAX
+ * bytes). Returns 1 for a line, 0 at the end, -1 for a line too long and
+ * -2 for a NUL byte: a table of configurations is text, and fgets would
+ * read /dev/zero as endless empty lines. */
+static int read_line(FILE *f, char *buf, size_t *len) {
+  size_t n = 0;
+  int ch, any = 0;
+  while ((ch = getc(f)) != EOF) {
+    any = 1;
+    if (ch == '\n') break;
+    if (ch == '\0') return -2;
+    if (n == BATCH_LINE_MAX) return -1;
+    buf[n++] = (char)ch;
+  }
+  buf[n] = '\0';
+  *len = n;
+  return any;
+}
+
+static int header(const char *path, long line, char *text, int *col_of, int *ncols) {
   char *f[BATCH_COLS];
   int n = split_tabs(text, f, BATCH_COLS);
   if (n < 0) {
-    fprintf(stderr, "%s:1: more than %d columns\n", path, BATCH_COLS);
+    batch_error(path, line, "more than %d columns", BATCH_COLS);
     return -1;
   }
   for (int k = 0; k < n; k++) {
@@ -192,14 +228,15 @@ static int header(const char *path, char *text, int *col_of, int *ncols) {
     int c = 0;
     while (c < C_COUNT && strcmp(name, col_names[c]) != 0) c++;
     if (c == C_COUNT) {
-      fprintf(stderr, "%s:1: column '%.40s' is not a bank option (tech, cell, ports, bytes, "
-              "entries, width, banks, opt, device, temp-k, clock-ghz, periphery, port, "
-              "gate-groups, split-write)\n", path, f[k]);
+      batch_error(path, line,
+                  "column '%.40s' is not a bank option (tech, cell, ports, bytes, entries, "
+                  "width, banks, opt, device, temp-k, clock-ghz, periphery, port, gate-groups, "
+                  "split-write)", f[k]);
       return -1;
     }
     for (int j = 0; j < k; j++)
       if (col_of[j] == c) {
-        fprintf(stderr, "%s:1: column '%s' given twice\n", path, col_names[c]);
+        batch_error(path, line, "column '%s' given twice", col_names[c]);
         return -1;
       }
     col_of[k] = c;
@@ -211,27 +248,30 @@ static int header(const char *path, char *text, int *col_of, int *ncols) {
 int bank_batch_run(gpurf_ctx *ctx, const char *prog, const bank_args *o, sbuf *out, long *rows,
                    long *bad) {
   *rows = *bad = 0;
+  const char *name = strcmp(o->batch, "-") == 0 ? "<stdin>" : o->batch;
   FILE *f = strcmp(o->batch, "-") == 0 ? stdin : fopen(o->batch, "rb");
   if (!f) {
-    fprintf(stderr, "%s: cannot open: %s\n", o->batch, strerror(errno));
+    batch_error(name, 0, "cannot open: %s", strerror(errno));
     return CLI_FAIL;
   }
   batch_cache *cache = calloc(1, sizeof *cache);
-  char *buf = malloc(BATCH_LINE_MAX + 2);
+  char *buf = malloc(BATCH_LINE_MAX + 1);
   int col_of[BATCH_COLS], ncols = 0, have_header = 0, rc = cache && buf ? CLI_OK : CLI_FAIL;
   long line = 0;
-  while (rc == CLI_OK && fgets(buf, BATCH_LINE_MAX + 2, f)) {
+  size_t n = 0;
+  int got;
+  while (rc == CLI_OK && (got = read_line(f, buf, &n)) != 0) {
     line++;
-    size_t n = strlen(buf);
-    if (n == BATCH_LINE_MAX + 1 && buf[n - 1] != '\n') {
-      fprintf(stderr, "%s:%ld: line longer than %d bytes\n", o->batch, line, BATCH_LINE_MAX);
+    if (got < 0) {
+      if (got == -1) batch_error(name, line, "line longer than %d bytes", BATCH_LINE_MAX);
+      else batch_error(name, line, "NUL byte: not a text file");
       rc = CLI_FAIL;
       break;
     }
-    while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r')) buf[--n] = '\0';
+    while (n && buf[n - 1] == '\r') buf[--n] = '\0';
     if (buf[0] == '#' || buf[0] == '\0') continue;
     if (!have_header) {
-      if (header(o->batch, buf, col_of, &ncols) != 0) rc = CLI_FAIL;
+      if (header(name, line, buf, col_of, &ncols) != 0) rc = CLI_FAIL;
       have_header = 1;
       if (rc == CLI_OK && o->fmt != FMT_JSON) {
         sb_printf(out, "line,error,");
@@ -254,11 +294,11 @@ int bank_batch_run(gpurf_ctx *ctx, const char *prog, const bank_args *o, sbuf *o
     (*rows)++;
   }
   if (rc == CLI_OK && ferror(f)) {
-    fprintf(stderr, "%s: read error\n", o->batch);
+    batch_error(name, 0, "read error: %s", strerror(errno));
     rc = CLI_FAIL;
   }
   if (rc == CLI_OK && !have_header) {
-    fprintf(stderr, "%s: no header line naming the columns\n", o->batch);
+    batch_error(name, 0, "no header line naming the columns");
     rc = CLI_FAIL;
   }
   if (f != stdin) fclose(f);
