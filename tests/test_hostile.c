@@ -358,6 +358,48 @@ static void test_pipes(void **state) {
   assert_non_null(strstr(R.out, "\"feature_size_m\": 4e-08"));
 }
 
+/* Writes the output of argv (which must succeed) to a new file in slot. */
+static const char *output_to_file(int slot, const char *name, const char *const *argv) {
+  run_bounded(argv, NULL, 0);
+  if (R.status != 0) fail_msg("'%s %s': %s", argv[0], argv[1], R.err);
+  return bounded_file(slot, name, R.out, strlen(R.out));
+}
+
+/* The merges open each results file once, so the first part may come on a
+ * pipe ("-" or /dev/stdin: the first line was read, then the file opened
+ * again and found empty); and a results line is bounded, so /dev/zero
+ * fails at once instead of growing one line through memory. */
+static void test_merge_reads_once(void **state) {
+  (void)state;
+  static char want[1 << 16];
+  const char *kinds[2][3] = {{"sweep", "fermi-baseline", "--set"},
+                             {"reproduce", "warrf", "--workloads"}};
+  const char *values[2] = {"banks[0].count=8,16", "shipped"};
+  for (int k = 0; k < 1; k++) {
+    const char *s0[] = {kinds[k][0], kinds[k][1], kinds[k][2], values[k], "--shard", "0/2", NULL};
+    const char *s1[] = {kinds[k][0], kinds[k][1], kinds[k][2], values[k], "--shard", "1/2", NULL};
+    const char *f0 = output_to_file(0, "part0.results", s0);
+    const char *f1 = output_to_file(1, "part1.results", s1);
+    const char *files[] = {kinds[k][0], "merge", f0, f1, NULL};
+    run_bounded(files, NULL, 0);
+    if (R.status != 0) fail_msg("%s merge: %s", kinds[k][0], R.err);
+    strcpy(want, R.out);
+    size_t len = 0;
+    char *data = slurp_file(f0, &len);
+    const char *stdin_names[] = {"-", "/dev/stdin"};
+    for (int i = 0; i < 2; i++) {
+      const char *pipe_first[] = {kinds[k][0], "merge", stdin_names[i], f1, NULL};
+      run_bounded(pipe_first, data, len);
+      if (R.status != 0) fail_msg("%s merge %s: %s", kinds[k][0], stdin_names[i], R.err);
+      assert_string_equal(R.out, want);
+    }
+    free(data);
+    const char *zero[] = {kinds[k][0], "merge", "/dev/zero", NULL};
+    run_bounded(zero, NULL, 0);
+    expect_error(1, "/dev/zero:1:1: a NUL byte on the line");
+  }
+}
+
 /* A real-format trace (tracer version 5, as NVBit writes it) whose header
  * says -nregs = 32542 for a kernel using R0..R29: accepted with one warning
  * naming the header line, 30 registers used, and the source reported. */
@@ -430,6 +472,7 @@ int main(void) {
       cmocka_unit_test(test_implausible_nregs),
       cmocka_unit_test(test_batch_binary_input),
       cmocka_unit_test(test_usage_error_escape),
+      cmocka_unit_test(test_merge_reads_once),
   };
   return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }

@@ -118,7 +118,8 @@ GPURF_API int gpurf_sweep_write_results(gpurf_ctx *ctx, const gpurf_sweep *s, FI
 GPURF_API int gpurf_sweep_read_results(gpurf_ctx *ctx, gpurf_sweep *s, const char *path);
 /* Describes the sweep the first file names, reads every file into it and
  * checks that each point has a result: a point in none of the files (a
- * shard missing) fails, naming the first such point. */
+ * shard missing) fails, naming the first such point. Each file is opened
+ * once, so any of them may be "-" (standard input) or a pipe. */
 GPURF_API int gpurf_sweep_merge(gpurf_ctx *ctx, const char *const *paths, size_t n,
                                 gpurf_sweep **out);
 

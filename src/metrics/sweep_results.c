@@ -244,65 +244,133 @@ static int check_header(gpurf_ctx *ctx, const gpurf_sweep *s, const char *path, 
   return GPURF_OK;
 }
 
-int gpurf_sweep_read_results(gpurf_ctx *ctx, gpurf_sweep *s, const char *path) {
-  if (!s || !path) return gpurf_fail(ctx, GPURF_EINVAL, "no sweep or no file");
-  FILE *f = gpurf_input_open(path);
-  const char *name = gpurf_input_name(path);
-  if (!f)
-    return gpurf_fail_at(ctx, GPURF_EIO, name, 0, 0, NULL, "cannot open: %s", strerror(errno));
+/* A results line is a point's figures in %a: some kilobytes for the largest
+ * table. A longer one, or a NUL byte, is not a results file (/dev/zero would
+ * otherwise be read as one endless line into memory). */
+#define LINE_MAX_BYTES (1u << 20)
+
+/* A results file being read line by line; the first line may have been
+ * read already (the merge reads it to learn which sweep it is). */
+typedef struct line_in {
+  gpurf_ctx *ctx;
+  FILE *f;
+  const char *name;
+  char *buf;
+  size_t cap;
+  int lineno;
+} line_in;
+
+static int in_open(gpurf_ctx *ctx, line_in *in, const char *path) {
+  memset(in, 0, sizeof *in);
+  in->ctx = ctx;
+  in->name = gpurf_input_name(path);
+  in->f = gpurf_input_open(path);
+  if (!in->f)
+    return gpurf_fail_at(ctx, GPURF_EIO, in->name, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  return GPURF_OK;
+}
+
+static void in_close(line_in *in) {
+  gpurf_input_close(in->f);
+  free(in->buf);
+  in->f = NULL;
+  in->buf = NULL;
+}
+
+/* The next line without its line break: 1, or 0 at the end of the file,
+ * or an error status. */
+static int in_next(line_in *in, size_t *len) {
+  size_t n = 0;
+  int ch, any = 0;
+  while ((ch = getc(in->f)) != EOF) {
+    if (!any) in->lineno++;
+    any = 1;
+    if (ch == '\n') break;
+    if (ch == '\0')
+      return gpurf_fail_at(in->ctx, GPURF_EPARSE, in->name, in->lineno, (int)n + 1, NULL,
+                           "a NUL byte on the line");
+    if (n + 2 > in->cap) {
+      if (in->cap >= LINE_MAX_BYTES)
+        return gpurf_fail_at(in->ctx, GPURF_EPARSE, in->name, in->lineno, 1, NULL,
+                             "line longer than %u bytes: not a sweep results file",
+                             LINE_MAX_BYTES);
+      size_t cap = in->cap ? in->cap * 2 : 4096;
+      char *nb = realloc(in->buf, cap);
+      if (!nb) return gpurf_fail(in->ctx, GPURF_ENOMEM, "out of memory");
+      in->buf = nb;
+      in->cap = cap;
+    }
+    in->buf[n++] = (char)ch;
+  }
+  if (ferror(in->f))
+    return gpurf_fail_at(in->ctx, GPURF_EIO, in->name, in->lineno, 0, NULL, "cannot read");
+  if (!any) return 0;
+  if (!in->buf && !(in->buf = malloc(in->cap = 4096)))
+    return gpurf_fail(in->ctx, GPURF_ENOMEM, "out of memory");
+  in->buf[n] = '\0';
+  *len = n;
+  return 1;
+}
+
+/* The first line, checked against the sweep (unless the caller read and
+ * checked it), then every point. */
+static int read_points(gpurf_ctx *ctx, gpurf_sweep *s, line_in *in) {
   gpurf_sweep_point *p = malloc(sizeof *p);
-  char *buf = NULL;
-  size_t cap = 0;
-  ssize_t len;
-  int lineno = 0, rc = p ? GPURF_OK : gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-  while (rc == GPURF_OK && (len = getline(&buf, &cap, f)) >= 0) {
-    lineno++;
-    if ((size_t)len != strlen(buf)) {
-      rc = gpurf_fail_at(ctx, GPURF_EPARSE, name, lineno, 1, NULL, "a NUL byte on the line");
-    } else if (lineno == 1) {
-      rc = check_header(ctx, s, name, buf);
+  if (!p) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  size_t len;
+  int rc = GPURF_OK, got;
+  while (rc == GPURF_OK && (got = in_next(in, &len)) != 0) {
+    if (got < 0) {
+      rc = got;
+    } else if (in->lineno == 1) {
+      rc = check_header(ctx, s, in->name, in->buf);
       if (rc == GPURF_OK) rc = gpurf_sweep_prepare(ctx, s);
     } else {
-      if (len > 0 && buf[len - 1] == '\n') buf[--len] = '\0';
-      cursor c = {ctx, name, lineno, buf, buf};
+      cursor c = {ctx, in->name, in->lineno, in->buf, in->buf};
       rc = read_point(&c, s, p);
     }
   }
-  if (rc == GPURF_OK && ferror(f))
-    rc = gpurf_fail_at(ctx, GPURF_EIO, name, lineno, 0, NULL, "cannot read");
-  if (rc == GPURF_OK && lineno == 0) rc = not_results(ctx, name);
-  free(buf);
+  if (rc == GPURF_OK && in->lineno == 0) rc = not_results(ctx, in->name);
   free(p);
-  gpurf_input_close(f);
   return rc;
 }
 
-/* Describes the sweep a results file's first line names. */
-static int sweep_of_file(gpurf_ctx *ctx, const char *path, gpurf_sweep **out) {
-  if (gpurf_input_is_stdin(path))
-    return gpurf_fail_at(ctx, GPURF_EINVAL, NULL, 0, 0, NULL,
-                         "merge reads results files, not standard input");
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
-  char *buf = NULL;
-  size_t cap = 0;
+int gpurf_sweep_read_results(gpurf_ctx *ctx, gpurf_sweep *s, const char *path) {
+  if (!s || !path) return gpurf_fail(ctx, GPURF_EINVAL, "no sweep or no file");
+  line_in in;
+  int rc = in_open(ctx, &in, path);
+  if (rc == GPURF_OK) rc = read_points(ctx, s, &in);
+  in_close(&in);
+  return rc;
+}
+
+/* Describes the sweep a results file's first line names, read from the
+ * open file, which is left at its second line: the file is opened once, so
+ * it may be a pipe. */
+static int sweep_of_first_line(gpurf_ctx *ctx, line_in *in, gpurf_sweep **out) {
+  size_t len;
+  int got = in_next(in, &len);
+  if (got < 0) return got;
   const char *model = NULL, *sets[GPURF_SWEEP_MAX_AXES];
   int n = 0;
-  int rc = getline(&buf, &cap, f) >= 0 &&
-                   parse_header(buf, &model, sets, GPURF_SWEEP_MAX_AXES, &n) == 0
+  char *line = got ? malloc(len + 1) : NULL;
+  if (got && !line) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (line) memcpy(line, in->buf, len + 1);
+  int rc = line && parse_header(line, &model, sets, GPURF_SWEEP_MAX_AXES, &n) == 0
                ? gpurf_sweep_alloc(ctx, model, out)
-               : not_results(ctx, path);
+               : not_results(ctx, in->name);
   for (int a = 0; a < n && rc == GPURF_OK; a++) rc = gpurf_sweep_add(ctx, *out, sets[a]);
   if (rc != GPURF_OK && *out) {
     /* A setting the writer took but this build refuses: say where. */
     gpurf_error e = *gpurf_ctx_error(ctx);
-    rc = gpurf_fail_at(ctx, e.status, path, 1, 1, e.field[0] ? e.field : NULL, "%s", e.message);
+    rc = gpurf_fail_at(ctx, e.status, in->name, 1, 1, e.field[0] ? e.field : NULL, "%s",
+                       e.message);
     gpurf_sweep_free(*out);
     *out = NULL;
   }
-  free(buf);
-  fclose(f);
+  if (rc == GPURF_OK) rc = gpurf_sweep_prepare(ctx, *out);
+  if (rc == GPURF_OK) rc = check_header(ctx, *out, in->name, in->buf);
+  free(line);
   return rc;
 }
 
@@ -311,9 +379,12 @@ int gpurf_sweep_merge(gpurf_ctx *ctx, const char *const *paths, size_t n, gpurf_
   *out = NULL;
   if (!paths || n == 0) return gpurf_fail(ctx, GPURF_EINVAL, "no results files to merge");
   gpurf_sweep *s = NULL;
-  int rc = sweep_of_file(ctx, paths[0], &s);
-  if (rc == GPURF_OK) rc = gpurf_sweep_prepare(ctx, s);
-  for (size_t i = 0; i < n && rc == GPURF_OK; i++) rc = gpurf_sweep_read_results(ctx, s, paths[i]);
+  line_in in0;
+  int rc = in_open(ctx, &in0, paths[0]);
+  if (rc == GPURF_OK) rc = sweep_of_first_line(ctx, &in0, &s);
+  if (rc == GPURF_OK) rc = read_points(ctx, s, &in0);
+  in_close(&in0);
+  for (size_t i = 1; i < n && rc == GPURF_OK; i++) rc = gpurf_sweep_read_results(ctx, s, paths[i]);
   size_t done = rc == GPURF_OK ? gpurf_sweep_points_done(s) : 0;
   if (rc == GPURF_OK && done != s->n_points) {
     size_t first = 0;
