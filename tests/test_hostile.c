@@ -375,7 +375,7 @@ static void test_merge_reads_once(void **state) {
   const char *kinds[2][3] = {{"sweep", "fermi-baseline", "--set"},
                              {"reproduce", "warrf", "--workloads"}};
   const char *values[2] = {"banks[0].count=8,16", "shipped"};
-  for (int k = 0; k < 1; k++) {
+  for (int k = 0; k < 2; k++) {
     const char *s0[] = {kinds[k][0], kinds[k][1], kinds[k][2], values[k], "--shard", "0/2", NULL};
     const char *s1[] = {kinds[k][0], kinds[k][1], kinds[k][2], values[k], "--shard", "1/2", NULL};
     const char *f0 = output_to_file(0, "part0.results", s0);

@@ -358,43 +358,37 @@ static int parse_header(const char *line, char *papers, char *workloads) {
   return 0;
 }
 
-int gpurf_reproduce_merge(gpurf_ctx *ctx, const char *const *paths, size_t n,
-                          gpurf_reproduce **out) {
-  *out = NULL;
-  if (n == 0) return gpurf_fail(ctx, GPURF_EINVAL, "no results files to merge");
-  FILE *f = fopen(paths[0], "r");
-  if (!f)
-    return gpurf_fail_at(ctx, GPURF_EIO, paths[0], 0, 0, NULL, "cannot open: %s", strerror(errno));
-  char line[2 * REPRO_PATH_MAX + 64];
-  char papers[REPRO_NAME_MAX * REPRO_MAX_PAPERS], workloads[REPRO_PATH_MAX];
-  int ok = fgets(line, sizeof line, f) && parse_header(line, papers, workloads) == 0;
-  fclose(f);
-  if (!ok)
-    return gpurf_fail_at(ctx, GPURF_EPARSE, paths[0], 1, 1, NULL,
-                         "not a gpurf reproduce results file (first line '%s ...')", RESULTS_MAGIC);
-  gpurf_reproduce *r = NULL;
-  int rc = gpurf_reproduce_alloc(ctx, papers, workloads, &r);
-  for (size_t i = 0; i < n && rc == GPURF_OK; i++) rc = gpurf_reproduce_read_results(ctx, r, paths[i]);
-  if (rc != GPURF_OK) {
-    gpurf_reproduce_free(r);
-    return rc;
+/* Results lines are short; a NUL byte or a longer line is not a results
+ * file. Lines are read with their length, so a NUL is seen, not taken for
+ * the end of the line. Returns 1 for a line, 0 at the end, or a status. */
+static int results_line(gpurf_ctx *ctx, FILE *f, const char *path, int lineno, char *line,
+                        size_t size) {
+  size_t n = 0;
+  int ch, any = 0;
+  while ((ch = getc(f)) != EOF) {
+    any = 1;
+    if (ch == '\0')
+      return gpurf_fail_at(ctx, GPURF_EPARSE, path, lineno, (int)n + 1, NULL,
+                           "a NUL byte on the line: not a results file");
+    if (n + 1 >= size)
+      return gpurf_fail_at(ctx, GPURF_EPARSE, path, lineno, 1, NULL, "line longer than %zu bytes",
+                           size - 2);
+    line[n++] = (char)ch;
+    if (ch == '\n') break;
   }
-  *out = r;
-  return GPURF_OK;
+  line[n] = '\0';
+  return any;
 }
 
-int gpurf_reproduce_read_results(gpurf_ctx *ctx, gpurf_reproduce *r, const char *path) {
-  FILE *f = !strcmp(path, "-") ? stdin : fopen(path, "r");
-  if (!f) return gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+/* The lines of an open results file after its first (lineno lines read). */
+static int read_lines(gpurf_ctx *ctx, gpurf_reproduce *r, FILE *f, const char *path,
+                      int lineno) {
   char line[8192];
-  int lineno = 0, rc = GPURF_OK;
-  while (rc == GPURF_OK && fgets(line, sizeof line, f)) {
+  int rc = GPURF_OK, got;
+  while (rc == GPURF_OK && (got = results_line(ctx, f, path, lineno + 1, line, sizeof line))) {
+    if (got < 0) return got;
     lineno++;
-    size_t len = strlen(line);
-    if (len == sizeof line - 1 && line[len - 1] != '\n') {
-      rc = gpurf_fail_at(ctx, GPURF_EPARSE, path, lineno, 1, NULL, "line longer than %zu bytes",
-                         sizeof line - 2);
-    } else if (lineno == 1) {
+    if (lineno == 1) {
       char papers[sizeof r->papers_spec], workloads[sizeof r->workloads_spec];
       if (parse_header(line, papers, workloads) != 0)
         rc = gpurf_fail_at(ctx, GPURF_EPARSE, path, 1, 1, NULL,
@@ -408,8 +402,61 @@ int gpurf_reproduce_read_results(gpurf_ctx *ctx, gpurf_reproduce *r, const char 
       rc = parse_line(ctx, r, path, lineno, line);
     }
   }
+  if (rc == GPURF_OK && ferror(f))
+    rc = gpurf_fail_at(ctx, GPURF_EIO, path, lineno, 0, NULL, "cannot read");
   if (rc == GPURF_OK && lineno == 0)
     rc = gpurf_fail_at(ctx, GPURF_EPARSE, path, 1, 1, NULL, "empty results file");
-  if (f != stdin) fclose(f);
+  return rc;
+}
+
+static FILE *open_results(gpurf_ctx *ctx, const char *path) {
+  FILE *f = !strcmp(path, "-") ? stdin : fopen(path, "r");
+  if (!f) gpurf_fail_at(ctx, GPURF_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+  return f;
+}
+
+static void close_results(FILE *f) {
+  if (f && f != stdin) fclose(f);
+}
+
+/* The first file is opened once: its first line names the papers and
+ * workloads, and its results follow from the same stream, so it may be
+ * standard input or a pipe. */
+int gpurf_reproduce_merge(gpurf_ctx *ctx, const char *const *paths, size_t n,
+                          gpurf_reproduce **out) {
+  *out = NULL;
+  if (n == 0) return gpurf_fail(ctx, GPURF_EINVAL, "no results files to merge");
+  FILE *f = open_results(ctx, paths[0]);
+  if (!f) return GPURF_EIO;
+  char line[2 * REPRO_PATH_MAX + 64];
+  char papers[REPRO_NAME_MAX * REPRO_MAX_PAPERS], workloads[REPRO_PATH_MAX];
+  int got = results_line(ctx, f, paths[0], 1, line, sizeof line);
+  if (got < 0) {
+    close_results(f);
+    return got;
+  }
+  if (got == 0 || parse_header(line, papers, workloads) != 0) {
+    close_results(f);
+    return gpurf_fail_at(ctx, GPURF_EPARSE, paths[0], 1, 1, NULL,
+                         "not a gpurf reproduce results file (first line '%s ...')", RESULTS_MAGIC);
+  }
+  gpurf_reproduce *r = NULL;
+  int rc = gpurf_reproduce_alloc(ctx, papers, workloads, &r);
+  if (rc == GPURF_OK) rc = read_lines(ctx, r, f, paths[0], 1);
+  close_results(f);
+  for (size_t i = 1; i < n && rc == GPURF_OK; i++) rc = gpurf_reproduce_read_results(ctx, r, paths[i]);
+  if (rc != GPURF_OK) {
+    gpurf_reproduce_free(r);
+    return rc;
+  }
+  *out = r;
+  return GPURF_OK;
+}
+
+int gpurf_reproduce_read_results(gpurf_ctx *ctx, gpurf_reproduce *r, const char *path) {
+  FILE *f = open_results(ctx, path);
+  if (!f) return GPURF_EIO;
+  int rc = read_lines(ctx, r, f, path, 0);
+  close_results(f);
   return rc;
 }
