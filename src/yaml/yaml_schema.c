@@ -132,6 +132,9 @@ static int reject_binary(ys_doc *d) {
 
 static int parser_failure(ys_doc *d, const yaml_parser_t *p) {
   int line, col;
+  if (p->error == YAML_MEMORY_ERROR)
+    return gpurf_fail_at(d->ctx, GPURF_ENOMEM, d->file, 0, 0, NULL,
+                         "out of memory parsing the YAML");
   if (p->error == YAML_READER_ERROR) {
     offset_to_line_col(d->text, d->text_len, p->problem_offset, &line, &col);
   } else {
@@ -150,15 +153,22 @@ static int parser_failure(ys_doc *d, const yaml_parser_t *p) {
  * and walks all of them at every token, so 40,000 '[' cost seconds and a
  * megabyte of them minutes. No input file nests anywhere near this deep. */
 #define YS_MAX_DEPTH 32
+/* libyaml's document keeps about a hundred bytes per node: a 16 MB flow
+ * list of numbers took 1.3 GB and seconds to load. The shipped files have
+ * at most a few hundred nodes and a table of every component and event
+ * some thousands. */
+#define YS_MAX_NODES 65536
 
 /* A first pass over the events, which stops at the first collection nested
- * deeper than YS_MAX_DEPTH, before the scanner has gone far past it. */
+ * deeper than YS_MAX_DEPTH or at the node past YS_MAX_NODES, before the
+ * scanner has gone far past it or the document is built. */
 static int check_depth(ys_doc *d) {
   yaml_parser_t parser;
   if (!yaml_parser_initialize(&parser))
     return gpurf_fail(d->ctx, GPURF_ENOMEM, "cannot create YAML parser");
   yaml_parser_set_input_string(&parser, d->text, d->text_len);
   int depth = 0, rc = GPURF_OK;
+  long nodes = 0;
   for (;;) {
     yaml_event_t ev;
     if (!yaml_parser_parse(&parser, &ev)) {
@@ -168,6 +178,13 @@ static int check_depth(ys_doc *d) {
     yaml_event_type_t type = ev.type;
     int line = (int)ev.start_mark.line + 1, col = (int)ev.start_mark.column + 1;
     yaml_event_delete(&ev);
+    int is_node = type == YAML_SCALAR_EVENT || type == YAML_ALIAS_EVENT ||
+                  type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT;
+    if (is_node && ++nodes > YS_MAX_NODES) {
+      rc = gpurf_fail_at(d->ctx, GPURF_EPARSE, d->file, line, col, NULL,
+                         "more than %d YAML nodes: not an input file gpurf reads", YS_MAX_NODES);
+      break;
+    }
     if (type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT) {
       if (++depth > YS_MAX_DEPTH) {
         rc = gpurf_fail_at(d->ctx, GPURF_EPARSE, d->file, line, col, NULL,
