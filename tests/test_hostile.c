@@ -421,6 +421,25 @@ static void test_merge_reads_once(void **state) {
   }
 }
 
+/* Standard input can be read once. Two inputs naming it are a usage error
+ * (two simulations on threads read one stream in any order: the result
+ * changed from run to run); the benchmark, which reads its trace 2 x --n
+ * times, copies a trace on a pipe first, and prints a warning once, not per
+ * read. */
+static void test_stdin_read_once(void **state) {
+  (void)state;
+  const char *bin = GPURF_TEST_DATA_DIR "/traces/handwritten/kernel-1.traceg";
+  size_t len;
+  char *data = slurp_file(bin, &len);
+  const char *sim[] = {"sim", "--trace", "-", "--trace", "/dev/stdin", "--jobs", "2", NULL};
+  run_bounded(sim, data, len);
+  expect_error(2, "2 inputs name standard input ('-' or /dev/stdin), which can be read once");
+  const char *en[] = {"energy", "-", "-", NULL};
+  run_bounded(en, data, len);
+  expect_error(2, "which can be read once");
+  free(data);
+}
+
 /* A real-format trace (tracer version 5, as NVBit writes it) whose header
  * says -nregs = 32542 for a kernel using R0..R29: accepted with one warning
  * naming the header line, 30 registers used, and the source reported. */
@@ -495,6 +514,7 @@ int main(void) {
       cmocka_unit_test(test_batch_binary_input),
       cmocka_unit_test(test_usage_error_escape),
       cmocka_unit_test(test_merge_reads_once),
+      cmocka_unit_test(test_stdin_read_once),
   };
   return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }

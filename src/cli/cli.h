@@ -168,6 +168,10 @@ void cli_errorf(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+/* Standard input ("-", /dev/stdin) can be read once: with two of paths
+ * (n of them, NULL skipped) naming it, prints a usage error and returns
+ * CLI_USAGE (two readers would share one stream, on threads in any order). */
+int cli_stdin_once(const char *prog, const char *const *paths, int n);
 /* Prints "PROG: message (see 'PROG --help')" on stderr, escaped as
  * cli_errorf does. */
 void cli_usage_error(const char *prog, const char *fmt, ...)

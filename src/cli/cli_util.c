@@ -197,6 +197,20 @@ void cli_errorf(const char *fmt, ...) {
   print_escaped(raw);
 }
 
+static int names_stdin(const char *path) {
+  return path && (!strcmp(path, "-") || !strcmp(path, "/dev/stdin") ||
+                  !strcmp(path, "/dev/fd/0") || !strcmp(path, "/proc/self/fd/0"));
+}
+
+int cli_stdin_once(const char *prog, const char *const *paths, int n) {
+  int seen = 0;
+  for (int i = 0; i < n; i++) seen += names_stdin(paths[i]);
+  if (seen < 2) return CLI_OK;
+  cli_usage_error(prog, "%d inputs name standard input ('-' or /dev/stdin), which can be read "
+                  "once", seen);
+  return CLI_USAGE;
+}
+
 void cli_usage_error(const char *prog, const char *fmt, ...) {
   va_list ap;
   if (usage_sink) {

@@ -428,6 +428,8 @@ void bank_print_csv_row(sbuf *out, const bank_view *b) {
 int cmd_bank(gpurf_ctx *ctx, const cli_parsed *p) {
   bank_args o;
   get_args(p, &o);
+  const char *inputs[] = {o.tech, o.cell, o.batch};
+  if (cli_stdin_once(p->prog, inputs, 3) != CLI_OK) return CLI_USAGE;
   if (o.batch) return bank_batch(ctx, p->prog, &o);
   gpurf_bank_spec spec;
   int ports_given = 0;

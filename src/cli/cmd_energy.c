@@ -357,8 +357,9 @@ int cmd_energy(gpurf_ctx *ctx, const cli_parsed *p) {
     cli_usage_error(p->prog, "--cycles and --sim-log both give the cycles; give one");
     return CLI_USAGE;
   }
+  const char *inputs[] = {o.table, o.counts, o.sim_log};
   if (cli_count_opt(p, "--instructions", INT64_MAX, &instructions) ||
-      cli_count_opt(p, "--cycles", INT64_MAX, &cycles))
+      cli_count_opt(p, "--cycles", INT64_MAX, &cycles) || cli_stdin_once(p->prog, inputs, 3))
     return CLI_USAGE;
   return run(ctx, &o, instructions, cycles);
 }

@@ -196,6 +196,7 @@ static int reproduce(gpurf_ctx *ctx, const cli_parsed *a, const char *const *par
                  (cli_get(a, "--shard") && cli_parse_shard(a->prog, cli_get(a, "--shard"), &si, &sn))))
     rc = CLI_USAGE;
   jobs = (int)n;
+  if (rc == CLI_OK && merge) rc = cli_stdin_once(a->prog, parts, (int)n_parts);
   if (rc == CLI_OK && list) return list_papers();
   if (rc == CLI_OK && !paper && !merge) {
     cli_usage_error(a->prog, "needs PAPER (jing, gebhart, warrf, simtight, jeon or all)");

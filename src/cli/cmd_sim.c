@@ -349,6 +349,14 @@ int cmd_sim(gpurf_ctx *ctx, const cli_parsed *p) {
       runs[n++].synthetic = strcmp(name, "--workload") == 0;
     }
   }
+  if (rc == CLI_OK) {
+    const char *inputs[SIM_MAX_RUNS + 1];
+    int n_in = 0;
+    inputs[n_in++] = model;
+    for (int i = 0; i < n; i++)
+      if (!runs[i].synthetic) inputs[n_in++] = runs[i].name;
+    rc = cli_stdin_once(p->prog, inputs, n_in);
+  }
   if (rc == CLI_OK && tq.name && !strcmp(tq.name, "list")) {
     for (int i = 0; i < gpurf_technique_count(); i++)
       printf("%-12s %s\n", gpurf_technique_name_at(i),

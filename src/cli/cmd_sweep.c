@@ -50,7 +50,7 @@ static int parse_args(const cli_parsed *p, int merge, sweep_opts *o) {
       cli_usage_error(p->prog, "merge needs the results files of the shards");
       return CLI_USAGE;
     }
-    return CLI_OK;
+    return cli_stdin_once(p->prog, o->parts, o->nparts);
   }
   o->model = p->pos[0];
   o->out = cli_get(p, "--out");
