@@ -438,6 +438,23 @@ static void test_stdin_read_once(void **state) {
   run_bounded(en, data, len);
   expect_error(2, "which can be read once");
   free(data);
+  static char want[1024];
+  const char *v5 = GPURF_TEST_DATA_DIR "/traces/nregs/v5-garbage-nregs.traceg";
+  const char *bf[] = {"bench", "sim", "--trace", v5, "--n", "2", "--format", "json", NULL};
+  run_bounded(bf, NULL, 0);
+  assert_int_equal(R.status, 0);
+  snprintf(want, sizeof want,
+           "%s:6: -nregs 32542 is implausible; using 30 (highest register used + 1)\n", v5);
+  assert_string_equal(R.err, want);
+  data = slurp_file(v5, &len);
+  const char *bp[] = {"bench", "sim", "--trace", "-", "--n", "2", "--format", "json", NULL};
+  run_bounded(bp, data, len);
+  free(data);
+  if (R.status != 0) fail_msg("bench sim --trace -: %s", R.err);
+  assert_string_equal(R.err,
+                      "<stdin>:6: -nregs 32542 is implausible; using 30 (highest register used + 1)\n");
+  assert_non_null(strstr(R.out, "\"trace_format\": \"accelsim\""));
+  assert_non_null(strstr(R.out, "\"warp_instructions\": 276,"));
 }
 
 /* A real-format trace (tracer version 5, as NVBit writes it) whose header

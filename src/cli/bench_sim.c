@@ -1,9 +1,12 @@
 /* gpurf bench sim: simulated warp instructions per second on one core from
  * a binary trace (a preset written as one, or a given trace), with the
  * trace reader's share measured apart. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -27,6 +30,57 @@ static int read_only(gpurf_ctx *ctx, const char *path, uint64_t *n) {
   gpurf_trace_reader_free(r);
   free(in);
   return rc == GPURF_TRACE_END ? GPURF_OK : rc;
+}
+
+/* The benchmark reads its trace 2 x --n times. Standard input or a pipe
+ * can be read once: such a trace is first copied, byte for byte, into a
+ * temporary file, which is then read as the trace itself would be (same
+ * format); messages name the trace as given. */
+static int rereadable(const char *path) {
+  struct stat sb;
+  if (!strcmp(path, "-")) return 0;
+  return stat(path, &sb) != 0 || S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode);
+}
+
+static int spool(const char *path, const char *tmp) {
+  FILE *in = !strcmp(path, "-") ? stdin : fopen(path, "rb");
+  FILE *out = in ? fopen(tmp, "wb") : NULL;
+  char buf[8192];
+  size_t n;
+  int ok = in && out;
+  while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
+  ok = ok && !ferror(in);
+  if (out && fclose(out) != 0) ok = 0;
+  if (in && in != stdin) fclose(in);
+  return ok ? 0 : -1;
+}
+
+/* The reads of one trace repeat its warnings: each is printed once, with
+ * the temporary copy's name replaced by the trace's. */
+typedef struct bench_warnings {
+  const char *tmp, *shown;
+  char seen[16][GPURF_ERROR_MESSAGE_MAX + 16];
+  int n;
+} bench_warnings;
+
+static const char *shown_file(const bench_warnings *bw, const char *file) {
+  return bw->tmp && !strcmp(file, bw->tmp) ? bw->shown : file;
+}
+
+static void warn_once(void *user, const gpurf_error *w) {
+  bench_warnings *bw = user;
+  char key[sizeof bw->seen[0]];
+  snprintf(key, sizeof key, "%d:%s", w->line, w->message);
+  for (int i = 0; i < bw->n; i++)
+    if (!strcmp(bw->seen[i], key)) return;
+  if (bw->n < 16) strcpy(bw->seen[bw->n++], key);
+  const char *file = shown_file(bw, w->file);
+  if (file[0] && w->line > 0)
+    fprintf(stderr, "%s:%d: %s\n", file, w->line, w->message);
+  else if (file[0])
+    fprintf(stderr, "%s: %s\n", file, w->message);
+  else
+    fprintf(stderr, "gpurf: %s\n", w->message);
 }
 
 /* Writes the preset as a binary trace, the form a long trace is kept in. */
@@ -62,13 +116,29 @@ int cmd_bench_sim(gpurf_ctx *ctx, const cli_parsed *args) {
     gpurf_pipeline_params_from_table(&prm, t);
   }
   /* Without --trace, the preset is written once as a binary trace in the
-   * temporary directory and removed at the end. */
+   * temporary directory and removed at the end; a trace on standard input
+   * or a pipe is copied there as it is. */
   char tmp[4096];
   const char *dir = getenv("TMPDIR");
-  snprintf(tmp, sizeof tmp, "%s/gpurf-bench-%ld.gtraceb", dir && dir[0] ? dir : "/tmp",
-           (long)getpid());
-  const char *path = trace ? trace : tmp;
-  int slot = trace ? -1 : cli_cleanup_add(tmp);
+  int copy = trace && !rereadable(trace);
+  snprintf(tmp, sizeof tmp, "%s/gpurf-bench-%ld.%s", dir && dir[0] ? dir : "/tmp",
+           (long)getpid(), copy ? "trace" : "gtraceb");
+  const char *path = trace && !copy ? trace : tmp;
+  int slot = trace && !copy ? -1 : cli_cleanup_add(tmp);
+  bench_warnings *bw = calloc(1, sizeof *bw);
+  if (!bw) rc = GPURF_ENOMEM;
+  if (bw && copy) bw->tmp = tmp, bw->shown = !strcmp(trace, "-") ? "<stdin>" : trace;
+  if (bw) gpurf_ctx_set_warning_handler(ctx, warn_once, bw);
+  if (rc == GPURF_OK && copy && spool(trace, tmp) != 0) {
+    cli_errorf("%s: cannot copy the trace to %s: %s", bw->shown, tmp, strerror(errno));
+    remove(tmp);
+    cli_cleanup_remove(slot);
+    free(bw);
+    free(d);
+    free(t);
+    cli_install_warnings(ctx);
+    return CLI_FAIL;
+  }
   if (rc == GPURF_OK && !trace) rc = write_binary(ctx, &g, tmp);
   gpurf_trace_format format = GPURF_TRACE_FORMAT_BINARY;
   /* Best of reps runs: the least disturbed by the rest of the machine. */
@@ -95,17 +165,24 @@ int cmd_bench_sim(gpurf_ctx *ctx, const cli_parsed *args) {
     gpurf_pipeline_free(p);
     gpurf_trace_reader_free(r);
   }
-  if (!trace) remove(tmp);
+  if (path == tmp) remove(tmp);
   cli_cleanup_remove(slot);
   free(d);
   free(t);
+  cli_install_warnings(ctx);
   if (rc != GPURF_OK) {
+    gpurf_error e = *gpurf_ctx_error(ctx);
+    if (bw && bw->tmp && !strcmp(e.file, bw->tmp)) snprintf(e.file, sizeof e.file, "%s", bw->shown);
+    char line[2048];
+    gpurf_error_format(&e, line, sizeof line);
     if (rc == GPURF_ENOMEM)
       fprintf(stderr, "gpurf bench sim: out of memory\n");
     else
-      cli_print_error(ctx);
-    return gpurf_ctx_error(ctx)->status == GPURF_ENOTFOUND ? CLI_USAGE : CLI_FAIL;
+      fprintf(stderr, "%s%s\n", e.file[0] ? "" : "gpurf: ", line);
+    free(bw);
+    return e.status == GPURF_ENOTFOUND ? CLI_USAGE : CLI_FAIL;
   }
+  free(bw);
   double rate = (double)insts / best_sim;
   double net = best_sim > best_read ? (double)insts / (best_sim - best_read) : INFINITY;
   sbuf out;
