@@ -1,7 +1,11 @@
 /* gpurf energy as a user meets it: pinned JSON keys, the AccelWattch
  * mapping in the output, repeatable output, one-line errors with nothing on
  * stdout. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli_run.h"
 
@@ -156,6 +160,60 @@ static void accelwattch_run_every_kernel(void **state) {
   cli_check_errors(cases, sizeof cases / sizeof cases[0]);
 }
 
+static void copy_file(const char *from, const char *to) {
+  FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+  assert_non_null(in);
+  assert_non_null(out);
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0) assert_int_equal(fwrite(buf, 1, n, out), n);
+  fclose(in);
+  fclose(out);
+}
+
+/* Runs kept side by side in one directory, as the project's reference runs
+ * are (RUN.accelwattch_power_report.log beside RUN.stdout.txt and another
+ * run's log): the report's own log is the one named as it is; with none
+ * such, two logs are still an error. */
+static void accelwattch_runs_side_by_side(void **state) {
+  (void)state;
+  char dir[512], path[1024], cmd[2048];
+  snprintf(dir, sizeof dir, "%s/aw_side_%ld", GPURF_TEST_TMP_DIR, (long)getpid());
+  mkdir(dir, 0755);
+  const char *names[] = {"titanx-aw-matrixmul.accelwattch_power_report.log",
+                         "titanx-aw-matrixmul.stdout.txt"};
+  for (int i = 0; i < 2; i++) {
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    char from[1024];
+    snprintf(from, sizeof from, "%s/titanx-matrixmul/%s", RUNS, names[i]);
+    copy_file(from, path);
+  }
+  snprintf(path, sizeof path, "%s/gtx480-vectoradd.stdout.txt", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs("kernel_name = _Z6vecAddPfS_S_i\ngpu_sim_cycle = 702\n", f);
+  fclose(f);
+  for (int i = 0; i < 2; i++) {
+    snprintf(cmd, sizeof cmd, "energy fermi-baseline '%s%s%s' --format json", dir,
+             i ? "/" : "", i ? names[0] : "");
+    cli_run(&R, cmd);
+    if (R.status != 0) fail_msg("'%s': %s", cmd, R.err);
+    assert_int_equal((int)cli_json_number(R.out, "cycles"), 7506);
+    assert_non_null(strstr(R.out, "titanx-aw-matrixmul.stdout.txt"));
+  }
+  /* The report's own log gone: two other logs, neither named as it is. */
+  snprintf(path, sizeof path, "%s/%s", dir, names[1]);
+  char other[1024];
+  snprintf(other, sizeof other, "%s/gtx480-matrixmul.stdout.txt", dir);
+  assert_int_equal(rename(path, other), 0);
+  snprintf(cmd, sizeof cmd, "energy fermi-baseline '%s'", dir);
+  cli_run(&R, cmd);
+  if (R.status != 1 || !strstr(R.err, "2 simulator logs with gpu_sim_cycle lines") || R.out[0])
+    fail_msg("'%s': status %d, %s", cmd, R.status, R.err);
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(json_has_pinned_keys),
@@ -164,6 +222,7 @@ int main(void) {
       cmocka_unit_test(errors_are_one_line_with_no_output),
       cmocka_unit_test(accelwattch_run_directory),
       cmocka_unit_test(accelwattch_run_every_kernel),
+      cmocka_unit_test(accelwattch_runs_side_by_side),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

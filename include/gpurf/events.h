@@ -218,7 +218,9 @@ GPURF_API void gpurf_accelwattch_run_free(gpurf_accelwattch_run *run);
  * report's own gpu_sim_cycle lines, else from sim_log, else (unless flags
  * has GPURF_ACCELWATTCH_NO_SEARCH) from the one file in the report's
  * directory with gpu_sim_cycle lines; finding none is not an error
- * (gpurf_accelwattch_run_has_cycles says 0), finding several is. The log's
+ * (gpurf_accelwattch_run_has_cycles says 0), finding several is, unless one
+ * of them is named as the report is (RUN.* beside
+ * RUN.accelwattch_power_report.log). The log's
  * kernels must be the report's, in order and by name. */
 GPURF_API int gpurf_accelwattch_run_read(gpurf_ctx *ctx, gpurf_accelwattch_run *run,
                                          const char *path, const char *sim_log, int flags);

@@ -319,8 +319,20 @@ static int find_report(gpurf_ctx *ctx, gpurf_accelwattch_run *r, const char *dir
   return rc;
 }
 
+/* Does the file name start as the report's does before REPORT_NAME (the
+ * "RUN." of RUN.accelwattch_power_report.log)? Runs kept side by side in
+ * one directory are told apart so. */
+static int same_run(const char *log, const char *report) {
+  const char *lb = strrchr(log, '/'), *rb = strrchr(report, '/');
+  lb = lb ? lb + 1 : log;
+  rb = rb ? rb + 1 : report;
+  if (!ends_with(rb, REPORT_NAME)) return 0;
+  size_t n = strlen(rb) - strlen(REPORT_NAME);
+  return n > 0 && strncmp(lb, rb, n) == 0;
+}
+
 /* The one simulator log beside the report; none found leaves sim_log
- * NULL. */
+ * NULL. Several logs: the one named as the report is (RUN.*), if one. */
 static int find_log(gpurf_ctx *ctx, gpurf_accelwattch_run *r) {
   char *dir = dup_str(r->report);
   if (!dir) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
@@ -330,17 +342,22 @@ static int find_log(gpurf_ctx *ctx, gpurf_accelwattch_run *r) {
   else strcpy(dir, ".");
   char **names;
   int n, rc = list_files(ctx, dir, &names, &n);
-  const char *found = NULL;
+  const char *found = NULL, *first = NULL, *second = NULL, *mine = NULL;
+  int n_found = 0, n_same = 0;
   for (int i = 0; rc == GPURF_OK && i < n; i++) {
     const char *base = strrchr(names[i], '/') + 1;
     const char *rbase = strrchr(r->report, '/');
     if (strcmp(base, rbase ? rbase + 1 : r->report) == 0 || !has_cycle_line(names[i])) continue;
-    if (found)
-      rc = gpurf_fail_at(ctx, GPURF_EINVAL, dir, 0, 0, NULL,
-                         "two simulator logs with gpu_sim_cycle lines (%s, %s): give --sim-log",
-                         found, names[i]);
-    found = names[i];
+    if (n_found++ == 0) first = names[i];
+    else if (n_found == 2) second = names[i];
+    if (same_run(names[i], r->report) && n_same++ == 0) mine = names[i];
   }
+  if (n_found == 1) found = first;
+  else if (n_found > 1 && n_same == 1) found = mine;
+  else if (rc == GPURF_OK && n_found > 1)
+    rc = gpurf_fail_at(ctx, GPURF_EINVAL, dir, 0, 0, NULL,
+                       "%d simulator logs with gpu_sim_cycle lines (%s, %s%s): give --sim-log",
+                       n_found, first, second, n_found > 2 ? ", ..." : "");
   if (rc == GPURF_OK && found && !(r->sim_log = dup_str(found)))
     rc = gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   free_list(names, n);
