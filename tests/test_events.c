@@ -210,6 +210,25 @@ static void alloc_checks_tables_built_in_code(void **state) {
   t.n_components = 0;
   assert_int_equal(gpurf_energy_alloc(ctx, &t, &e), GPURF_EINVAL);
   assert_int_equal(gpurf_energy_alloc(ctx, NULL, &e), GPURF_EINVAL);
+  /* Sub-arrays are tracked one by one: a table built in code with 65536
+   * banks of 4096 sub-arrays (8 GB of state) is refused as a file's is, and
+   * the total over components counts, each at the limit alone. */
+  small_table(&t);
+  t.components[0].instances = 65536;
+  t.components[0].subarrays = 4096;
+  assert_int_equal(gpurf_energy_alloc(ctx, &t, &e), GPURF_ERANGE);
+  assert_null(e);
+  assert_non_null(strstr(gpurf_ctx_error(ctx)->message, "268435456 sub-arrays"));
+  small_table(&t);
+  t.components[0].instances = 65536;
+  t.components[0].subarrays = 16;
+  t.components[1] = t.components[0];
+  strcpy(t.components[1].name, "other");
+  assert_int_equal(gpurf_energy_alloc(ctx, &t, &e), GPURF_ERANGE);
+  assert_non_null(strstr(gpurf_ctx_error(ctx)->message, "component 'other'"));
+  t.n_components = 1;
+  assert_ok(ctx, gpurf_energy_alloc(ctx, &t, &e));
+  gpurf_energy_free(e);
   gpurf_ctx_free(ctx);
 }
 
