@@ -5,6 +5,7 @@
  * removed it and died of the signal. A file-size limit stops a command the
  * signal missed from filling the disk. */
 #include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,11 +126,75 @@ static void sweep_plot(void **state) {
   interrupt_when(cmd, "plot.png", SIGINT);
 }
 
+/* Files of dir/sub whose name contains part (0 when sub does not exist). */
+static int count_in(const char *sub, const char *part) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, sub);
+  DIR *d = opendir(path);
+  if (!d) return 0;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) n += strstr(e->d_name, part) != NULL;
+  closedir(d);
+  return n;
+}
+
+/* reproduce --out: the library writes each file of the report under a
+ * temporary name (DIR/.NAME.tmp-XXXXXX) the cleanup registry does not know.
+ * The command is stopped while such a file exists, interrupted, and let go:
+ * it must still end by the signal and leave no temporary file. (Writing the
+ * report takes milliseconds, so the stop is what makes the interrupt land
+ * inside it; a run that finishes first is tried again.) */
+static void reproduce_report(void **state) {
+  (void)state;
+  char cmd[4096];
+  int caught = 0;
+  for (int attempt = 0; attempt < 20 && !caught; attempt++) {
+    snprintf(cmd, sizeof cmd, "rm -rf '%s/rep'", dir);
+    assert_int_equal(system(cmd), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+      setpgid(0, 0);
+      char out[1024];
+      snprintf(out, sizeof out, "%s/rep", dir);
+      int fd = open("/dev/null", O_WRONLY);
+      dup2(fd, 1);
+      dup2(fd, 2);
+      setenv("GPURF_DATA_DIR", GPURF_TEST_SOURCE_DIR, 1);
+      execl(GPURF_TEST_CLI, GPURF_TEST_CLI, "reproduce", "warrf", "--workloads", "shipped",
+            "--out", out, "--quiet", (char *)NULL);
+      _exit(127);
+    }
+    setpgid(pid, pid);
+    int st = 0;
+    for (;;) {
+      if (waitpid(pid, &st, WNOHANG) == pid) break; /* finished before a catch */
+      if (count_in("rep", ".tmp-") == 0) continue;
+      kill(-pid, SIGSTOP);
+      if (count_in("rep", ".tmp-") == 0) {
+        kill(-pid, SIGCONT);
+        continue;
+      }
+      caught = 1;
+      kill(-pid, SIGINT);
+      kill(-pid, SIGCONT);
+      waitpid(pid, &st, 0);
+      if (!WIFSIGNALED(st) || WTERMSIG(st) != SIGINT)
+        fail_msg("reproduce --out: not ended by SIGINT (status %d)", st);
+      if (count_in("rep", ".tmp-") != 0) fail_msg("reproduce --out left a temporary file");
+      break;
+    }
+  }
+  if (!caught) fail_msg("reproduce --out: never stopped while writing its report");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(trace_gen_and_convert),
       cmocka_unit_test(bench_sim),
       cmocka_unit_test(sweep_plot),
+      cmocka_unit_test(reproduce_report),
   };
   return cmocka_run_group_tests_name("interrupt", tests, setup, teardown);
 }

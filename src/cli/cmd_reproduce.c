@@ -128,10 +128,20 @@ static int finish(gpurf_ctx *ctx, const char *prog, gpurf_reproduce *r, out_form
     cli_print_error(ctx);
     return CLI_FAIL;
   }
-  if (out_dir && (make_dir(prog, out_dir) != CLI_OK ||
-                  gpurf_reproduce_report_write(ctx, r, out_dir) != GPURF_OK)) {
-    if (gpurf_ctx_error(ctx)->status) cli_print_error(ctx);
-    return CLI_FAIL;
+  if (out_dir && make_dir(prog, out_dir) != CLI_OK) return CLI_FAIL;
+  if (out_dir) {
+    /* The library writes each file of the report as DIR/.NAME.tmp-XXXXXX
+     * and renames it, names the cleanup registry never sees: an interrupt
+     * waits the few milliseconds the writing takes, then ends the process
+     * with no temporary file left. */
+    cli_cleanup_mask mask;
+    cli_cleanup_hold(&mask);
+    int wrc = gpurf_reproduce_report_write(ctx, r, out_dir);
+    cli_cleanup_release(&mask);
+    if (wrc != GPURF_OK) {
+      cli_print_error(ctx);
+      return CLI_FAIL;
+    }
   }
   int rc = GPURF_OK;
   if (fmt == FMT_CSV) {
