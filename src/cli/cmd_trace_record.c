@@ -95,11 +95,10 @@ int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
       if (f) fclose(f), found = 1;
     }
     if (!found) {
-      fprintf(stderr,
-              "gpurf: kernel '%s' not found (looked in $GPURF_KERNEL_DIR, DATADIR/riscv and "
-              "the build tree; the suite is built when riscv64-unknown-elf-gcc is installed, "
-              "see docs/workloads.md)",
-              o->kernel);
+      cli_errorf("gpurf: kernel '%s' not found (looked in $GPURF_KERNEL_DIR, DATADIR/riscv and "
+                 "the build tree; the suite is built when riscv64-unknown-elf-gcc is installed, "
+                 "see docs/workloads.md)",
+                 o->kernel);
       return CLI_FAIL;
     }
     elf = path;
