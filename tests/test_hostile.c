@@ -6,6 +6,7 @@
 #define _DEFAULT_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "bounded_run.h"
 
@@ -457,6 +458,46 @@ static void test_stdin_read_once(void **state) {
   assert_non_null(strstr(R.out, "\"warp_instructions\": 276,"));
 }
 
+/* Outputs are written under a temporary name and renamed into place: an
+ * OUT that is a pipe or a device (/dev/null, /dev/stdout; /dev is writable
+ * as root) was replaced by a regular file. It is refused and left as it
+ * was, also through a symbolic link. */
+static void test_output_not_a_file(void **state) {
+  (void)state;
+  static char fifo[512], link_path[512], svg[512];
+  snprintf(fifo, sizeof fifo, "%s/%ld_out.fifo", GPURF_TEST_TMP_DIR, (long)getpid());
+  snprintf(link_path, sizeof link_path, "%s/%ld_out.link", GPURF_TEST_TMP_DIR, (long)getpid());
+  snprintf(svg, sizeof svg, "%s/%ld_out.svg", GPURF_TEST_TMP_DIR, (long)getpid());
+  remove(fifo);
+  remove(link_path);
+  remove(svg);
+  assert_int_equal(mkfifo(fifo, 0644), 0);
+  assert_int_equal(mkfifo(svg, 0644), 0);
+  assert_int_equal(symlink(fifo, link_path), 0);
+  const char *kernel = GPURF_TEST_DATA_DIR "/traces/handwritten/kernel-1.traceg";
+  const char *c[] = {"trace", "convert", kernel, fifo, NULL};
+  run_bounded(c, NULL, 0);
+  expect_error(1, "out.fifo: not a regular file (a device, pipe or socket)");
+  const char *g[] = {"trace", "gen", "--workload", "compute", "--seed", "1", "-o", link_path,
+                     NULL};
+  run_bounded(g, NULL, 0);
+  expect_error(1, "out.link: not a regular file");
+  const char *w[] = {"sweep", "fermi-baseline", "--set", "banks[0].count=8", "--plot", svg, NULL};
+  run_bounded(w, NULL, 0);
+  assert_int_equal(R.status, 1);
+  assert_non_null(strstr(R.err, "out.svg: not a regular file"));
+  struct stat st;
+  assert_int_equal(lstat(fifo, &st), 0);
+  assert_true(S_ISFIFO(st.st_mode));
+  assert_int_equal(lstat(link_path, &st), 0);
+  assert_true(S_ISLNK(st.st_mode));
+  assert_int_equal(lstat(svg, &st), 0);
+  assert_true(S_ISFIFO(st.st_mode));
+  remove(fifo);
+  remove(link_path);
+  remove(svg);
+}
+
 /* A real-format trace (tracer version 5, as NVBit writes it) whose header
  * says -nregs = 32542 for a kernel using R0..R29: accepted with one warning
  * naming the header line, 30 registers used, and the source reported. */
@@ -532,6 +573,7 @@ int main(void) {
       cmocka_unit_test(test_usage_error_escape),
       cmocka_unit_test(test_merge_reads_once),
       cmocka_unit_test(test_stdin_read_once),
+      cmocka_unit_test(test_output_not_a_file),
   };
   return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }

@@ -168,6 +168,12 @@ void cli_errorf(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+/* Outputs are written whole under a temporary name beside OUT and renamed
+ * into place. An OUT that is a device, a pipe or a socket (/dev/null,
+ * /dev/stdout) would be replaced by a regular file wherever its directory
+ * is writable (as root, /dev): such an OUT is refused with a message, and
+ * CLI_FAIL returned. */
+int cli_output_file_ok(const char *path);
 /* Standard input ("-", /dev/stdin) can be read once: with two of paths
  * (n of them, NULL skipped) naming it, prints a usage error and returns
  * CLI_USAGE (two readers would share one stream, on threads in any order). */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 
@@ -195,6 +196,15 @@ void cli_errorf(const char *fmt, ...) {
   vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
   print_escaped(raw);
+}
+
+int cli_output_file_ok(const char *path) {
+  struct stat st;
+  if (!path || stat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) return CLI_OK;
+  cli_errorf("%s: not a regular file (a device, pipe or socket): gpurf writes its output whole "
+             "under a temporary name and renames it into place",
+             path);
+  return CLI_FAIL;
 }
 
 static int names_stdin(const char *path) {

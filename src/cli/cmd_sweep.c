@@ -356,6 +356,7 @@ static int write_shard(gpurf_ctx *ctx, const gpurf_sweep *sw, const sweep_opts *
              o->out[len - 1] == '/' ? "" : "/", o->shard_index, o->shard_count);
   else
     snprintf(path, sizeof path, "%s", o->out);
+  if (cli_output_file_ok(path) != CLI_OK) return CLI_FAIL;
   snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
   /* An interrupt removes the temporary file (cleanup.c). */
   cli_cleanup_mask mask;

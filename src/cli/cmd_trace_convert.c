@@ -15,6 +15,10 @@ int cmd_trace_convert(gpurf_ctx *ctx, const cli_parsed *p) {
   gpurf_trace_format to = cli_trace_form(cli_get(p, "--to"), p->pos[1]);
   gpurf_trace_reader *r = NULL;
   int rc = gpurf_trace_reader_alloc(ctx, p->pos[0], &r);
+  if (rc == GPURF_OK && cli_output_file_ok(p->pos[1]) != CLI_OK) {
+    gpurf_trace_reader_free(r);
+    return CLI_FAIL;
+  }
   if (rc == GPURF_OK) rc = cli_trace_copy(ctx, r, p->pos[1], to, NULL);
   gpurf_trace_reader_free(r);
   if (rc != GPURF_OK) {

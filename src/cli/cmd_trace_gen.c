@@ -69,6 +69,10 @@ int cmd_trace_gen(gpurf_ctx *ctx, const cli_parsed *p) {
   gpurf_trace_reader *r = NULL;
   uint64_t count = 0;
   int rc = gpurf_trace_gen_alloc(ctx, &g, &r);
+  if (rc == GPURF_OK && cli_output_file_ok(outp) != CLI_OK) {
+    gpurf_trace_reader_free(r);
+    return CLI_FAIL;
+  }
   if (rc == GPURF_OK) rc = cli_trace_copy(ctx, r, outp, to, &count);
   gpurf_trace_reader_free(r);
   if (rc != GPURF_OK) {

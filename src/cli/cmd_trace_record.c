@@ -113,6 +113,7 @@ int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
   gpurf_trace_writer *w = NULL;
   gpurf_trace_recorder *rec = NULL;
   int status = CLI_FAIL, slot = -1;
+  if (trace_path && cli_output_file_ok(trace_path) != CLI_OK) return CLI_FAIL;
   int rc = gpurf_emu_alloc(ctx, &cfg, &e);
   if (rc == GPURF_OK) rc = gpurf_emu_load_elf(ctx, e, elf);
   if (rc == GPURF_OK && trace_path) {

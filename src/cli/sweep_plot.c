@@ -231,6 +231,7 @@ int sweep_plot(const char *path, const char *title, const sweep_plot_point *pts,
   char data[4200] = "", script[4200] = "", out[4200] = "", err[4200] = "";
   char *const tmps[4] = {data, script, out, err};
   int slots[4] = {-1, -1, -1, -1};
+  if (cli_output_file_ok(path) != CLI_OK) return CLI_FAIL;
   int ok = 1;
   cli_cleanup_mask mask;
   cli_cleanup_hold(&mask);
