@@ -40,8 +40,12 @@ seed() { # seed TARGET FILE...
 seed accelsim tests/data/traces/*/kernel-*.traceg tests/data/traces/bad/*.traceg \
   tests/data/traces/nregs/*.traceg tests/data/traces/handwritten/kernelslist.g
 mkdir -p "$out/corpus-native_text" "$out/corpus-native_binary"
-for f in tests/data/traces/*.gtrace tests/data/traces/bad/*.gtrace tests/data/traces/nregs/*.gtrace; do
-  [ -f "$f" ] && tail -n +2 "$f" > "$out/corpus-native_text/$(basename "$f")"
+for f in tests/data/traces/*.gtrace tests/data/traces/bad/*.gtrace tests/data/traces/nregs/*.gtrace \
+  tests/data/microtraces/*.gtrace tests/data/orf/*.gtrace; do
+  [ -f "$f" ] && tail -n +2 "$f" > "$out/corpus-native_text/$(echo "$f" | tr / _)"
+done
+for f in tests/data/riscv/*.gtraceb; do # the recorded kernels, with per-lane values
+  [ -f "$f" ] && tail -c +9 "$f" > "$out/corpus-native_binary/$(basename "$f")"
 done
 if [ -x build/src/gpurf ]; then # a binary seed: the handwritten traces converted, minus the magic
   build/src/gpurf trace convert tests/data/traces/handwritten "$out/seed.gtraceb" &&
