@@ -363,6 +363,20 @@ static void test_pipes(void **state) {
   remove(bin);
   remove(again);
 
+  /* A validation set. */
+  const char *set = GPURF_TEST_SOURCE_DIR "/validation/gebhart-table5.tsv";
+  const char *vd[] = {"validate", "--set", "/dev/stdin", NULL};
+  const char *vp[] = {"validate", "--set", "-", NULL};
+  data = slurp_file(set, &len);
+  run_bounded(vd, data, len);
+  assert_int_equal(R.status, 0);
+  static char by_dev[1 << 16];
+  strcpy(by_dev, R.out);
+  run_bounded(vp, data, len);
+  free(data);
+  if (R.status != 0) fail_msg("validate --set -: %s", R.err);
+  assert_string_equal(R.out, by_dev);
+
   /* YAML readers: a node file and a design. */
   const char *node = GPURF_TEST_SOURCE_DIR "/tech/40nm.yaml";
   const char *nf[] = {"tech", "show", node, "--format", "json", NULL};

@@ -59,6 +59,9 @@ static int by_name(const void *a, const void *b) {
 static int find_sets(const char *data_dir, const char *which, char **paths, size_t *n) {
   char dir[1024];
   *n = 0;
+  /* "-" is standard input; the set reader takes paths, and /dev/stdin is
+   * the one that names it (read once, so a pipe works). */
+  if (which && !strcmp(which, "-")) which = "/dev/stdin";
   if (which && (strchr(which, '/') || (strlen(which) > 4 && !strcmp(which + strlen(which) - 4,
                                                                       ".tsv")))) {
     paths[(*n)++] = strdup(which);
