@@ -189,12 +189,62 @@ static void reproduce_report(void **state) {
   if (!caught) fail_msg("reproduce --out: never stopped while writing its report");
 }
 
+/* SIGTERM to gpurf alone (a supervisor stopping one process), not its
+ * group, while gnuplot draws: gnuplot outlived gpurf and wrote its output
+ * after the handler had removed the temporary files. The stand-in writes
+ * the output named in the script a second after it starts. */
+static void sweep_plot_term_alone(void **state) {
+  (void)state;
+  char path[1200], cmd[4096], sub[600];
+  snprintf(sub, sizeof sub, "%s/alone", dir);
+  mkdir(sub, 0755);
+  snprintf(path, sizeof path, "%s/gnuplot", sub);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs("#!/bin/sh\nout=$(sed -n \"s/^set output '\\(.*\\)'$/\\1/p\" \"$1\")\n"
+        "sleep 1\necho drawn > \"$out\"\n",
+        f);
+  fclose(f);
+  chmod(path, 0755);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    setpgid(0, 0);
+    snprintf(cmd, sizeof cmd, "%s:/usr/bin:/bin", sub);
+    setenv("PATH", cmd, 1);
+    setenv("GPURF_DATA_DIR", GPURF_TEST_SOURCE_DIR, 1);
+    snprintf(path, sizeof path, "%s/plot.png", sub);
+    int fd = open("/dev/null", O_WRONLY);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    execl(GPURF_TEST_CLI, GPURF_TEST_CLI, "sweep", "jing-128k-16bk-straight", "--set",
+          "banks[0].count=8", "--plot", path, (char *)NULL);
+    _exit(127);
+  }
+  setpgid(pid, pid);
+  int seen = 0;
+  for (int i = 0; i < 20000 && !seen; i++) {
+    seen = count_in("alone", "plot.png.tmp") == 4;
+    if (!seen) sleep_ms(1);
+  }
+  sleep_ms(200); /* gnuplot started */
+  kill(pid, SIGTERM);
+  int st;
+  waitpid(pid, &st, 0);
+  sleep_ms(1500); /* past the stand-in's write */
+  kill(-pid, SIGKILL);
+  if (!seen) fail_msg("sweep --plot made no temporary files");
+  if (!WIFSIGNALED(st) || WTERMSIG(st) != SIGTERM) fail_msg("not ended by SIGTERM (status %d)", st);
+  if (count_in("alone", "plot.png") != 0) fail_msg("sweep --plot left a file after SIGTERM");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(trace_gen_and_convert),
       cmocka_unit_test(bench_sim),
       cmocka_unit_test(sweep_plot),
       cmocka_unit_test(reproduce_report),
+      cmocka_unit_test(sweep_plot_term_alone),
   };
   return cmocka_run_group_tests_name("interrupt", tests, setup, teardown);
 }

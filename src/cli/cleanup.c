@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -22,6 +23,11 @@
 static char slot_path[CLEANUP_SLOTS][CLEANUP_PATH_MAX];
 static volatile sig_atomic_t slot_used[CLEANUP_SLOTS];
 
+/* A helper process (gnuplot) writing one of the registered files: it
+ * outlives a signal sent to gpurf alone and would write its file after the
+ * handler removed it, so the handler ends it first. */
+static volatile sig_atomic_t child_pid;
+
 static const int handled[] = {SIGINT, SIGTERM, SIGHUP};
 #define N_HANDLED (sizeof handled / sizeof handled[0])
 
@@ -31,6 +37,11 @@ static void handled_set(sigset_t *set) {
 }
 
 static void on_signal(int sig) {
+  pid_t child = (pid_t)child_pid;
+  if (child > 0) {
+    kill(child, SIGKILL);
+    waitpid(child, NULL, 0);
+  }
   for (int i = 0; i < CLEANUP_SLOTS; i++)
     if (slot_used[i]) unlink(slot_path[i]);
   /* Die of the signal itself, so the parent sees how the process ended. */
@@ -74,6 +85,8 @@ int cli_cleanup_add(const char *path) {
   }
   return -1;
 }
+
+void cli_cleanup_child(pid_t pid) { child_pid = (sig_atomic_t)pid; }
 
 void cli_cleanup_remove(int slot) {
   if (slot >= 0 && slot < CLEANUP_SLOTS) slot_used[slot] = 0;

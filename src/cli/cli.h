@@ -284,6 +284,9 @@ void cmd_sim_help_tail(FILE *out);
 void cli_cleanup_install(void);
 int cli_cleanup_add(const char *path);
 void cli_cleanup_remove(int slot);
+/* The process writing a registered file for us (0: none), ended by the
+ * handler before it removes the files. Set while the signals are held. */
+void cli_cleanup_child(pid_t pid);
 /* Hold the handled signals from just before a temporary file is created
  * until it is registered, so no interrupt falls between the two. */
 typedef struct cli_cleanup_mask {

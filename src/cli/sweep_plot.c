@@ -211,7 +211,11 @@ static int write_script(const char *path, const char *data, const char *out, int
 
 /* Runs gnuplot on the script; its messages go to errpath. */
 static int run_gnuplot(const char *script, const char *errpath) {
+  cli_cleanup_mask mask;
+  cli_cleanup_hold(&mask);
   pid_t pid = fork();
+  if (pid > 0) cli_cleanup_child(pid);
+  cli_cleanup_release(&mask);
   if (pid < 0) return -1;
   if (pid == 0) {
     int fd = open(errpath, O_WRONLY | O_TRUNC);
@@ -221,9 +225,10 @@ static int run_gnuplot(const char *script, const char *errpath) {
     execlp("gnuplot", "gnuplot", script, (char *)NULL);
     _exit(127);
   }
-  int st;
-  while (waitpid(pid, &st, 0) < 0)
-    if (errno != EINTR) return -1;
+  int st, rc;
+  while ((rc = (int)waitpid(pid, &st, 0)) < 0 && errno == EINTR) {}
+  cli_cleanup_child(0);
+  if (rc < 0) return -1;
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
