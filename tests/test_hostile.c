@@ -512,6 +512,26 @@ static void test_output_not_a_file(void **state) {
   remove(svg);
 }
 
+/* An AccelWattch report of a million kernel blocks (16 MB of kernel_name
+ * lines) took a name-sized slot per kernel: a gigabyte for 32 MB. */
+static void test_report_many_kernels(void **state) {
+  (void)state;
+  static const char head[] = "gpu_tot_REG_RD = 100\ngpu_tot_REG_WR = 100\n";
+  static const char line[] = "kernel_name = k\n";
+  size_t n = 1u << 20, len = sizeof head - 1 + n * (sizeof line - 1);
+  char *text = malloc(len);
+  assert_non_null(text);
+  memcpy(text, head, sizeof head - 1);
+  for (size_t i = 0; i < n; i++)
+    memcpy(text + sizeof head - 1 + i * (sizeof line - 1), line, sizeof line - 1);
+  const char *report = bounded_file(0, "many.accelwattch_power_report.log", text, len);
+  free(text);
+  const char *e[] = {"energy", "fermi-baseline", report, "--cycles", "1000", NULL};
+  run_bounded(e, NULL, 0);
+  if (R.status != 0) fail_msg("energy: %s", R.err);
+  remove(report);
+}
+
 /* A real-format trace (tracer version 5, as NVBit writes it) whose header
  * says -nregs = 32542 for a kernel using R0..R29: accepted with one warning
  * naming the header line, 30 registers used, and the source reported. */
@@ -588,6 +608,7 @@ int main(void) {
       cmocka_unit_test(test_merge_reads_once),
       cmocka_unit_test(test_stdin_read_once),
       cmocka_unit_test(test_output_not_a_file),
+      cmocka_unit_test(test_report_many_kernels),
   };
   return cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
 }

@@ -13,12 +13,16 @@
 #include "events/events_internal.h"
 
 #define REPORT_NAME "accelwattch_power_report.log"
+
 /* Candidate logs are scanned for their first gpu_sim_cycle line; a file
  * with a NUL byte in its first block is binary and skipped. */
 #define SCAN_LINE_MAX 4096
 
+/* A kernel's name lives in the run's name arena (names): a report of a
+ * million kernels then takes tens of megabytes, not a name-sized slot each
+ * (a 32 MB file of kernel_name lines took a gigabyte). */
 typedef struct aw_kernel {
-  char name[GPURF_ACCELWATTCH_NAME_MAX];
+  size_t name_at; /* offset in the arena */
   int has_cycles;
   uint64_t cycles;
   double rf_power_w; /* < 0: none */
@@ -28,6 +32,8 @@ struct gpurf_accelwattch_run {
   char *report, *sim_log;
   aw_kernel *k;
   int n, cap;
+  char *names;
+  size_t names_len, names_cap;
   int cycles_seen; /* gpu_sim_cycle lines paired so far */
   uint64_t tot_sim_cycles;
   double core_clock_hz;
@@ -43,6 +49,7 @@ static void reset(gpurf_accelwattch_run *r) {
   free(r->report);
   free(r->sim_log);
   free(r->k);
+  free(r->names);
   memset(r, 0, sizeof *r);
 }
 
@@ -167,11 +174,28 @@ static int add_kernel(gpurf_ctx *ctx, gpurf_accelwattch_run *r, const char *name
     r->k = nk;
     r->cap = nc;
   }
+  size_t len = strlen(name);
+  if (len > GPURF_ACCELWATTCH_NAME_MAX - 1) len = GPURF_ACCELWATTCH_NAME_MAX - 1;
+  if (r->names_len + len + 1 > r->names_cap) {
+    size_t nc = r->names_cap ? r->names_cap * 2 : 1024;
+    while (nc < r->names_len + len + 1) nc *= 2;
+    char *nn = realloc(r->names, nc);
+    if (!nn) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+    r->names = nn;
+    r->names_cap = nc;
+  }
   aw_kernel *k = &r->k[r->n++];
   memset(k, 0, sizeof *k);
-  gpurf_strlcpy(k->name, name, sizeof k->name);
+  k->name_at = r->names_len;
+  memcpy(r->names + r->names_len, name, len);
+  r->names[r->names_len + len] = '\0';
+  r->names_len += len + 1;
   k->rf_power_w = -1.0;
   return GPURF_OK;
+}
+
+static const char *name_of(const gpurf_accelwattch_run *r, int k) {
+  return r->names + r->k[k].name_at;
 }
 
 /* Splits "key = value" (GPGPU-Sim's statistics, with AccelWattch's comma
@@ -266,9 +290,10 @@ static int read_log(gpurf_ctx *ctx, gpurf_accelwattch_run *r) {
       if (named >= r->n)
         rc = FAIL_AT(&l, col, "kernel %d ('%.80s') is not in the report %s (%d kernel%s)",
                      named + 1, val, r->report, r->n, r->n == 1 ? "" : "s");
-      else if (r->k[named].name[0] && strncmp(r->k[named].name, val, sizeof r->k[0].name - 1))
+      else if (name_of(r, named)[0] &&
+               strncmp(name_of(r, named), val, GPURF_ACCELWATTCH_NAME_MAX - 1))
         rc = FAIL_AT(&l, col, "kernel %d is '%.80s' here but '%.80s' in the report", named + 1,
-                     val, r->k[named].name);
+                     val, name_of(r, named));
       named++;
     } else if (strcmp(key, "gpu_sim_cycle") == 0) {
       if (r->cycles_seen >= r->n)
@@ -408,7 +433,7 @@ static const aw_kernel *kernel(const gpurf_accelwattch_run *run, int k) {
 
 const char *gpurf_accelwattch_run_kernel_name(const gpurf_accelwattch_run *run, int k) {
   const aw_kernel *p = kernel(run, k);
-  return p ? p->name : "";
+  return p ? name_of(run, k) : "";
 }
 
 uint64_t gpurf_accelwattch_run_kernel_cycles(const gpurf_accelwattch_run *run, int k) {
