@@ -14,10 +14,6 @@
 
 #define REPORT_NAME "accelwattch_power_report.log"
 
-/* Candidate logs are scanned for their first gpu_sim_cycle line; a file
- * with a NUL byte in its first block is binary and skipped. */
-#define SCAN_LINE_MAX 4096
-
 /* A kernel's name lives in the run's name arena (names): a report of a
  * million kernels then takes tens of megabytes, not a name-sized slot each
  * (a 32 MB file of kernel_name lines took a gigabyte). */
@@ -140,26 +136,43 @@ static int ends_with(const char *s, const char *tail) {
 }
 
 /* Does path hold a "gpu_sim_cycle = " line? Tolerant: this only picks a
- * candidate, which is then read strictly. */
+ * candidate, which is then read strictly. Every file of the directory is
+ * looked at, so the scan is by blocks, stops at a NUL byte in the first
+ * block (a binary file) and at SCAN_BYTES_MAX bytes (a trace or a core file
+ * beside the report need not be read whole; a log whose first kernel ends
+ * later is named with --sim-log). */
+#define SCAN_BYTES_MAX (64L << 20)
 static int has_cycle_line(const char *path) {
+  static const char key[] = "gpu_sim_cycle =";
+  enum { K = sizeof key - 1 };
   FILE *f = fopen(path, "rb");
   if (!f) return 0;
-  char line[SCAN_LINE_MAX];
-  size_t n = 0;
-  int ch, found = 0, at_start = 1;
-  long bytes = 0;
-  while (!found && (ch = getc(f)) != EOF) {
-    if (ch == '\0' && bytes < 4096) break; /* binary */
-    bytes++;
-    if (ch == '\n') {
-      line[n] = '\0';
-      found = at_start && strncmp(line, "gpu_sim_cycle =", 15) == 0;
-      n = 0;
-      at_start = 1;
-    } else if (n + 1 < sizeof line) {
-      line[n++] = (char)ch;
-    } else {
-      at_start = 0; /* an over-long line is not one of GPGPU-Sim's statistics */
+  char buf[16384], head[K];
+  size_t have = 0, n; /* have: bytes of the current line's start in head */
+  long total = 0;
+  int found = 0, skipping = 0; /* skipping: past the start of a line */
+  while (!found && total < SCAN_BYTES_MAX && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+    if (total == 0 && memchr(buf, '\0', n < 4096 ? n : 4096)) break;
+    total += (long)n;
+    for (size_t i = 0; i < n && !found;) {
+      if (skipping) {
+        const char *nl = memchr(buf + i, '\n', n - i);
+        if (!nl) break;
+        i = (size_t)(nl - buf) + 1;
+        skipping = 0;
+        have = 0;
+        continue;
+      }
+      char c = buf[i++];
+      if (c == '\n') {
+        have = 0;
+        continue;
+      }
+      head[have++] = c;
+      if (have == K) {
+        found = memcmp(head, key, K) == 0;
+        skipping = 1;
+      }
     }
   }
   fclose(f);
