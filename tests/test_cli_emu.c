@@ -135,6 +135,14 @@ static void test_record_kernel(void **state) {
   assert_non_null(strstr(r.out, "\"launches\": 1"));
   assert_int_equal(access(a, F_OK), 0);
   unlink(a);
+  /* and on standard input */
+  snprintf(args, sizeof args, "trace record --elf - --warps 2 -o %s --format json < %s/vecadd.elf",
+           a, GPURF_RISCV_KERNEL_DIR);
+  cli_run(&r, args);
+  if (r.status != 0) fail_msg("trace record --elf -: %s", r.err);
+  assert_non_null(strstr(r.out, "\"launches\": 1"));
+  assert_int_equal(access(a, F_OK), 0);
+  unlink(a);
   cli_run(&r, "bench emu --kernel vecadd --n 1 --format json");
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "\"thread_instructions_per_s\": "));

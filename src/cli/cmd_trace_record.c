@@ -76,7 +76,9 @@ static void put_u32(uint8_t *p, uint32_t v) {
 int cli_emu_run(gpurf_ctx *ctx, const cli_emu_opts *o, const char *trace_path,
                 gpurf_emu_result *res, char **output, double *seconds, double *cpu_seconds) {
   char path[4096];
-  const char *elf = o->elf;
+  /* "-" is standard input; the ELF loader takes paths, and /dev/stdin is the
+   * one that names it (the file is read once). */
+  const char *elf = o->elf && !strcmp(o->elf, "-") ? "/dev/stdin" : o->elf;
   if (o->kernel) {
     /* $GPURF_KERNEL_DIR, then an installation's data directory, then the
      * build tree the command comes from. */
