@@ -317,6 +317,25 @@ static void test_pipes(void **state) {
   const char *af[] = {"energy", table, aw, NULL};
   const char *ap[] = {"energy", table, "-", NULL};
   same_on_pipe(ap, af, aw);
+  /* A report with kernel blocks is read twice (its counters, then each
+   * kernel's name and power beside the simulator's cycles): on a pipe the
+   * second read found nothing. */
+  const char *run = GPURF_TEST_DATA_DIR "/accelwattch-runs/titanx-matrixmul/titanx-aw-matrixmul";
+  static char report[512], log[512];
+  snprintf(report, sizeof report, "%s.accelwattch_power_report.log", run);
+  snprintf(log, sizeof log, "%s.stdout.txt", run);
+  const char *rp[] = {"energy", "fermi-baseline", "-", "--sim-log", log, "--format", "json", NULL};
+  size_t rlen;
+  char *rdata = slurp_file(report, &rlen);
+  run_bounded(rp, rdata, rlen);
+  free(rdata);
+  if (R.status != 0) fail_msg("energy REPORT on a pipe: %s", R.err);
+  assert_non_null(strstr(R.out, "\"cycles\": 7506,"));
+  assert_non_null(strstr(R.out, "\"report\": \"<stdin>\""));
+  assert_non_null(strstr(R.out, "\"accelwattch_rf_power_w\": 0.157323"));
+  const char *dz[] = {"energy", "fermi-baseline", "/dev/zero", NULL};
+  run_bounded(dz, NULL, 0);
+  expect_error(1, "/dev/zero: a device, not a file or a pipe");
   const char *tp[] = {"energy", "-", counts, NULL};
   const char *td[] = {"energy", "/dev/stdin", counts, NULL};
   same_on_pipe(tp, ef, table);

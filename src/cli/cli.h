@@ -174,6 +174,16 @@ void cli_errorf(const char *fmt, ...)
  * is writable (as root, /dev): such an OUT is refused with a message, and
  * CLI_FAIL returned. */
 int cli_output_file_ok(const char *path);
+/* An input a command must read more than once, given as "-" or a pipe,
+ * copied whole into a new temporary file (registered for removal; its
+ * path in tmp): 0, or -1 after printing why (a device such as /dev/zero
+ * is not copied, nor more than max_bytes when max_bytes > 0). *spooled
+ * says whether a copy was made: a regular file or a directory is read in
+ * place. */
+int cli_spool_input(const char *path, long long max_bytes, char *tmp, size_t size, int *slot,
+                    int *spooled);
+/* cli_print_error, the file named `from` shown as `to`. */
+void cli_print_error_as(const gpurf_ctx *ctx, const char *from, const char *to);
 /* Standard input ("-", /dev/stdin) can be read once: with two of paths
  * (n of them, NULL skipped) naming it, prints a usage error and returns
  * CLI_USAGE (two readers would share one stream, on threads in any order). */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "cli/cli.h"
@@ -205,6 +206,80 @@ int cli_output_file_ok(const char *path) {
              "under a temporary name and renames it into place",
              path);
   return CLI_FAIL;
+}
+
+int cli_spool_input(const char *path, long long max_bytes, char *tmp, size_t size, int *slot,
+                    int *spooled) {
+  struct stat st;
+  int is_stdin = !strcmp(path, "-");
+  *spooled = 0;
+  *slot = -1;
+  if (!is_stdin && (stat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
+    return 0; /* read in place (or the reader says it cannot open it) */
+  const char *shown = is_stdin ? "<stdin>" : path;
+  FILE *in = is_stdin ? stdin : fopen(path, "rb");
+  if (!in || fstat(fileno(in), &st) != 0) {
+    cli_errorf("%s: cannot open: %s", shown, strerror(errno));
+    if (in && in != stdin) fclose(in);
+    return -1;
+  }
+  if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+    cli_errorf("%s: a device, not a file or a pipe", shown);
+    if (in != stdin) fclose(in);
+    return -1;
+  }
+  const char *dir = getenv("TMPDIR");
+  snprintf(tmp, size, "%s/gpurf-input-%ld-XXXXXX", dir && dir[0] ? dir : "/tmp", (long)getpid());
+  cli_cleanup_mask mask;
+  cli_cleanup_hold(&mask);
+  int fd = mkstemp(tmp);
+  if (fd >= 0) *slot = cli_cleanup_add(tmp);
+  cli_cleanup_release(&mask);
+  FILE *out = fd >= 0 ? fdopen(fd, "wb") : NULL;
+  int rc = 0;
+  if (!out) {
+    cli_errorf("%s: cannot create a copy in %s: %s", shown, dir && dir[0] ? dir : "/tmp",
+               strerror(errno));
+    if (fd >= 0) close(fd);
+    rc = -1;
+  }
+  char buf[8192];
+  size_t n;
+  long long total = 0;
+  while (rc == 0 && (n = fread(buf, 1, sizeof buf, in)) > 0) {
+    total += (long long)n;
+    if (max_bytes > 0 && total > max_bytes) {
+      cli_errorf("%s: more than %lld bytes; not an input of this kind", shown, max_bytes);
+      rc = -1;
+    } else if (fwrite(buf, 1, n, out) != n) {
+      cli_errorf("%s: cannot copy to %s: %s", shown, tmp, strerror(errno));
+      rc = -1;
+    }
+  }
+  if (rc == 0 && ferror(in)) {
+    cli_errorf("%s: read error: %s", shown, strerror(errno));
+    rc = -1;
+  }
+  if (out && fclose(out) != 0 && rc == 0) {
+    cli_errorf("%s: cannot copy to %s: %s", shown, tmp, strerror(errno));
+    rc = -1;
+  }
+  if (in != stdin) fclose(in);
+  if (rc != 0 && fd >= 0) {
+    remove(tmp);
+    cli_cleanup_remove(*slot);
+    *slot = -1;
+  }
+  *spooled = rc == 0;
+  return rc;
+}
+
+void cli_print_error_as(const gpurf_ctx *ctx, const char *from, const char *to) {
+  gpurf_error e = *gpurf_ctx_error(ctx);
+  if (from && to && !strcmp(e.file, from)) snprintf(e.file, sizeof e.file, "%s", to);
+  char line[2048];
+  gpurf_error_format(&e, line, sizeof line);
+  fprintf(stderr, "%s%s\n", e.file[0] ? "" : "gpurf: ", line);
 }
 
 static int names_stdin(const char *path) {

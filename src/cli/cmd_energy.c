@@ -18,7 +18,17 @@ typedef struct energy_args {
   const char *table, *counts;
   out_format fmt;
   const char *sim_log;
+  /* A report on standard input or a pipe is read twice (its counters,
+   * then the run around them) from a copy: read is that copy, shown the
+   * name messages give it. Else both are counts. */
+  const char *read, *shown;
 } energy_args;
+
+/* The report's path as the output names it. */
+static const char *report_shown(const energy_args *o, const gpurf_accelwattch_run *run) {
+  const char *p = gpurf_accelwattch_run_report_path(run);
+  return strcmp(p, o->read) == 0 ? o->shown : p;
+}
 
 /* AccelWattch's register-file power beside ours. Ours is put on the run's
  * time base (the simulated core clock, when the log gives it): dynamic
@@ -45,10 +55,10 @@ static void aw_compare_fill(aw_compare *c, const gpurf_accelwattch_run *run,
   c->ratio = c->theirs_w > 0.0 ? c->ours_w / c->theirs_w : 0.0;
 }
 
-static void aw_json(jw *w, const aw_compare *c) {
+static void aw_json(jw *w, const energy_args *o, const aw_compare *c) {
   const gpurf_accelwattch_run *run = c->run;
   jw_obj_begin(w, "accelwattch");
-  jw_str(w, "report", gpurf_accelwattch_run_report_path(run));
+  jw_str(w, "report", report_shown(o, run));
   jw_str(w, "sim_log", gpurf_accelwattch_run_sim_log_path(run));
   jw_int(w, "gpu_tot_sim_cycle", (long long)gpurf_accelwattch_run_tot_sim_cycles(run));
   jw_num(w, "run_clock_hz", c->clock_hz);
@@ -70,10 +80,10 @@ static void aw_json(jw *w, const aw_compare *c) {
   jw_obj_end(w);
 }
 
-static void aw_text(sbuf *out, const aw_compare *c) {
+static void aw_text(sbuf *out, const energy_args *o, const aw_compare *c) {
   const gpurf_accelwattch_run *run = c->run;
   int n = gpurf_accelwattch_run_kernels(run);
-  sb_printf(out, "\nAccelWattch run: report %s", gpurf_accelwattch_run_report_path(run));
+  sb_printf(out, "\nAccelWattch run: report %s", report_shown(o, run));
   if (gpurf_accelwattch_run_sim_log_path(run)[0])
     sb_printf(out, ", cycles from %s", gpurf_accelwattch_run_sim_log_path(run));
   sb_printf(out, "\n  %-40s %14s %18s\n", "kernel", "gpu_sim_cycle", "gpu_avg_RFP W");
@@ -173,7 +183,7 @@ static void print_json(sbuf *out, const energy_args *o, const gpurf_counts_info 
     }
     jw_arr_end(&w);
   }
-  if (aw->shown) aw_json(&w, aw);
+  if (aw->shown) aw_json(&w, o, aw);
   jw_obj_end(&w);
   jw_finish(&w);
 }
@@ -235,7 +245,7 @@ static void print_text(sbuf *out, const energy_args *o, const gpurf_counts_info 
     sb_printf(out, "  %-24s %14.6g\n", "instructions per joule",
               gpurf_energy_report_instructions_per_j(r));
   }
-  if (aw->shown) aw_text(out, aw);
+  if (aw->shown) aw_text(out, o, aw);
 }
 
 static void print_csv(sbuf *out, const gpurf_energy_report *r) {
@@ -272,8 +282,9 @@ enum { PRINTED = -1 };
  * run around them) into the engine and gives it its cycles. */
 static int load(gpurf_ctx *ctx, const energy_args *o, long long cycles, gpurf_energy *engine,
                 gpurf_counts_info *info, gpurf_accelwattch_run **aw) {
-  const char *counts = o->counts;
-  int flags = cycles > 0 ? GPURF_ACCELWATTCH_NO_SEARCH : 0;
+  const char *counts = o->read;
+  /* A copy has no directory of its own to find a simulator log in. */
+  int flags = cycles > 0 || o->read != o->counts ? GPURF_ACCELWATTCH_NO_SEARCH : 0;
   if (is_directory(o->counts)) {
     if (gpurf_accelwattch_run_alloc(ctx, aw) != GPURF_OK ||
         gpurf_accelwattch_run_read(ctx, *aw, o->counts, o->sim_log, flags) != GPURF_OK)
@@ -283,7 +294,7 @@ static int load(gpurf_ctx *ctx, const energy_args *o, long long cycles, gpurf_en
   if (gpurf_energy_load_counts(ctx, engine, counts, info) != GPURF_OK) return CLI_FAIL;
   if (info->format != GPURF_COUNTS_ACCELWATTCH && o->sim_log) {
     cli_errorf("%s: --sim-log is for AccelWattch reports; this is a gpurf counters file",
-            counts);
+            counts == o->read ? o->shown : counts);
     return PRINTED;
   }
   if (info->format == GPURF_COUNTS_ACCELWATTCH && !*aw &&
@@ -292,7 +303,7 @@ static int load(gpurf_ctx *ctx, const energy_args *o, long long cycles, gpurf_en
     return CLI_FAIL;
   if (cycles > 0 && info->has_cycles) {
     cli_errorf("%s: the file gives its cycles (%llu); --cycles is for files without",
-            counts, (unsigned long long)info->cycles);
+            counts == o->read ? o->shown : counts, (unsigned long long)info->cycles);
     return PRINTED;
   }
   if (!info->has_cycles && *aw && gpurf_accelwattch_run_has_cycles(*aw))
@@ -301,7 +312,7 @@ static int load(gpurf_ctx *ctx, const energy_args *o, long long cycles, gpurf_en
     gpurf_energy_advance(engine, (uint64_t)cycles);
   } else if (!info->has_cycles) {
     cli_errorf("%s: no gpu_sim_cycle lines and no simulator log beside it: give the cycles "
-            "with --cycles N or the log with --sim-log FILE", counts);
+            "with --cycles N or the log with --sim-log FILE", counts == o->read ? o->shown : counts);
     return PRINTED;
   }
   return CLI_OK;
@@ -318,7 +329,7 @@ static int run(gpurf_ctx *ctx, const energy_args *o, long long instructions, lon
       gpurf_energy_alloc(ctx, &table, &engine) == GPURF_OK)
     rc = load(ctx, o, cycles, engine, &info, &aw);
   if (rc != CLI_OK) {
-    if (rc != PRINTED) cli_print_error(ctx);
+    if (rc != PRINTED) cli_print_error_as(ctx, o->read, o->shown);
     gpurf_energy_free(engine);
     gpurf_accelwattch_run_free(aw);
     return CLI_FAIL;
@@ -351,7 +362,7 @@ static int run(gpurf_ctx *ctx, const energy_args *o, long long instructions, lon
 }
 
 int cmd_energy(gpurf_ctx *ctx, const cli_parsed *p) {
-  energy_args o = {p->pos[0], p->pos[1], p->fmt, cli_get(p, "--sim-log")};
+  energy_args o = {p->pos[0], p->pos[1], p->fmt, cli_get(p, "--sim-log"), p->pos[1], p->pos[1]};
   long long instructions = 0, cycles = 0;
   if (cli_get(p, "--cycles") && o.sim_log) {
     cli_usage_error(p->prog, "--cycles and --sim-log both give the cycles; give one");
@@ -361,5 +372,18 @@ int cmd_energy(gpurf_ctx *ctx, const cli_parsed *p) {
   if (cli_count_opt(p, "--instructions", INT64_MAX, &instructions) ||
       cli_count_opt(p, "--cycles", INT64_MAX, &cycles) || cli_stdin_once(p->prog, inputs, 3))
     return CLI_USAGE;
-  return run(ctx, &o, instructions, cycles);
+  /* Counters files and reports are small: a copy of more than this is an
+   * endless stream, not one. */
+  char tmp[4200];
+  int slot = -1, spooled = 0;
+  if (o.counts && cli_spool_input(o.counts, 64LL << 20, tmp, sizeof tmp, &slot, &spooled) != 0)
+    return CLI_FAIL;
+  if (spooled) {
+    o.read = tmp;
+    o.shown = strcmp(o.counts, "-") == 0 ? "<stdin>" : o.counts;
+  }
+  int rc = run(ctx, &o, instructions, cycles);
+  if (spooled) remove(tmp);
+  cli_cleanup_remove(slot);
+  return rc;
 }
