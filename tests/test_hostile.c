@@ -489,6 +489,10 @@ static void test_stdin_read_once(void **state) {
                       "<stdin>:6: -nregs 32542 is implausible; using 30 (highest register used + 1)\n");
   assert_non_null(strstr(R.out, "\"trace_format\": \"accelsim\""));
   assert_non_null(strstr(R.out, "\"warp_instructions\": 276,"));
+  /* A device is not copied: /dev/zero would fill the disk. */
+  const char *bz[] = {"bench", "sim", "--trace", "/dev/zero", "--n", "1", NULL};
+  run_bounded(bz, NULL, 0);
+  expect_error(1, "/dev/zero: a device, not a file or a pipe");
 }
 
 /* Outputs are written under a temporary name and renamed into place: an

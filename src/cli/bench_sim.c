@@ -1,12 +1,10 @@
 /* gpurf bench sim: simulated warp instructions per second on one core from
  * a binary trace (a preset written as one, or a given trace), with the
  * trace reader's share measured apart. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,28 +30,10 @@ static int read_only(gpurf_ctx *ctx, const char *path, uint64_t *n) {
   return rc == GPURF_TRACE_END ? GPURF_OK : rc;
 }
 
-/* The benchmark reads its trace 2 x --n times. Standard input or a pipe
- * can be read once: such a trace is first copied, byte for byte, into a
- * temporary file, which is then read as the trace itself would be (same
+/* The benchmark reads its trace 2 x --n times: a trace on standard input
+ * or a pipe is first copied, byte for byte, into a temporary file
+ * (cli_spool_input), which is then read as the trace itself would be (same
  * format); messages name the trace as given. */
-static int rereadable(const char *path) {
-  struct stat sb;
-  if (!strcmp(path, "-")) return 0;
-  return stat(path, &sb) != 0 || S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode);
-}
-
-static int spool(const char *path, const char *tmp) {
-  FILE *in = !strcmp(path, "-") ? stdin : fopen(path, "rb");
-  FILE *out = in ? fopen(tmp, "wb") : NULL;
-  char buf[8192];
-  size_t n;
-  int ok = in && out;
-  while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
-  ok = ok && !ferror(in);
-  if (out && fclose(out) != 0) ok = 0;
-  if (in && in != stdin) fclose(in);
-  return ok ? 0 : -1;
-}
 
 /* The reads of one trace repeat its warnings: each is printed once, with
  * the temporary copy's name replaced by the trace's. */
@@ -118,27 +98,24 @@ int cmd_bench_sim(gpurf_ctx *ctx, const cli_parsed *args) {
   /* Without --trace, the preset is written once as a binary trace in the
    * temporary directory and removed at the end; a trace on standard input
    * or a pipe is copied there as it is. */
-  char tmp[4096];
+  char tmp[4200];
   const char *dir = getenv("TMPDIR");
-  int copy = trace && !rereadable(trace);
-  snprintf(tmp, sizeof tmp, "%s/gpurf-bench-%ld.%s", dir && dir[0] ? dir : "/tmp",
-           (long)getpid(), copy ? "trace" : "gtraceb");
+  int copy = 0, slot = -1;
+  if (rc == GPURF_OK && trace && cli_spool_input(trace, 0, tmp, sizeof tmp, &slot, &copy) != 0) {
+    free(d);
+    free(t);
+    return CLI_FAIL;
+  }
+  if (!trace) {
+    snprintf(tmp, sizeof tmp, "%s/gpurf-bench-%ld.gtraceb", dir && dir[0] ? dir : "/tmp",
+             (long)getpid());
+    slot = cli_cleanup_add(tmp);
+  }
   const char *path = trace && !copy ? trace : tmp;
-  int slot = trace && !copy ? -1 : cli_cleanup_add(tmp);
   bench_warnings *bw = calloc(1, sizeof *bw);
   if (!bw) rc = GPURF_ENOMEM;
   if (bw && copy) bw->tmp = tmp, bw->shown = !strcmp(trace, "-") ? "<stdin>" : trace;
   if (bw) gpurf_ctx_set_warning_handler(ctx, warn_once, bw);
-  if (rc == GPURF_OK && copy && spool(trace, tmp) != 0) {
-    cli_errorf("%s: cannot copy the trace to %s: %s", bw->shown, tmp, strerror(errno));
-    remove(tmp);
-    cli_cleanup_remove(slot);
-    free(bw);
-    free(d);
-    free(t);
-    cli_install_warnings(ctx);
-    return CLI_FAIL;
-  }
   if (rc == GPURF_OK && !trace) rc = write_binary(ctx, &g, tmp);
   gpurf_trace_format format = GPURF_TRACE_FORMAT_BINARY;
   /* Best of reps runs: the least disturbed by the rest of the machine. */
