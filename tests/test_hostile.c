@@ -584,6 +584,32 @@ static void test_implausible_nregs(void **state) {
   assert_int_equal(R.status, 0);
   assert_string_equal(R.err, want);
   assert_non_null(strstr(R.out, "warp instructions 276"));
+  /* A negative count and one beyond 64 bits are garbage of the same kind,
+   * named as written (the long one cut). */
+  static const char *const garbage[] = {"-1", "123456789012345678901234567890"};
+  static const char *const shown[] = {"-1", "12345678901234567890..."};
+  data = slurp_file(v5, &len);
+  char *at = strstr(data, "-nregs = 32542\n");
+  assert_non_null(at);
+  size_t head = (size_t)(at - data) + strlen("-nregs = ");
+  size_t tail = head + strlen("32542");
+  for (int g = 0; g < 2; g++) {
+    size_t n = head + strlen(garbage[g]) + (len - tail);
+    char *mod = malloc(n);
+    assert_non_null(mod);
+    memcpy(mod, data, head);
+    memcpy(mod + head, garbage[g], strlen(garbage[g]));
+    memcpy(mod + head + strlen(garbage[g]), data + tail, len - tail);
+    run_bounded(sp, mod, n);
+    free(mod);
+    assert_int_equal(R.status, 0);
+    snprintf(want, sizeof want,
+             "<stdin>:6: -nregs %s is implausible; using 30 (highest register used + 1)\n",
+             shown[g]);
+    assert_string_equal(R.err, want);
+    assert_non_null(strstr(R.out, "\"registers_per_thread_source\": \"inferred\""));
+  }
+  free(data);
   /* A count below the registers used: R12 under -nregs = 8. */
   const char *below = GPURF_TEST_DATA_DIR "/traces/nregs/below-used.traceg";
   /* Simulations on threads: the warnings come in trace order all the same. */

@@ -132,7 +132,8 @@ typedef struct gpurf_trace_kernel {
   /* An Accel-Sim header's -nregs found implausible (above 255, or below the
    * registers the kernel uses): nregs is then 0 from the record that showed
    * it on, and readers of the trace infer the count from the registers used;
-   * 0 when the header's count stands. */
+   * UINT64_MAX when the header's value is negative or beyond 64 bits; 0 when
+   * the header's count stands. */
   uint64_t nregs_header;
   uint32_t binary_version; /* SM version the code was compiled for, e.g. 61, 70, 86 */
   uint32_t tracer_version; /* Accel-Sim tracer version; 0 for other sources */

@@ -9,7 +9,9 @@
  * 1 gives base and stride, 2 gives base and the differences between
  * successive active lanes (one fewer than the active lanes, as the tracer
  * writes them). The header's absent tracer version means an old trace. */
+#include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +38,7 @@ typedef struct as_state {
    * highest register used + 1 so far. */
   long nregs_line;
   int nregs_bad;
+  char nregs_text[24]; /* the header's value as written, for the warning */
   uint32_t regs_used;
 } as_state;
 
@@ -85,6 +88,15 @@ static int parse_uint_value(const char *s, uint64_t max, uint64_t *out) {
   if (tr_parse_u64(s, n, &v) || v > max) return -1;
   *out = v;
   return 0;
+}
+
+/* An optionally signed run of decimal digits of any length, blanks around. */
+static int is_integer_text(const char *s) {
+  s = skip_ws(s);
+  if (*s == '-' || *s == '+') s++;
+  if (!isdigit((unsigned char)*s)) return 0;
+  while (isdigit((unsigned char)*s)) s++;
+  return *skip_ws(s) == '\0';
 }
 
 static int parse_hex_value(const char *s, uint64_t *out) {
@@ -140,10 +152,18 @@ static int header_line(gpurf_ctx *ctx, as_state *st, gpurf_trace_kernel *k, cons
      * registers the kernel uses, with a warning once the kernel is read. */
     bad = parse_uint_value(v, UINT64_MAX, &u);
     st->nregs_line = st->k.line_no;
-    if (!bad && u > GPURF_TRACE_NUM_REGS) {
+    int garbage = bad && is_integer_text(v);
+    if (garbage || (!bad && u > GPURF_TRACE_NUM_REGS)) {
+      /* A negative count, or one beyond 64 bits, is garbage of the same kind. */
+      bad = 0;
       st->nregs_bad = 1;
-      k->nregs_header = u;
+      k->nregs_header = garbage ? UINT64_MAX : u;
       k->nregs = 0;
+      const char *t = skip_ws(v);
+      size_t w = strcspn(t, " \t");
+      if (w >= sizeof st->nregs_text) w = sizeof st->nregs_text - 4;
+      snprintf(st->nregs_text, sizeof st->nregs_text, "%.*s%s", (int)w, t,
+               t[w] && t[w] != ' ' && t[w] != '\t' ? "..." : "");
     } else {
       k->nregs = (uint32_t)u;
     }
@@ -469,6 +489,7 @@ static int parse_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, as_state *st, char 
      * as one above 255. */
     st->nregs_bad = 1;
     r->kernel.nregs_header = r->kernel.nregs;
+    snprintf(st->nregs_text, sizeof st->nregs_text, "%u", r->kernel.nregs);
     r->kernel.nregs = 0;
   }
   return GPURF_OK;
@@ -507,8 +528,8 @@ static int as_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst
                                st->tb[0], st->tb[1], st->tb[2]);
         if (st->nregs_bad)
           gpurf_warn_at(ctx, st->k.path, (int)st->nregs_line, 0, "nregs",
-                        "-nregs %llu is implausible; using %u (highest register used + 1)",
-                        (unsigned long long)r->kernel.nregs_header, st->regs_used);
+                        "-nregs %s is implausible; using %u (highest register used + 1)",
+                        st->nregs_text, st->regs_used);
         tr_lines_close(&st->k);
         st->have_kernel = 0;
         if (!st->is_list) st->list_done = 1;
