@@ -558,6 +558,20 @@ static void test_report_many_kernels(void **state) {
 /* A real-format trace (tracer version 5, as NVBit writes it) whose header
  * says -nregs = 32542 for a kernel using R0..R29: accepted with one warning
  * naming the header line, 30 registers used, and the source reported. */
+/* A workload without the events a ratio counts (these kernels write no
+ * register through the write pool) leaves that claim without data, with the
+ * reason, and the report is still written. */
+static void test_reproduce_zero_metric(void **state) {
+  (void)state;
+  const char *argv[] = {"reproduce", "warrf", "--workloads",
+                        GPURF_TEST_DATA_DIR "/traces/nregs", "--format", "json", NULL};
+  run_bounded(argv, NULL, 0);
+  if (R.status != 0) fail_msg("reproduce: %s", R.err);
+  assert_non_null(strstr(R.out, "\"claim\": \"wpool_write_traffic\""));
+  assert_non_null(strstr(R.out, "\"status\": \"no data\""));
+  assert_non_null(strstr(R.out, "writes is not positive on workload"));
+}
+
 static void test_implausible_nregs(void **state) {
   (void)state;
   static char want[1024];
@@ -652,6 +666,7 @@ int main(void) {
       cmocka_unit_test(test_table_subarray_cap),
       cmocka_unit_test(test_pipes),
       cmocka_unit_test(test_implausible_nregs),
+      cmocka_unit_test(test_reproduce_zero_metric),
       cmocka_unit_test(test_batch_binary_input),
       cmocka_unit_test(test_usage_error_escape),
       cmocka_unit_test(test_merge_reads_once),

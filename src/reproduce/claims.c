@@ -96,6 +96,15 @@ int repro_claim_no_data(repro_env *env, const repro_claim_def *d) {
   return push(env, &c);
 }
 
+int repro_claim_no_data_why(repro_env *env, const repro_claim_def *d, const char *why) {
+  gpurf_reproduce_claim c;
+  fill_published(env, d, &c);
+  c.status = GPURF_REPRODUCE_NO_DATA;
+  c.note = repro_strdup(env->r, why);
+  if (!c.note) return gpurf_fail(env->ctx, GPURF_ENOMEM, "out of memory");
+  return push(env, &c);
+}
+
 int repro_claim_value(repro_env *env, const repro_claim_def *d, double ours, const char *note) {
   gpurf_reproduce_claim c;
   fill_published(env, d, &c);
@@ -176,23 +185,29 @@ static int series(repro_env *env, const repro_claim_def *d, const char *design_a
   double *v = calloc((size_t)n, sizeof *v);
   if (!v) return gpurf_fail(env->ctx, GPURF_ENOMEM, "out of memory");
   int rc = GPURF_OK, missing = 0;
-  for (int i = 0; i < n && rc == GPURF_OK && !missing; i++) {
+  char why[160] = "";
+  for (int i = 0; i < n && !missing && !why[0]; i++) {
     int w = env->paper->workloads[i];
     const repro_job *a = repro_find_sim(env, design_a, sets_a, w);
     const repro_job *b = design_b ? repro_find_sim(env, design_b, sets_b, w) : NULL;
     if (!a || (design_b && !b)) {
       missing = 1;
     } else if (design_b && (!(a->m[m] > 0) || !(b->m[m] > 0))) {
-      rc = gpurf_fail_at(env->ctx, GPURF_EINVAL, NULL, 0, 0, d->id,
-                         "%s is not positive on workload %s", repro_metric_names[m],
-                         env->r->workloads[w].name);
+      /* A workload without the events the ratio counts (a kernel that
+       * writes no register, say) leaves the claim without data, not the
+       * whole run without a report. */
+      snprintf(why, sizeof why, "%s is not positive on workload %.60s: no ratio",
+               repro_metric_names[m], env->r->workloads[w].name);
     } else {
       v[i] = design_b ? a->m[m] / b->m[m] : a->m[m];
     }
   }
-  if (rc == GPURF_OK)
-    rc = missing ? repro_claim_no_data(env, d)
-                 : repro_claim_series(env, d, v, design_b != NULL, agg, note);
+  if (missing)
+    rc = repro_claim_no_data(env, d);
+  else if (why[0])
+    rc = repro_claim_no_data_why(env, d, why);
+  else
+    rc = repro_claim_series(env, d, v, design_b != NULL, agg, note);
   free(v);
   return rc;
 }

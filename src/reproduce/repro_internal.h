@@ -184,6 +184,8 @@ typedef enum repro_aggregate { REPRO_GEOMEAN = 0, REPRO_MAX, REPRO_MIN, REPRO_ME
 /* `note` may be NULL. Strings are copied. no_data: the claim's jobs are
  * another shard's. */
 int repro_claim_no_data(repro_env *env, const repro_claim_def *c);
+/* No data, with the reason as the claim's note. */
+int repro_claim_no_data_why(repro_env *env, const repro_claim_def *c, const char *why);
 int repro_claim_not_modelled(repro_env *env, const repro_claim_def *c, const char *note);
 int repro_claim_value(repro_env *env, const repro_claim_def *c, double ours, const char *note);
 /* ours = metric(A)/metric(B) - 1 per workload (rows), aggregated over the
