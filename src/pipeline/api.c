@@ -130,12 +130,16 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
                 p->hk.demote == b->demote && p->hk.promote == b->promote && !p->hk.gate;
   /* A technique's map may use any bank the statistics have room for. */
   size_t banks = p->base_map ? (size_t)p->prm.banks : GPURF_PIPELINE_MAX_BANKS;
-  p->rq_stride = (size_t)total * PIPE_MAX_SRC + 64 / sizeof(rreq);
+  /* Twice the reads that can be queued at once (see rq_first), plus a cache
+   * line so that the queues' starts do not all fall in one cache set. */
+  p->rq_room = (size_t)total * PIPE_MAX_SRC;
+  p->rq_stride = 2 * (size_t)p->rq_room + 64 / sizeof(rreq);
   p->rq = calloc(banks * p->rq_stride, sizeof *p->rq);
   if (!p->rq) {
     gpurf_pipeline_free(p);
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   }
+  for (size_t k = 0; k < banks; k++) p->rq_first[k] = p->rq + k * p->rq_stride;
   *out = p;
   return GPURF_OK;
 }
@@ -283,8 +287,21 @@ void gpurf_pipeline_reset(gpurf_pipeline *p) {
   memset(p->pushed_writes, 0, sizeof p->pushed_writes);
   p->pushed_xfer = p->pushed_arb = p->pushed_cu = p->pushed_cycles = 0;
   p->fetch_sum = p->fetch_pen_sum = 0;
+  /* Requests still queued are older than any to come by the new clock's
+   * ages only by their order: the arbiter compares ages from now on. */
+  for (int b = 0; b < GPURF_PIPELINE_MAX_BANKS; b++)
+    if (p->rq_n[b] || p->wq_n[b]) p->age_mixed = 1;
+  p->seq += p->cycle + 1; /* results dispatched from now on come after */
   p->cycle = 0;
-  p->disp_at = 0; /* looked at again from the new clock */
+  /* Collectors are looked at again from the new clock, their operands'
+   * arrival too. */
+  for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++) {
+    p->cu_main[0] |= p->cu_wait[u][0], p->cu_main[1] |= p->cu_wait[u][1];
+    p->cu_wait[u][0] = p->cu_wait[u][1] = 0;
+    p->n_wait[u] = 0;
+  }
+  p->wait_units = 0;
+  p->disp_at = 0;
   p->global_free = 0;
   memset(p->unit_free, 0, sizeof p->unit_free);
   memset(p->unit_min, 0, sizeof p->unit_min);

@@ -88,17 +88,18 @@ typedef struct warp {
 } warp;
 
 typedef struct cu {
+  /* What read grants and dispatch touch first: the rest is set at issue. */
   uint64_t ready; /* ready and unit: all dispatch reads of a collector that waits */
-  int unit;       /* of its instruction */
-  int owner; /* main unit of a wide instruction; self otherwise */
-  int warp;
+  uint64_t issue;
   const cinst *in;
+  int unit; /* of its instruction */
+  int warp;
   int pending; /* reads not yet granted */
-  int n_extra; /* further units held by a wide instruction */
-  int16_t extra[PIPE_MAX_SRC];
   int n_reads;
   int lat_adj; /* the gate() hook's latency adjustment, 0 without one */
-  uint64_t issue;
+  int n_extra; /* further units held by a wide instruction */
+  int owner;   /* main unit of a wide instruction; self otherwise */
+  int16_t extra[PIPE_MAX_SRC];
 } cu;
 
 typedef struct rreq {
@@ -180,6 +181,8 @@ struct gpurf_pipeline {
   uint64_t pushed_xfer, pushed_arb, pushed_cu, pushed_cycles;
 
   uint64_t cycle;
+  /* seq: cycles the clock ran before it was last set back; a result's seq
+   * is its dispatch cycle from there and its collector (see dispatch). */
   uint64_t seq, next_age, last_progress;
   /* resources */
   int n_ctas, n_warps, threads;
@@ -210,9 +213,11 @@ struct gpurf_pipeline {
   uint64_t cu_idle[2];                            /* collector units not taken, by index */
   uint64_t cu_class[GPURF_PIPELINE_CU_COUNT][2]; /* the units of each class */
   uint64_t bank_req;   /* banks with a queued request */
-  uint64_t cu_main[2]; /* main collector units whose reads have all been granted */
-  /* No collector of cu_main can dispatch or stall before this cycle: all
-   * wait for operands in flight, and dispatch has nothing to look at. */
+  /* Main collector units whose reads have all been granted, until their
+   * operands arrive (then they wait in cu_wait for their unit). */
+  uint64_t cu_main[2];
+  /* No collector of cu_main has its operands before this cycle: all wait
+   * for operands in flight, and dispatch has none to move to cu_wait. */
   uint64_t disp_at;
   int rq_n[GPURF_PIPELINE_MAX_BANKS];
   /* Read queues, rq_stride entries per bank: room for every read of every
@@ -257,6 +262,25 @@ struct gpurf_pipeline {
    * until share_free. */
   uint64_t share_free[GPURF_PIPELINE_MAX_BANKS];
   double fetch_sum, fetch_pen_sum;
+
+  /* ---- The cycle loop's own bookkeeping (core.c, arbiter.c) ---- */
+  /* Read queue b's first entry, within its stride of rq: granting the
+   * oldest read advances it instead of moving the others. When it is more
+   * than rq_room past the start, the entries move back to the start (the
+   * stride has room for twice the reads that can be queued at once). */
+  rreq *rq_first[GPURF_PIPELINE_MAX_BANKS];
+  size_t rq_room;
+  /* Write queue b is a ring of PIPE_WQ_CAP entries from wq_head[b]. */
+  uint8_t wq_head[GPURF_PIPELINE_MAX_BANKS];
+  /* Queued requests are oldest first: requests join at the back with the
+   * current cycle. Only gpurf_pipeline_reset, setting the clock back with
+   * requests queued, breaks it; the arbiter then looks at every age. */
+  int age_mixed;
+  /* Collectors of cu_main whose operands have arrived, by unit, waiting for
+   * a free pipeline; wait_units: the units with any, n_wait: how many. */
+  uint64_t cu_wait[GPURF_PIPELINE_UNIT_COUNT][2];
+  int n_wait[GPURF_PIPELINE_UNIT_COUNT];
+  unsigned wait_units;
 };
 
 /* warp.why when the next instruction has passed the scoreboard: until the
@@ -283,8 +307,9 @@ static inline void pipe_why(gpurf_pipeline *p, warp *w, int v) {
   w->why = v;
 }
 
+/* Bank b's queued reads, oldest first: rq_n[b] entries from here. */
 static inline rreq *pipe_rq(const gpurf_pipeline *p, int bank) {
-  return p->rq + (size_t)bank * p->rq_stride;
+  return p->rq_first[bank];
 }
 
 /* The baseline's bank of a register, as base_map in baseline.c (both
@@ -310,8 +335,11 @@ static inline int pipe_res_push(gpurf_ctx *ctx, gpurf_pipeline *p, int unit, con
   if (f->n == 0) p->head_ready[unit] = r->ready, p->head_seq[unit] = r->seq;
   f->r[(f->head + f->n++) & (f->cap - 1)] = *r;
   p->res_n++;
-  /* Its seq is the largest: it comes first only by an earlier ready. */
-  if (r->ready < p->res_next) p->res_next = r->ready, p->res_unit = unit;
+  /* It comes after its unit's others; before the first result only as the
+   * head of its unit, by ready or, at the same ready, by seq (units take
+   * their collectors in turn, so seq does not grow from unit to unit). */
+  if (r->ready < p->res_next || (r->ready == p->res_next && r->seq < p->head_seq[p->res_unit]))
+    p->res_next = r->ready, p->res_unit = unit;
   return GPURF_OK;
 }
 void pipe_res_first(gpurf_pipeline *p);

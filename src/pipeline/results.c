@@ -1,6 +1,6 @@
 /* Results in execution, ordered by (ready, seq). Every result of a unit
- * has the same latency and seq grows with dispatch, so each unit's results
- * arrive already in order: one FIFO per unit and a merge of their heads
+ * has the same latency and seq grows with its dispatch, so each unit's
+ * results arrive already in order: one FIFO per unit and a merge of their heads
  * give the order a priority queue would, at a constant cost per result. */
 #include <stdlib.h>
 
@@ -38,8 +38,7 @@ int pipe_res_push_slow(gpurf_ctx *ctx, gpurf_pipeline *p, int unit, const result
   f->r[(f->head + i) & mask] = *r;
   p->head_ready[unit] = f->r[f->head].ready, p->head_seq[unit] = f->r[f->head].seq;
   p->res_n++;
-  /* Its seq is the largest: it comes first only by an earlier ready. */
-  if (r->ready < p->res_next) p->res_next = r->ready, p->res_unit = unit;
+  pipe_res_first(p);
   return GPURF_OK;
 }
 

@@ -1,0 +1,85 @@
+/* What the cycle loop's files (core.c, arbiter.c) share: retirement slots,
+ * the scoreboard release and retirement that a finished write leads to. */
+#ifndef GPURF_CORE_INTERNAL_H
+#define GPURF_CORE_INTERNAL_H
+
+#include "pipeline/pipe_internal.h"
+
+/* wreq.slot of the one write of an instruction with one destination: it
+ * retires with that write, so it needs no retirement slot to count down. */
+#define PIPE_SLOT_SOLE (-1)
+
+_Static_assert((PIPE_WQ_CAP & (PIPE_WQ_CAP - 1)) == 0, "write queues are rings");
+
+/* Entry i (0: the oldest) of bank b's write queue. */
+static inline wreq *pipe_wq(gpurf_pipeline *p, int b, int i) {
+  return &p->wq[b][(p->wq_head[b] + i) & (PIPE_WQ_CAP - 1)];
+}
+
+int pipe_slot_grow(gpurf_ctx *ctx, gpurf_pipeline *p);
+
+/* A retirement slot; the free list only grows when all are taken. */
+static inline int pipe_slot_get(gpurf_ctx *ctx, gpurf_pipeline *p, int warp_slot, int writes) {
+  if (p->n_slot_free == 0) {
+    int rc = pipe_slot_grow(ctx, p);
+    if (rc != GPURF_OK) return rc;
+  }
+  int s = p->slot_free[--p->n_slot_free];
+  p->slot_left[s] = writes;
+  p->slot_warp[s] = warp_slot;
+  return s;
+}
+
+/* A warp held back by warp_in_flight may go once one of its own leaves. */
+static inline void pipe_in_flight_done(gpurf_pipeline *p, warp *w) {
+  w->in_flight--;
+  if (w->why == GPURF_PIPELINE_STALL_SCOREBOARD && w->why_reg < 0) pipe_why(p, w, -1);
+}
+
+static inline void pipe_retire(gpurf_pipeline *p, int slot) {
+  warp *w = &p->w[slot];
+  p->acted = 1;
+  pipe_in_flight_done(p, w);
+  p->st.warp_instructions++;
+  p->last_progress = p->cycle;
+  if (w->in_flight == 0 && w->pc == w->n) pipe_cta_warp_done(p, slot);
+}
+
+static inline void pipe_sb_clear(gpurf_pipeline *p, warp *w, int reg) {
+  uint64_t m = ~((uint64_t)1 << (reg & 63));
+  /* Clearing a register only changes why a warp waits when it waited for
+   * that register: bits are only set when the warp issues, so any other
+   * register it waits for is still the first one found on the scoreboard,
+   * and barrier and buffer stalls are checked before the scoreboard. */
+  if (w->why == GPURF_PIPELINE_STALL_SCOREBOARD && w->why_reg == reg) pipe_why(p, w, -1);
+  w->sb[reg >> 6] &= m;
+  w->sb_long[reg >> 6] &= m;
+}
+
+/* The register of a write is in its bank: the scoreboard lets dependants
+ * go and the instruction retires when it was its last write. */
+static inline void pipe_write_done(gpurf_pipeline *p, const wreq *q) {
+  if (q->slot == PIPE_SLOT_SOLE) {
+    pipe_sb_clear(p, &p->w[q->warp], q->reg);
+    pipe_retire(p, q->warp);
+    return;
+  }
+  /* A forced write moves a value whose scoreboard entry was released when
+   * it was deferred; the register may be awaiting a newer write by now. */
+  if (p->slot_warp[q->slot] >= 0) pipe_sb_clear(p, &p->w[q->warp], q->reg);
+  if (--p->slot_left[q->slot] == 0) {
+    p->slot_free[p->n_slot_free++] = q->slot;
+    if (p->slot_warp[q->slot] >= 0) {
+      pipe_retire(p, q->warp);
+    } else {
+      warp *w = &p->w[q->warp]; /* a forced write retires no instruction */
+      pipe_in_flight_done(p, w);
+      if (w->in_flight == 0 && w->pc == w->n && w->live) pipe_cta_warp_done(p, q->warp);
+    }
+  }
+}
+
+/* arbiter.c */
+void pipe_arbitrate(gpurf_pipeline *p);
+
+#endif
