@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "core/ctx_internal.h"
-#include "pipeline/pipe_internal.h"
+#include "pipeline/core_internal.h"
 
 static const char *const stall_names[GPURF_PIPELINE_STALL_BUILTIN] = {
     "collector_full", "scoreboard", "barrier", "ibuffer_empty", "idle", "technique"};
@@ -102,6 +102,7 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   p->staged = -1;
   p->res_next = UINT64_MAX;
   p->res_unit = -1;
+  p->wake_at = UINT64_MAX;
   for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++)
     p->head_ready[u] = p->head_seq[u] = UINT64_MAX;
   p->bank_mask = (p->prm.banks & (p->prm.banks - 1)) == 0 ? p->prm.banks - 1 : -1;
@@ -128,6 +129,7 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   p->base_bank = p->base_map && p->base_wb;
   p->can_skip = p->base_map && p->base_wb && p->base_select && p->base_arb &&
                 p->hk.demote == b->demote && p->hk.promote == b->promote && !p->hk.gate;
+  pipe_arb_configure(p);
   /* A technique's map may use any bank the statistics have room for. */
   size_t banks = p->base_map ? (size_t)p->prm.banks : GPURF_PIPELINE_MAX_BANKS;
   /* Twice the reads that can be queued at once (see rq_first), plus a cache
@@ -175,11 +177,12 @@ static void push_energy(gpurf_pipeline *p) {
     gpurf_energy_add(p->energy, p->ev_xfer, 0, p->st.crossbar_transfers - p->pushed_xfer);
   if (p->ev_arb >= 0)
     gpurf_energy_add(p->energy, p->ev_arb, 0, p->st.arbiter_decisions - p->pushed_arb);
+  /* Every read into a collector crosses the crossbar (see stats_get). */
   if (p->ev_cu >= 0)
-    gpurf_energy_add(p->energy, p->ev_cu, 0, p->st.collector_accesses - p->pushed_cu);
+    gpurf_energy_add(p->energy, p->ev_cu, 0, p->st.crossbar_transfers - p->pushed_cu);
   p->pushed_xfer = p->st.crossbar_transfers;
   p->pushed_arb = p->st.arbiter_decisions;
-  p->pushed_cu = p->st.collector_accesses;
+  p->pushed_cu = p->st.crossbar_transfers;
   gpurf_energy_advance(p->energy, p->cycle - p->pushed_cycles);
   p->pushed_cycles = p->cycle;
 }
@@ -192,41 +195,6 @@ static uint64_t stuck_after(const gpurf_pipeline *p) {
   return m;
 }
 
-/* The counters a quiet cycle adds to: stall reasons, dispatch stalls and
- * the conflicts of requests waiting on a busy bank. */
-typedef struct quiet_counts {
-  uint64_t stalls[GPURF_PIPELINE_MAX_STALLS];
-  uint64_t dispatch[GPURF_PIPELINE_UNIT_COUNT];
-  uint64_t inter_read, inter_write, intra;
-} quiet_counts;
-
-static void quiet_get(const gpurf_pipeline *p, quiet_counts *q) {
-  memcpy(q->stalls, p->st.stalls, sizeof q->stalls);
-  memcpy(q->dispatch, p->st.dispatch_stalls, sizeof q->dispatch);
-  q->inter_read = p->st.conflicts_inter_read;
-  q->inter_write = p->st.conflicts_inter_write;
-  q->intra = p->st.conflicts_intra;
-}
-
-/* Repeats n more times what the quiet cycle since `before` added. */
-static void quiet_repeat(gpurf_pipeline *p, const quiet_counts *before, uint64_t n) {
-  gpurf_pipeline_stats *s = &p->st;
-  for (int i = 0; i < GPURF_PIPELINE_MAX_STALLS; i++)
-    s->stalls[i] += n * (s->stalls[i] - before->stalls[i]);
-  for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++)
-    s->dispatch_stalls[u] += n * (s->dispatch_stalls[u] - before->dispatch[u]);
-  s->conflicts_inter_read += n * (s->conflicts_inter_read - before->inter_read);
-  s->conflicts_inter_write += n * (s->conflicts_inter_write - before->inter_write);
-  s->conflicts_intra += n * (s->conflicts_intra - before->intra);
-  p->cycle += n;
-}
-
-/* Whether pipe_feed_admit has nothing to do: no CTA to read, and the staged
- * one has already been found not to fit. */
-static int admit_idle(const gpurf_pipeline *p) {
-  return p->staged >= 0 ? !p->freed && p->n_ctas > 0 : !p->rec_valid;
-}
-
 int gpurf_pipeline_run(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r,
                        uint64_t max_cycles) {
   if (!ctx || !p || !r) return GPURF_EINVAL;
@@ -237,35 +205,9 @@ int gpurf_pipeline_run(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r,
   p->acted = 1;
   while (rc == GPURF_OK) {
     /* Most cycles there is nothing to admit: no call then. */
-    if (!admit_idle(p) && (rc = pipe_feed_admit(ctx, p)) != GPURF_OK) break;
+    if (!pipe_admit_idle(p) && (rc = pipe_feed_admit(ctx, p)) != GPURF_OK) break;
     if (p->n_ctas == 0 && p->staged < 0) break;
-    /* After a cycle that moved nothing, the cycles up to the next event are
-     * all alike: one more is simulated to learn what each adds to the
-     * counters, and the rest are added at once. The stuck check and
-     * max_cycles stop at the very cycle they would have stopped at. */
-    uint64_t until = 0;
-    quiet_counts before;
-    if (p->can_skip && !p->acted && admit_idle(p)) {
-      until = pipe_next_event(p);
-      uint64_t cap = p->last_progress + limit + 1;
-      if (max_cycles && start + max_cycles < cap) cap = start + max_cycles;
-      if (until > cap) until = cap;
-      if (until > p->cycle + 1)
-        quiet_get(p, &before);
-      else
-        until = 0;
-    }
-    p->acted = 0;
-    if ((rc = pipe_cycle(ctx, p)) != GPURF_OK) break;
-    if (until && !p->acted) quiet_repeat(p, &before, until - p->cycle);
-    if (p->cycle - p->last_progress > limit)
-      rc = gpurf_fail(ctx, GPURF_EINVAL,
-                      "the SM made no progress for %llu cycles (cycle %llu): a barrier "
-                      "that cannot be met, or a technique that never lets a warp issue",
-                      (unsigned long long)limit, (unsigned long long)p->cycle);
-    else if (max_cycles && p->cycle - start >= max_cycles)
-      rc = gpurf_fail(ctx, GPURF_ERANGE, "stopped after %llu cycles",
-                      (unsigned long long)max_cycles);
+    rc = pipe_run_cycles(ctx, p, limit, start, max_cycles);
   }
   push_energy(p);
   p->reader = NULL;
@@ -301,17 +243,30 @@ void gpurf_pipeline_reset(gpurf_pipeline *p) {
     p->n_wait[u] = 0;
   }
   p->wait_units = 0;
+  p->wake_at = UINT64_MAX;
+  memset(p->stall_since, 0, sizeof p->stall_since);
   p->disp_at = 0;
+  pipe_arb_configure(p);
   p->global_free = 0;
   memset(p->unit_free, 0, sizeof p->unit_free);
   memset(p->unit_min, 0, sizeof p->unit_min);
   memset(p->unit_min_at, 0, sizeof p->unit_min_at);
+  memset(p->unit_open_at, 0, sizeof p->unit_open_at);
   if (p->energy) gpurf_energy_reset(p->energy);
 }
 
 int gpurf_pipeline_stats_get(const gpurf_pipeline *p, gpurf_pipeline_stats *out) {
   if (!p || !out) return GPURF_EINVAL;
   *out = p->st;
+  /* Counted where the accesses are made: per bank, and reads into
+   * collectors (one crossbar transfer and one collector write each); the
+   * totals are sums of these. */
+  out->reads = out->writes = 0;
+  for (int b = 0; b < GPURF_PIPELINE_MAX_BANKS; b++)
+    out->reads += p->st.bank_reads[b], out->writes += p->st.bank_writes[b];
+  out->collector_accesses = p->st.crossbar_transfers;
+  for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++)
+    out->dispatch_stalls[u] += (uint64_t)p->n_wait[u] * (p->cycle - p->stall_since[u]);
   out->cycles = p->cycle;
   out->banks = p->prm.banks;
   out->ipc = p->cycle ? (double)p->st.warp_instructions / (double)p->cycle : 0.0;

@@ -2,13 +2,31 @@
  * (a write or an operand read), the others wait and are counted as
  * conflicts; slow writes hold their bank for several cycles, with reads
  * beside them where a technique allows (the share hook). Forced writes of
- * techniques join the write queues here too. */
+ * techniques join the write queues here too, and retirement slots are
+ * kept here. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/ctx_internal.h"
 #include "pipeline/core_internal.h"
 
+/* Doubles the retirement slots (all are taken). */
+int pipe_slot_grow(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  size_t cap = p->slot_cap ? 2 * p->slot_cap : 256;
+  int32_t *l = realloc(p->slot_left, cap * sizeof *l);
+  if (l) p->slot_left = l;
+  int32_t *w = realloc(p->slot_warp, cap * sizeof *w);
+  if (w) p->slot_warp = w;
+  int32_t *f = realloc(p->slot_free, cap * sizeof *f);
+  if (f) p->slot_free = f;
+  if (!l || !w || !f) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  for (size_t i = p->slot_cap; i < cap; i++) p->slot_free[p->n_slot_free++] = (int32_t)i;
+  p->slot_cap = cap;
+  return GPURF_OK;
+}
+
 /* Reads waiting on bank b lose this cycle to `write` or to collector cu. */
-static void count_losers(gpurf_pipeline *p, int b, int write, int cu_won) {
+void pipe_count_losers(gpurf_pipeline *p, int b, int write, int cu_won) {
   int nr = p->rq_n[b];
   if (write) {
     p->st.conflicts_inter_write += (uint64_t)nr;
@@ -56,24 +74,13 @@ static PIPE_NOINLINE int hook_pick(gpurf_pipeline *p, int b, int nw, int nr) {
   return p->hk.arbitrate(p->hk.state, p, b, reqs, n);
 }
 
-/* Takes entry gi out of bank b's read queue. The oldest only moves the
- * head; the head goes back to the start of the stride when the queue
- * empties, or when it has gone so far that the queue might outgrow its
- * stride. */
+/* Takes entry gi out of bank b's read queue. */
 static inline rreq rq_take(gpurf_pipeline *p, int b, int gi) {
   rreq *q = p->rq_first[b];
   rreq r = q[gi];
   int n = --p->rq_n[b];
   if (gi == 0) {
-    rreq *start = p->rq + (size_t)b * p->rq_stride;
-    if (n == 0) {
-      p->rq_first[b] = start;
-    } else if ((size_t)(++q - start) > p->rq_room) {
-      memmove(start, q, (size_t)n * sizeof *q);
-      p->rq_first[b] = start;
-    } else {
-      p->rq_first[b] = q;
-    }
+    pipe_rq_advance(p, b, q, n);
     return r;
   }
   /* Queues hold a few entries: a loop beats a call to memmove. */
@@ -92,9 +99,7 @@ static inline int read_granted(gpurf_pipeline *p, int b, int gi) {
     if (c->ready < p->disp_at) p->disp_at = c->ready;
   }
   p->st.bank_reads[b]++;
-  p->st.reads++;
   p->st.crossbar_transfers++;
-  p->st.collector_accesses++;
   return q.cu;
 }
 
@@ -149,7 +154,6 @@ static void grant_write(gpurf_pipeline *p, int b, int g) {
   else
     for (int i = g; i < n; i++) *pipe_wq(p, b, i) = *pipe_wq(p, b, i + 1);
   p->st.bank_writes[b]++;
-  p->st.writes++;
   int busy = p->prm.bank_write_cycles;
   p->bank_busy[b] += (uint64_t)busy;
   p->bank_free[b] = p->cycle + (uint64_t)busy;
@@ -161,7 +165,7 @@ static void grant_write(gpurf_pipeline *p, int b, int g) {
     p->wpend_mask |= (uint64_t)1 << b;
     if (p->hk.share) share_grant(p, b); /* a read beside it from its first cycle */
   }
-  count_losers(p, b, 1, -1);
+  pipe_count_losers(p, b, 1, -1);
 }
 
 /* Read gi of bank b takes the bank. */
@@ -171,27 +175,33 @@ static inline void grant_read(gpurf_pipeline *p, int b, int gi) {
   p->bank_free[b] = p->cycle + (uint64_t)busy;
   p->holder_write[b] = 0;
   p->holder_cu[b] = read_granted(p, b, gi);
-  count_losers(p, b, 0, p->holder_cu[b]);
+  pipe_count_losers(p, b, 0, p->holder_cu[b]);
 }
 
-/* One grant per bank per cycle; losers stay queued and are counted as
- * conflicts, classed by what won (or still holds the bank). */
-void pipe_arbitrate(gpurf_pipeline *p) {
-  uint64_t now = p->cycle;
-  int granted = 0;
+/* Slow writes whose access ends this cycle complete. */
+void pipe_writes_pending(gpurf_pipeline *p) {
   for (uint64_t m = p->wpend_mask; m; m &= m - 1) {
     int b = __builtin_ctzll(m);
-    if (p->bank_free[b] - 1 <= now) {
+    if (p->bank_free[b] - 1 <= p->cycle) {
       p->acted = 1;
       p->wpend_mask &= ~((uint64_t)1 << b);
       pipe_write_done(p, &p->wpend[b]);
     }
   }
+}
+
+/* One grant per bank per cycle; losers stay queued and are counted as
+ * conflicts, classed by what won (or still holds the bank). Returns
+ * whether anything was granted. The baseline over one-cycle accesses has
+ * a plain loop of its own (core.c). */
+int pipe_arbitrate_general(gpurf_pipeline *p) {
+  uint64_t now = p->cycle;
+  int granted = 0;
   for (uint64_t m = p->bank_req; m; m &= m - 1) {
     int b = __builtin_ctzll(m);
     if (p->bank_free[b] > now) {
       if (p->hk.share && p->holder_write[b]) granted |= share_grant(p, b);
-      count_losers(p, b, p->holder_write[b], p->holder_cu[b]);
+      pipe_count_losers(p, b, p->holder_write[b], p->holder_cu[b]);
       continue;
     }
     int nw = p->wq_n[b], nr = p->rq_n[b], g;
@@ -211,8 +221,15 @@ void pipe_arbitrate(gpurf_pipeline *p) {
     /* (A write's completion may queue a technique's forced write.) */
     if (p->wq_n[b] + p->rq_n[b] == 0) p->bank_req &= ~((uint64_t)1 << b);
   }
-  p->st.arbiter_decisions += (uint64_t)granted;
-  p->acted |= granted;
+  return granted;
+}
+
+/* Which arbitration loop the cycle takes (after attach, and again when the
+ * clock is set back with requests queued). */
+void pipe_arb_configure(gpurf_pipeline *p) {
+  p->arb_plain = p->base_arb && !p->hk.share && !p->age_mixed && p->prm.bank_read_cycles == 1 &&
+                 p->prm.bank_write_cycles == 1;
+  p->wb_direct = p->arb_plain && p->base_bank && !p->hk.warp_end;
 }
 
 int gpurf_pipeline_force_write(gpurf_pipeline *p, int wslot, int reg) {

@@ -1,27 +1,11 @@
-/* One SM cycle, stages in reverse order so that an instruction moves one
- * stage per cycle: results onto the result bus and into bank write queues,
- * bank arbitration (writes and operand reads), dispatch from collectors to
- * execution units, issue, fetch. */
-#include <stdlib.h>
-#include <string.h>
-
+/* The SM's cycle loop. A cycle runs its stages in reverse order so that an
+ * instruction moves one stage per cycle: results onto the result bus and
+ * into bank write queues, bank arbitration (writes and operand reads),
+ * dispatch from collectors to execution units, issue, fetch. Stages look
+ * only at what is due: results by their ready cycle, banks with requests,
+ * units with waiting collectors. */
 #include "core/ctx_internal.h"
 #include "pipeline/core_internal.h"
-
-/* Doubles the retirement slots (all are taken). */
-int pipe_slot_grow(gpurf_ctx *ctx, gpurf_pipeline *p) {
-  size_t cap = p->slot_cap ? 2 * p->slot_cap : 256;
-  int32_t *l = realloc(p->slot_left, cap * sizeof *l);
-  if (l) p->slot_left = l;
-  int32_t *w = realloc(p->slot_warp, cap * sizeof *w);
-  if (w) p->slot_warp = w;
-  int32_t *f = realloc(p->slot_free, cap * sizeof *f);
-  if (f) p->slot_free = f;
-  if (!l || !w || !f) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-  for (size_t i = p->slot_cap; i < cap; i++) p->slot_free[p->n_slot_free++] = (int32_t)i;
-  p->slot_cap = cap;
-  return GPURF_OK;
-}
 
 /* Results whose latency has passed take the result bus, in order, while
  * the banks they write have room in their queues. */
@@ -46,6 +30,22 @@ static int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
       /* The common case of the loops below: one register to its bank, and
        * the instruction retires with that write (no slot to count down). */
       int b = pipe_base_bank(p, ws, in->dst[0]);
+      if (p->wb_direct && !(p->bank_req >> b & 1) && p->bank_free[b] <= now) {
+        /* Nothing is queued at its free bank: arbitration would grant this
+         * write this cycle, alone. It is written at once. (Only the order of
+         * its completion among the cycle's grants differs, which nothing
+         * sees without a warp_end hook.) */
+        pipe_res_pop(p, u);
+        bus--;
+        p->wb_granted = 1;
+        p->bank_free[b] = now + 1;
+        p->bank_busy[b]++;
+        p->holder_write[b] = 1;
+        p->st.bank_writes[b]++;
+        wreq q = {in->dst[0], (uint8_t)ws, PIPE_SLOT_SOLE, now};
+        pipe_write_done(p, &q);
+        continue;
+      }
       if (p->wq_n[b] == PIPE_WQ_CAP) break;
       pipe_res_pop(p, u);
       bus--;
@@ -87,30 +87,71 @@ static int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
   return GPURF_OK;
 }
 
-/* Collectors of cu_main whose operands have arrived join their unit's
- * wait set; disp_at becomes the first arrival still to come. */
-static void admit_ready(gpurf_pipeline *p) {
-  uint64_t now = p->cycle, next = UINT64_MAX;
-  for (int word = 0; word < 2; word++)
-    for (uint64_t m = p->cu_main[word]; m; m &= m - 1) {
-      int i = __builtin_ctzll(m);
-      const cu *c = &p->c[word * 64 + i];
-      if (c->ready > now) {
-        if (c->ready < next) next = c->ready;
-        continue;
-      }
-      p->cu_main[word] &= ~((uint64_t)1 << i);
-      p->cu_wait[c->unit][word] |= (uint64_t)1 << i;
-      p->n_wait[c->unit]++;
-      p->wait_units |= 1u << c->unit;
+/* The baseline's arbitration over banks taken one cycle per access (the
+ * general loop is in arbiter.c): a bank with requests is free, unless a
+ * technique accessed it itself this cycle, and grants its oldest write, or
+ * its oldest read (reads_first: the other way round); the reads left lose. */
+static int arbitrate_plain(gpurf_pipeline *p) {
+  const uint64_t now = p->cycle, at = now + (uint64_t)p->prm.read_cycles;
+  const int reads_first = p->prm.reads_first;
+  int granted = 0;
+  for (uint64_t m = p->bank_req; m; m &= m - 1) {
+    int b = __builtin_ctzll(m), nw = p->wq_n[b], nr = p->rq_n[b];
+    if (p->bank_free[b] > now) {
+      pipe_count_losers(p, b, p->holder_write[b], p->holder_cu[b]);
+      continue;
     }
-  p->disp_at = next;
+    granted = 1;
+    p->bank_free[b] = now + 1;
+    p->bank_busy[b]++;
+    if (reads_first ? nr == 0 : nw > 0) {
+      int h = p->wq_head[b];
+      wreq q = p->wq[b][h];
+      p->wq_head[b] = (uint8_t)((h + 1) & (PIPE_WQ_CAP - 1));
+      p->wq_n[b] = nw - 1;
+      p->st.bank_writes[b]++;
+      p->holder_write[b] = 1;
+      p->st.conflicts_inter_write += (uint64_t)nr;
+      pipe_write_done(p, &q);
+      /* (Its completion may queue a technique's forced write.) */
+      if (nr == 0 && p->wq_n[b] == 0) p->bank_req &= ~((uint64_t)1 << b);
+      continue;
+    }
+    rreq *q = p->rq_first[b];
+    int ci = q->cu, n = nr - 1;
+    p->rq_n[b] = n;
+    if (n) {
+      uint64_t intra = 0;
+      for (int i = 1; i <= n; i++) intra += q[i].cu == ci;
+      p->st.conflicts_intra += intra;
+      p->st.conflicts_inter_read += (uint64_t)n - intra;
+      pipe_rq_advance(p, b, q, n);
+    } else if (nw == 0) {
+      p->bank_req &= ~((uint64_t)1 << b);
+    }
+    cu *c = &p->c[ci];
+    if (at > c->ready) c->ready = at;
+    if (--c->pending == 0) {
+      p->cu_main[ci >> 6] |= (uint64_t)1 << (ci & 63);
+      if (c->ready < p->disp_at) p->disp_at = c->ready;
+    }
+    p->holder_write[b] = 0;
+    p->holder_cu[b] = ci;
+    p->st.bank_reads[b]++;
+    p->st.crossbar_transfers++;
+  }
+  return granted;
 }
 
-/* Whether a pipeline of unit u can take an instruction this cycle. */
-static inline int unit_open(const gpurf_pipeline *p, int u, uint64_t now) {
-  return p->unit_min[u] <= now &&
-         (u != GPURF_PIPELINE_UNIT_GLOBAL || !(p->global_free > (double)now));
+/* One grant per bank per cycle (arbiter.c); a write granted in writeback
+ * counts as this cycle's. */
+static inline void arbitrate(gpurf_pipeline *p) {
+  int granted = p->wb_granted;
+  p->wb_granted = 0;
+  if (p->wpend_mask) pipe_writes_pending(p);
+  if (p->bank_req) granted |= p->arb_plain ? arbitrate_plain(p) : pipe_arbitrate_general(p);
+  p->st.arbiter_decisions += (uint64_t)granted;
+  p->acted |= granted;
 }
 
 _Static_assert(PIPE_MAX_CU <= 128, "a result's seq has 7 bits for its collector");
@@ -124,19 +165,31 @@ _Static_assert(PIPE_MAX_CU <= 128, "a result's seq has 7 bits for its collector"
 static int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) {
   cu *c = &p->c[i];
   const cinst *in = c->in;
-  uint64_t now = p->cycle;
-  int k = p->unit_min_at[u];
+  const uint64_t now = p->cycle;
   p->acted = 1;
-  p->unit_free[u][k] = now + (uint64_t)p->prm.interval[u];
-  uint64_t lo = p->unit_free[u][0];
-  int at = 0;
-  for (int j = 1; j < p->prm.units[u]; j++)
-    if (p->unit_free[u][j] < lo) lo = p->unit_free[u][j], at = j;
-  p->unit_min[u] = lo, p->unit_min_at[u] = at;
+  uint64_t lo = now + (uint64_t)p->prm.interval[u];
+  int n = p->prm.units[u];
+  if (n == 1) {
+    p->unit_free[u][0] = lo;
+  } else {
+    uint64_t *uf = p->unit_free[u];
+    int at = 0;
+    uf[p->unit_min_at[u]] = lo;
+    lo = uf[0];
+    for (int j = 1; j < n; j++)
+      if (uf[j] < lo) lo = uf[j], at = j;
+    p->unit_min_at[u] = at;
+  }
+  p->unit_min[u] = lo;
   if (u == GPURF_PIPELINE_UNIT_GLOBAL) {
     double start = p->global_free > (double)now ? p->global_free : (double)now;
-    p->global_free = start + in->bytes / p->prm.global_bytes_per_cycle;
+    double f = p->global_free = start + in->bytes / p->prm.global_bytes_per_cycle;
+    /* The first cycle whose number is not below global_free. */
+    uint64_t g = f < 18446744073709549568.0 ? (uint64_t)f : UINT64_MAX;
+    if ((double)g < f && g < UINT64_MAX) g++;
+    if (g > lo) lo = g;
   }
+  p->unit_open_at[u] = lo;
   if (c->n_reads > 0) {
     /* Whole cycle counts: the sums are exact whatever the order of units. */
     double got = (double)(c->ready - c->issue), ideal = 1.0 + p->prm.read_cycles;
@@ -145,10 +198,25 @@ static int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) {
     p->fetch_pen_sum += got - ideal;
   }
   int lat = p->prm.latency[u] + c->lat_adj;
-  result r = {now + (uint64_t)(lat < 1 ? 1 : lat), (p->seq + now) << 7 | (uint64_t)i, c->warp,
-              in};
-  int rc = pipe_res_push(ctx, p, u, &r);
-  if (rc != GPURF_OK) return rc;
+  uint64_t ready = now + (uint64_t)(lat < 1 ? 1 : lat), seq = (p->seq + now) << 7 | (uint64_t)i;
+  rfifo *f = &p->res[u];
+  if (f->n == f->cap || ready < p->res_last[u]) {
+    result r = {ready, seq, c->warp, in};
+    int rc = pipe_res_push_slow(ctx, p, u, &r);
+    if (rc != GPURF_OK) return rc;
+  } else {
+    /* The common case: room in the ring, and the result goes last. It comes
+     * before the first result only as the head of its unit, by ready or,
+     * at the same ready, by seq (units take their collectors in turn, so
+     * seq does not grow from unit to unit). */
+    result *r = &f->r[(f->head + f->n++) & (f->cap - 1)];
+    r->ready = ready, r->seq = seq, r->warp = c->warp, r->in = in;
+    p->res_last[u] = ready;
+    if (f->n == 1) p->head_ready[u] = ready, p->head_seq[u] = seq;
+    p->res_n++;
+    if (ready < p->res_next || (ready == p->res_next && seq < p->head_seq[p->res_unit]))
+      p->res_next = ready, p->res_unit = u;
+  }
   for (int j = 0; j < c->n_extra; j++)
     p->cu_idle[c->extra[j] >> 6] |= (uint64_t)1 << (c->extra[j] & 63);
   p->cu_free[in->cu] += c->n_extra + 1;
@@ -156,27 +224,77 @@ static int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) {
   return GPURF_OK;
 }
 
+/* Unit u's wait set is about to change in cycle `now`: the cycles since
+ * stall_since[u] are counted with the collectors that waited in them. */
+static inline void stalls_flush(gpurf_pipeline *p, int u, uint64_t now) {
+  p->st.dispatch_stalls[u] += (uint64_t)p->n_wait[u] * (now - p->stall_since[u]);
+  p->stall_since[u] = now;
+}
+
+/* Collectors of cu_main whose operands have arrived go to their unit, at
+ * once when none of their unit waits before them and it is free (the
+ * common case), else into its wait set; disp_at becomes the first arrival
+ * still to come. */
+static int admit_ready(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  const uint64_t now = p->cycle;
+  uint64_t next = UINT64_MAX;
+  for (int word = 0, words = p->n_cu > 64 ? 2 : 1; word < words; word++)
+    for (uint64_t m = p->cu_main[word]; m; m &= m - 1) {
+      int i = __builtin_ctzll(m);
+      const cu *c = &p->c[word * 64 + i];
+      if (c->ready > now) {
+        if (c->ready < next) next = c->ready;
+        continue;
+      }
+      int u = c->unit;
+      p->cu_main[word] &= ~((uint64_t)1 << i);
+      if (!(p->wait_units >> u & 1) && p->unit_open_at[u] <= now) {
+        int rc = dispatch_one(ctx, p, u, word * 64 + i);
+        if (rc != GPURF_OK) return rc;
+        continue;
+      }
+      stalls_flush(p, u, now);
+      p->cu_wait[u][word] |= (uint64_t)1 << i;
+      p->n_wait[u]++;
+      p->wait_units |= 1u << u;
+      if (p->unit_open_at[u] < p->wake_at) p->wake_at = p->unit_open_at[u];
+    }
+  p->disp_at = next;
+  return GPURF_OK;
+}
+
 /* Collectors with every operand go to a free pipeline of their unit, by
- * index; those left when their unit has none free stall. Only units with
- * waiting collectors are looked at. */
+ * index; those left when their unit has none free stall (counted by the
+ * cycle, see stall_since). Units are looked at only once one with waiting
+ * collectors comes free. */
 static int dispatch(gpurf_ctx *ctx, gpurf_pipeline *p) {
-  uint64_t now = p->cycle;
-  if (p->disp_at <= now) admit_ready(p);
+  const uint64_t now = p->cycle;
+  if (p->disp_at <= now) {
+    int rc = admit_ready(ctx, p);
+    if (rc != GPURF_OK) return rc;
+  }
+  if (p->wake_at > now) return GPURF_OK;
+  uint64_t wake = UINT64_MAX;
   for (unsigned um = p->wait_units; um; um &= um - 1) {
     int u = __builtin_ctz(um);
-    while (unit_open(p, u, now)) {
+    if (p->unit_open_at[u] <= now) {
+      stalls_flush(p, u, now);
       uint64_t *wm = p->cu_wait[u];
-      int word = wm[0] ? 0 : 1, i = __builtin_ctzll(wm[word]);
-      int rc = dispatch_one(ctx, p, u, word * 64 + i);
-      if (rc != GPURF_OK) return rc;
-      wm[word] &= ~((uint64_t)1 << i);
-      if (--p->n_wait[u] == 0) {
-        p->wait_units &= ~(1u << u);
-        break;
-      }
+      do {
+        int word = wm[0] ? 0 : 1, i = __builtin_ctzll(wm[word]);
+        int rc = dispatch_one(ctx, p, u, word * 64 + i);
+        if (rc != GPURF_OK) return rc;
+        wm[word] &= ~((uint64_t)1 << i);
+        if (--p->n_wait[u] == 0) {
+          p->wait_units &= ~(1u << u);
+          break;
+        }
+      } while (p->unit_open_at[u] <= now);
+      if (!p->n_wait[u]) continue;
     }
-    p->st.dispatch_stalls[u] += (uint64_t)p->n_wait[u];
+    if (p->unit_open_at[u] < wake) wake = p->unit_open_at[u];
   }
+  p->wake_at = wake;
   return GPURF_OK;
 }
 
@@ -199,10 +317,10 @@ static void fetch(gpurf_pipeline *p) {
   p->fetch_rr = slot + 1;
 }
 
-int pipe_cycle(gpurf_ctx *ctx, gpurf_pipeline *p) {
+static inline int cycle(gpurf_ctx *ctx, gpurf_pipeline *p) {
   int rc = writeback(ctx, p);
   if (rc != GPURF_OK) return rc;
-  pipe_arbitrate(p);
+  arbitrate(p);
   if ((rc = dispatch(ctx, p)) != GPURF_OK) return rc;
   pipe_issue(p);
   fetch(p);
@@ -210,44 +328,37 @@ int pipe_cycle(gpurf_ctx *ctx, gpurf_pipeline *p) {
   return GPURF_OK;
 }
 
-/* The first cycle from p->cycle on in which a quiet SM (the last cycle
- * moved nothing) may move again: a result falling due, a bank coming free
- * for its queued requests or finishing a slow write, a collector's operands
- * arriving or its unit coming free. Issue, fetch and the two-level sets only
- * change after one of these. Earlier is always safe: it only skips less. */
-uint64_t pipe_next_event(const gpurf_pipeline *p) {
-  uint64_t now = p->cycle, t = UINT64_MAX;
-#define EVENT_AT(x)                        \
-  do {                                     \
-    uint64_t x_ = (x);                     \
-    if (x_ >= now && x_ < t) t = x_;       \
-  } while (0)
-  if (p->res_n) EVENT_AT(p->res_next);
-  for (uint64_t m = p->wpend_mask; m; m &= m - 1) EVENT_AT(p->bank_free[__builtin_ctzll(m)] - 1);
-  for (uint64_t m = p->bank_req; m; m &= m - 1) EVENT_AT(p->bank_free[__builtin_ctzll(m)]);
-  /* A read beside a held write (the share hook) frees its sub-array. */
-  if (p->hk.share)
-    for (uint64_t m = p->bank_req; m; m &= m - 1) EVENT_AT(p->share_free[__builtin_ctzll(m)]);
-  /* A collector's operands arriving, or its unit coming free (for one
-   * whose operands are still on their way too: earlier is safe). */
-  unsigned units = p->wait_units;
-  for (int word = 0; word < 2; word++)
-    for (uint64_t m = p->cu_main[word]; m; m &= m - 1) {
-      const cu *c = &p->c[word * 64 + __builtin_ctzll(m)];
-      EVENT_AT(c->ready);
-      units |= 1u << c->unit;
+/* Cycles while no CTA is to be admitted and some remain, stopping with an
+ * error where the SM is stuck (no progress for `limit` cycles) or
+ * max_cycles (0: none) have passed since `start`. After a cycle that moved
+ * nothing the cycles up to the next event are skipped (idle.c), to the very
+ * cycle where either check would have stopped. */
+int pipe_run_cycles(gpurf_ctx *ctx, gpurf_pipeline *p, uint64_t limit, uint64_t start,
+                    uint64_t max_cycles) {
+  for (;;) {
+    uint64_t until = 0;
+    if (p->can_skip && !p->acted && pipe_admit_idle(p)) {
+      until = pipe_next_event(p);
+      uint64_t cap = p->last_progress + limit + 1;
+      if (max_cycles && start + max_cycles < cap) cap = start + max_cycles;
+      if (until > cap) until = cap;
+      if (until > p->cycle + 1)
+        pipe_quiet_get(p);
+      else
+        until = 0;
     }
-  for (; units; units &= units - 1) {
-    int u = __builtin_ctz(units);
-    EVENT_AT(p->unit_min[u]);
-    if (u == GPURF_PIPELINE_UNIT_GLOBAL && p->global_free >= (double)now) {
-      /* The first cycle whose number is not below global_free. */
-      double f = p->global_free;
-      uint64_t g = f < 18446744073709549568.0 ? (uint64_t)f : UINT64_MAX;
-      if ((double)g < f && g < UINT64_MAX) g++;
-      EVENT_AT(g);
-    }
+    p->acted = 0;
+    int rc = cycle(ctx, p);
+    if (rc != GPURF_OK) return rc;
+    if (until && !p->acted) pipe_quiet_repeat(p, until - p->cycle);
+    if (p->cycle - p->last_progress > limit)
+      return gpurf_fail(ctx, GPURF_EINVAL,
+                        "the SM made no progress for %llu cycles (cycle %llu): a barrier "
+                        "that cannot be met, or a technique that never lets a warp issue",
+                        (unsigned long long)limit, (unsigned long long)p->cycle);
+    if (max_cycles && p->cycle - start >= max_cycles)
+      return gpurf_fail(ctx, GPURF_ERANGE, "stopped after %llu cycles",
+                        (unsigned long long)max_cycles);
+    if (!pipe_admit_idle(p) || (p->n_ctas == 0 && p->staged < 0)) return GPURF_OK;
   }
-#undef EVENT_AT
-  return t;
 }

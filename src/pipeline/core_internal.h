@@ -3,6 +3,8 @@
 #ifndef GPURF_CORE_INTERNAL_H
 #define GPURF_CORE_INTERNAL_H
 
+#include <string.h>
+
 #include "pipeline/pipe_internal.h"
 
 /* wreq.slot of the one write of an instruction with one destination: it
@@ -79,7 +81,35 @@ static inline void pipe_write_done(gpurf_pipeline *p, const wreq *q) {
   }
 }
 
+/* Bank b's read queue after its first entry, q, was granted: n are left.
+ * An empty queue starts again where it is; otherwise its start moves on,
+ * back to the start of its stride when it has gone so far that the queue
+ * might outgrow the stride. */
+static inline void pipe_rq_advance(gpurf_pipeline *p, int b, rreq *q, int n) {
+  if (n == 0) return;
+  rreq *start = p->rq + (size_t)b * p->rq_stride;
+  if ((size_t)(q + 1 - start) > p->rq_room) {
+    memmove(start, q + 1, (size_t)n * sizeof *q);
+    p->rq_first[b] = start;
+  } else {
+    p->rq_first[b] = q + 1;
+  }
+}
+
+/* Whether pipe_feed_admit has nothing to do: no CTA to read, and the staged
+ * one has already been found not to fit. */
+static inline int pipe_admit_idle(const gpurf_pipeline *p) {
+  return p->staged >= 0 ? !p->freed && p->n_ctas > 0 : !p->rec_valid;
+}
+
 /* arbiter.c */
-void pipe_arbitrate(gpurf_pipeline *p);
+int pipe_arbitrate_general(gpurf_pipeline *p);
+void pipe_writes_pending(gpurf_pipeline *p);
+void pipe_count_losers(gpurf_pipeline *p, int b, int write, int cu_won);
+void pipe_arb_configure(gpurf_pipeline *p);
+/* idle.c */
+uint64_t pipe_next_event(const gpurf_pipeline *p);
+void pipe_quiet_get(gpurf_pipeline *p);
+void pipe_quiet_repeat(gpurf_pipeline *p, uint64_t n);
 
 #endif

@@ -155,6 +155,14 @@ typedef struct cta_state {
   int first_warp_slot[GPURF_PIPELINE_MAX_WARPS];
 } cta_state;
 
+/* The counters a quiet cycle adds to (idle.c): stall reasons and the
+ * conflicts of requests waiting on a busy bank. (Dispatch stalls are
+ * counted by the cycle already: see stall_since.) */
+typedef struct pipe_quiet {
+  uint64_t stalls[GPURF_PIPELINE_MAX_STALLS];
+  uint64_t inter_read, inter_write, intra;
+} pipe_quiet;
+
 struct gpurf_pipeline {
   gpurf_ctx *ctx;
   gpurf_pipeline_params prm;
@@ -281,6 +289,25 @@ struct gpurf_pipeline {
   uint64_t cu_wait[GPURF_PIPELINE_UNIT_COUNT][2];
   int n_wait[GPURF_PIPELINE_UNIT_COUNT];
   unsigned wait_units;
+  /* The first unit_open_at of the units with waiting collectors: before it
+   * dispatch has none to look at. */
+  uint64_t wake_at;
+  /* Each cycle, a unit's waiting collectors left after dispatch stall: from
+   * stall_since[u] on, n_wait[u] a cycle, not yet in st.dispatch_stalls.
+   * They are added when the wait set changes, and read out beside it. */
+  uint64_t stall_since[GPURF_PIPELINE_UNIT_COUNT];
+  /* The first cycle in which unit u can take an instruction: unit_min, and
+   * for global memory not before global_free either. */
+  uint64_t unit_open_at[GPURF_PIPELINE_UNIT_COUNT];
+  /* The ready of the last result a unit took: one not before it goes last. */
+  uint64_t res_last[GPURF_PIPELINE_UNIT_COUNT];
+  /* Arbitration is the baseline's over banks busy one cycle per access,
+   * queues oldest first and no reads beside writes: the arbiter's plain
+   * loop. wb_direct: besides, no hook learns of a warp's end, so a result
+   * whose bank has nothing queued is written at once (see writeback). */
+  int arb_plain, wb_direct;
+  int wb_granted; /* writeback granted a bank this cycle */
+  pipe_quiet quiet; /* the counters before a quiet cycle (idle.c) */
 };
 
 /* warp.why when the next instruction has passed the scoreboard: until the
@@ -326,24 +353,23 @@ static inline int pipe_map(gpurf_pipeline *p, int wslot, uint32_t gwarp, int reg
 }
 
 /* results.c */
+/* A result that does not simply go last in its unit's ring (dispatch in
+ * core.c puts the others there itself). */
 int pipe_res_push_slow(gpurf_ctx *ctx, gpurf_pipeline *p, int unit, const result *r);
-/* The common case inline: room in the ring and the result goes last. */
-static inline int pipe_res_push(gpurf_ctx *ctx, gpurf_pipeline *p, int unit, const result *r) {
-  rfifo *f = &p->res[unit];
-  if (f->n == f->cap || (f->n && r->ready < f->r[(f->head + f->n - 1) & (f->cap - 1)].ready))
-    return pipe_res_push_slow(ctx, p, unit, r);
-  if (f->n == 0) p->head_ready[unit] = r->ready, p->head_seq[unit] = r->seq;
-  f->r[(f->head + f->n++) & (f->cap - 1)] = *r;
-  p->res_n++;
-  /* It comes after its unit's others; before the first result only as the
-   * head of its unit, by ready or, at the same ready, by seq (units take
-   * their collectors in turn, so seq does not grow from unit to unit). */
-  if (r->ready < p->res_next || (r->ready == p->res_next && r->seq < p->head_seq[p->res_unit]))
-    p->res_next = r->ready, p->res_unit = unit;
-  return GPURF_OK;
-}
-void pipe_res_first(gpurf_pipeline *p);
 void pipe_res_free(gpurf_pipeline *p);
+/* Finds the unit whose head is the first result, and its ready (inline:
+ * writeback does it for every result). */
+static inline void pipe_res_first(gpurf_pipeline *p) {
+  int best = -1;
+  uint64_t ready = UINT64_MAX, seq = UINT64_MAX;
+  /* An empty unit's (UINT64_MAX, UINT64_MAX) never wins. */
+  for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++) {
+    uint64_t r = p->head_ready[u];
+    if (r < ready || (r == ready && p->head_seq[u] < seq)) ready = r, seq = p->head_seq[u], best = u;
+  }
+  p->res_unit = best;
+  p->res_next = ready;
+}
 static inline void pipe_res_pop(gpurf_pipeline *p, int unit) {
   rfifo *f = &p->res[unit];
   f->head = (f->head + 1) & (f->cap - 1);
@@ -365,8 +391,8 @@ void pipe_sched_add(gpurf_pipeline *p, int slot);
 void pipe_sched_remove(gpurf_pipeline *p, int slot);
 void pipe_issue(gpurf_pipeline *p);
 /* core.c */
-int pipe_cycle(gpurf_ctx *ctx, gpurf_pipeline *p);
-uint64_t pipe_next_event(const gpurf_pipeline *p);
+int pipe_run_cycles(gpurf_ctx *ctx, gpurf_pipeline *p, uint64_t limit, uint64_t start,
+                    uint64_t max_cycles);
 int pipe_sb_hit(const uint64_t *sb, int reg);
 
 #endif

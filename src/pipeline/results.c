@@ -37,23 +37,10 @@ int pipe_res_push_slow(gpurf_ctx *ctx, gpurf_pipeline *p, int unit, const result
   }
   f->r[(f->head + i) & mask] = *r;
   p->head_ready[unit] = f->r[f->head].ready, p->head_seq[unit] = f->r[f->head].seq;
+  p->res_last[unit] = f->r[(f->head + f->n - 1) & mask].ready;
   p->res_n++;
   pipe_res_first(p);
   return GPURF_OK;
-}
-
-/* Finds the unit whose head is the first result, and its ready. */
-void pipe_res_first(gpurf_pipeline *p) {
-  int best = -1;
-  uint64_t ready = UINT64_MAX, seq = UINT64_MAX;
-  /* An empty unit's (UINT64_MAX, UINT64_MAX) never wins. */
-  for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++) {
-    uint64_t r = p->head_ready[u];
-    if (r < ready || (r == ready && p->head_seq[u] < seq))
-      ready = r, seq = p->head_seq[u], best = u;
-  }
-  p->res_unit = best;
-  p->res_next = ready;
 }
 
 void pipe_res_free(gpurf_pipeline *p) {

@@ -50,12 +50,9 @@ int gpurf_pipeline_bank_access(gpurf_pipeline *p, int bank, int is_write) {
   p->bank_free[bank] = p->cycle + (uint64_t)busy;
   p->holder_write[bank] = is_write != 0;
   p->holder_cu[bank] = -1;
-  if (is_write) {
+  if (is_write)
     p->st.bank_writes[bank]++;
-    p->st.writes++;
-  } else {
+  else
     p->st.bank_reads[bank]++;
-    p->st.reads++;
-  }
   return GPURF_OK;
 }
