@@ -167,20 +167,15 @@ static int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) {
   const cinst *in = c->in;
   const uint64_t now = p->cycle;
   p->acted = 1;
-  uint64_t lo = now + (uint64_t)p->prm.interval[u];
-  int n = p->prm.units[u];
-  if (n == 1) {
-    p->unit_free[u][0] = lo;
-  } else {
-    uint64_t *uf = p->unit_free[u];
-    int at = 0;
-    uf[p->unit_min_at[u]] = lo;
-    lo = uf[0];
-    for (int j = 1; j < n; j++)
-      if (uf[j] < lo) lo = uf[j], at = j;
-    p->unit_min_at[u] = at;
-  }
-  p->unit_min[u] = lo;
+  /* Pipelines of a kind are alike and each is taken for `interval` cycles:
+   * the one taken longest ago (unit_min_at) is free first, and the next in
+   * turn becomes it. */
+  uint64_t *uf = p->unit_free[u];
+  int k = p->unit_min_at[u];
+  uf[k] = now + (uint64_t)p->prm.interval[u];
+  if (++k == p->prm.units[u]) k = 0;
+  p->unit_min_at[u] = k;
+  uint64_t lo = p->unit_min[u] = uf[k];
   if (u == GPURF_PIPELINE_UNIT_GLOBAL) {
     double start = p->global_free > (double)now ? p->global_free : (double)now;
     double f = p->global_free = start + in->bytes / p->prm.global_bytes_per_cycle;
