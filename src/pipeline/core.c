@@ -42,8 +42,8 @@ static int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
         p->bank_busy[b]++;
         p->holder_write[b] = 1;
         p->st.bank_writes[b]++;
-        wreq q = {in->dst[0], (uint8_t)ws, PIPE_SLOT_SOLE, now};
-        pipe_write_done(p, &q);
+        pipe_sb_clear(p, &p->w[ws], in->dst[0]); /* pipe_write_done of a sole write */
+        pipe_retire(p, ws);
         continue;
       }
       if (p->wq_n[b] == PIPE_WQ_CAP) break;
@@ -208,7 +208,6 @@ static int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) {
     r->ready = ready, r->seq = seq, r->warp = c->warp, r->in = in;
     p->res_last[u] = ready;
     if (f->n == 1) p->head_ready[u] = ready, p->head_seq[u] = seq;
-    p->res_n++;
     if (ready < p->res_next || (ready == p->res_next && seq < p->head_seq[p->res_unit]))
       p->res_next = ready, p->res_unit = u;
   }
@@ -332,7 +331,7 @@ int pipe_run_cycles(gpurf_ctx *ctx, gpurf_pipeline *p, uint64_t limit, uint64_t 
                     uint64_t max_cycles) {
   for (;;) {
     uint64_t until = 0;
-    if (p->can_skip && !p->acted && pipe_admit_idle(p)) {
+    if (!p->acted && p->can_skip && pipe_admit_idle(p)) {
       until = pipe_next_event(p);
       uint64_t cap = p->last_progress + limit + 1;
       if (max_cycles && start + max_cycles < cap) cap = start + max_cycles;
@@ -354,6 +353,8 @@ int pipe_run_cycles(gpurf_ctx *ctx, gpurf_pipeline *p, uint64_t limit, uint64_t 
     if (max_cycles && p->cycle - start >= max_cycles)
       return gpurf_fail(ctx, GPURF_ERANGE, "stopped after %llu cycles",
                         (unsigned long long)max_cycles);
-    if (!pipe_admit_idle(p) || (p->n_ctas == 0 && p->staged < 0)) return GPURF_OK;
+    /* On while pipe_admit_idle and CTAs remain. */
+    if (p->staged >= 0 ? p->freed || p->n_ctas <= 0 : p->rec_valid || p->n_ctas == 0)
+      return GPURF_OK;
   }
 }

@@ -18,7 +18,7 @@ uint64_t pipe_next_event(const gpurf_pipeline *p) {
     uint64_t x_ = (x);               \
     if (x_ >= now && x_ < t) t = x_; \
   } while (0)
-  if (p->res_n) EVENT_AT(p->res_next);
+  EVENT_AT(p->res_next); /* UINT64_MAX when none */
   for (uint64_t m = p->wpend_mask; m; m &= m - 1) EVENT_AT(p->bank_free[__builtin_ctzll(m)] - 1);
   for (uint64_t m = p->bank_req; m; m &= m - 1) EVENT_AT(p->bank_free[__builtin_ctzll(m)]);
   /* A read beside a held write (the share hook) frees its sub-array. */

@@ -245,7 +245,6 @@ struct gpurf_pipeline {
   double global_free;
   /* results in execution, per unit in (ready, seq) order */
   rfifo res[GPURF_PIPELINE_UNIT_COUNT];
-  size_t res_n;
   /* Earliest ready of the heads (UINT64_MAX when none): most cycles no
    * result is due, and writeback sees it from this alone. */
   uint64_t res_next;
@@ -378,7 +377,6 @@ static inline void pipe_res_pop(gpurf_pipeline *p, int unit) {
   } else {
     p->head_ready[unit] = p->head_seq[unit] = UINT64_MAX;
   }
-  p->res_n--;
   pipe_res_first(p);
 }
 

@@ -38,7 +38,6 @@ int pipe_res_push_slow(gpurf_ctx *ctx, gpurf_pipeline *p, int unit, const result
   f->r[(f->head + i) & mask] = *r;
   p->head_ready[unit] = f->r[f->head].ready, p->head_seq[unit] = f->r[f->head].seq;
   p->res_last[unit] = f->r[(f->head + f->n - 1) & mask].ready;
-  p->res_n++;
   pipe_res_first(p);
   return GPURF_OK;
 }
