@@ -31,7 +31,8 @@ for t in tests/data/traces/handwritten tests/data/traces/matrixmul-32-32-trace \
 done
 techniques=$("$gpurf" sim --technique list | awk '{print $1}')
 
-# One line per run: NAME MODEL [--set ...]; the inputs and technique are added.
+# One line per run: NAME MODEL [--set ...] --technique T; the inputs are added (sh -c
+# takes NAME as $0, so "$@" starts with the model).
 {
   for set in "" "policy=lrr" "policy=two_level" "bank_map=reg" "banks=12" "warp_in_flight=1" \
     "bank_write_cycles=3" "arbiter=reads_first" "issue_width=2" "latency_alu=3000" \
@@ -56,7 +57,7 @@ fi
 
 export gpurf out inputs
 # shellcheck disable=SC2016
-xargs -P "$jobs" -L 1 sh -c 'name=$0; shift; "$gpurf" sim "$@" $inputs --format json \
+xargs -P "$jobs" -L 1 sh -c 'name=$0; "$gpurf" sim "$@" $inputs --format json \
   >"$out/$name.json" 2>"$out/$name.err"; echo "rc $?" >>"$out/$name.err"' <"$out/runs.txt"
 if [ "${QUICK:-0}" != 1 ]; then
   for f in csv json; do
