@@ -194,6 +194,55 @@ GPURF_API gpurf_trace_format gpurf_trace_reader_format(const gpurf_trace_reader 
  * neither; it saves most of the decoding of a binary trace with values. */
 GPURF_API void gpurf_trace_reader_omit(gpurf_trace_reader *r, uint32_t fields);
 
+/* ---- reading in brief, for timing models ----
+ *
+ * A timing model reads little of a record: where it runs, its lanes, and
+ * what does not change from one warp to the next at the same pc (opcode,
+ * class, latency, memory kind and width, register operands). Read in brief,
+ * a record is its mask and a shape, a number naming those fixed fields, and
+ * records come many at a time: a binary trace is then read without
+ * decoding the fields of a record seen before, and a model can keep what it
+ * derives from a shape instead of deriving it again per record. */
+
+/* Where the records of one call run. */
+typedef struct gpurf_trace_where {
+  uint32_t kernel; /* index of the kernel in the trace, from 0 */
+  uint32_t cta[3];
+  uint32_t warp;
+} gpurf_trace_where;
+
+/* A record in brief. shape is below gpurf_trace_reader_shapes(); two
+ * records with the same shape and stamp have the same pc, opcode,
+ * op_class, latency, mem, mem_width, n_dst, n_src, n_dst_regs, dst[] and
+ * src[]. A shape takes other fields over time, each time with a new stamp
+ * (never 0); one read's records may name different shapes with the same
+ * fields. */
+typedef struct gpurf_trace_brief {
+  uint64_t stamp;
+  uint32_t mask;
+  uint32_t shape;
+} gpurf_trace_brief;
+
+/* Reads up to cap records, all of one warp, into out: *n of them (at least
+ * one) and their position in *where with GPURF_OK; GPURF_TRACE_END (*n 0)
+ * when the trace is over; or a negative status with the message
+ * gpurf_trace_next() gives for the same defect, after every record before
+ * it has come in an earlier call. The records are those gpurf_trace_next()
+ * gives, in the same order; calls of both may be mixed. Addresses, values,
+ * lines, immediates and hints are not read. */
+GPURF_API int gpurf_trace_next_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r,
+                                      gpurf_trace_brief *out, size_t cap, size_t *n,
+                                      gpurf_trace_where *where);
+
+/* The number of shapes a reader names (a bound on gpurf_trace_brief.shape). */
+GPURF_API uint32_t gpurf_trace_reader_shapes(const gpurf_trace_reader *r);
+
+/* Fills the fields of a shape named by the last gpurf_trace_next_briefs()
+ * call (those listed at gpurf_trace_brief) into *out, leaving the others;
+ * GPURF_EINVAL for a shape out of range. Good until the next read. */
+GPURF_API int gpurf_trace_reader_shape(const gpurf_trace_reader *r, uint32_t shape,
+                                       gpurf_trace_inst *out);
+
 /* Host-to-device copies listed in an Accel-Sim kernelslist.g so far. */
 GPURF_API void gpurf_trace_reader_memcpy(const gpurf_trace_reader *r, uint64_t *count,
                                          uint64_t *bytes);

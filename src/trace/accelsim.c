@@ -611,7 +611,7 @@ static void as_free(gpurf_trace_reader *r) {
   r->impl = NULL;
 }
 
-static const tr_ops as_ops = {as_next, as_free};
+static const tr_ops as_ops = {as_next, as_free, NULL};
 
 int tr_accelsim_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in, int is_list) {
   as_state *st = tr_reader_attach(ctx, r, sizeof *st, &as_ops, GPURF_TRACE_FORMAT_ACCELSIM);

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "trace/trace_internal.h"
+#include "trace/nb_internal.h"
 
 /* Bytes read at a time: large enough that a refill (and its move of the
  * unread tail) is rare, small enough to stay in a core's L2 cache, from
@@ -35,46 +35,7 @@
 #define NB_NOINLINE
 #endif
 
-/* The fields a record copies from its position and from its opcode lie
- * together in gpurf_trace_inst: each is one fixed-size copy. */
-#define NB_WHERE_AT offsetof(gpurf_trace_inst, kernel)
-#define NB_WHERE_LEN (offsetof(gpurf_trace_inst, warp) + sizeof(uint32_t) - NB_WHERE_AT)
-#define NB_OPIMG_AT offsetof(gpurf_trace_inst, opcode)
-#define NB_OPIMG_LEN \
-  (offsetof(gpurf_trace_inst, latency) + sizeof(gpurf_trace_latency) - NB_OPIMG_AT)
-_Static_assert(NB_WHERE_LEN == 5 * sizeof(uint32_t), "kernel, cta[3], warp are adjacent");
-_Static_assert(NB_OPIMG_LEN == GPURF_TRACE_OPCODE_MAX + sizeof(gpurf_trace_class) +
-                                   sizeof(gpurf_trace_latency),
-               "opcode, op_class, latency are adjacent");
-_Static_assert(sizeof(gpurf_trace_operand) == 2, "operands are byte pairs");
-
-typedef struct nb_op {
-  unsigned char img[NB_OPIMG_LEN]; /* opcode (its name), op_class, latency as in a record */
-  uint64_t bv_key;    /* binary version + 1 the class was looked up for; 0: not yet */
-  uint8_t mem_access; /* the record's mem when it has a memory width */
-} nb_op;
-
-typedef struct nb_state {
-  FILE *f;
-  char path[TR_PATH_MAX];
-  unsigned char *buf; /* NB_CHUNK + TR_BINARY_MAX_RECORD bytes */
-  size_t pos, end;    /* next record; end of the data read */
-  uint64_t consumed;  /* bytes before buf[0] */
-  uint64_t expect;    /* size of a regular file when opened (0: not known) */
-  int eof, ended, have_kernel, have_cta, have_warp;
-  uint32_t where[5];  /* kernel index, CTA, warp: a record's first fields */
-  uint64_t bv_key;    /* the kernel's binary version + 1 */
-  unsigned reg_limit; /* a register at or above it needs a closer look */
-  /* By operand bytes (register | width << 8, widths below 8): 1 for a
-   * width other than 1, 2 or 4 or a register past reg_limit, else the
-   * registers the operand writes (0 for RZ) times 2. */
-  uint8_t operand[8 * 256];
-  uint64_t count;
-  nb_op *ops;
-  uint32_t n_ops, cap_ops;
-} nb_state;
-
-static int nb_fail(gpurf_ctx *ctx, nb_state *st, const char *what) {
+int nb_fail(gpurf_ctx *ctx, nb_state *st, const char *what) {
   return gpurf_fail_at(ctx, GPURF_EPARSE, st->path, 0, 0, NULL, "byte %llu: %s",
                        (unsigned long long)(st->consumed + st->pos), what);
 }
@@ -157,6 +118,7 @@ static uint64_t rdv(cur *c) {
 static void nb_set_limit(const gpurf_trace_reader *r, nb_state *st) {
   uint32_t nregs = r->kernel.nregs;
   unsigned lim = nregs > 0 && nregs < GPURF_TRACE_NUM_REGS ? nregs : GPURF_TRACE_NUM_REGS;
+  if (lim != st->reg_limit || st->bv_key != st->gen_bv) st->gen++, st->gen_bv = st->bv_key;
   st->reg_limit = lim;
   for (unsigned w = 0; w < 8; w++)
     for (unsigned reg = 0; reg < 256; reg++)
@@ -273,19 +235,6 @@ static int nb_other(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st) {
 
 /* ---- instruction records: no check per field ---- */
 
-/* Little-endian loads; the buffer holds the bytes (see the top). */
-static inline uint32_t le32(const unsigned char *p) {
-  uint32_t v;
-  memcpy(&v, p, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  v = __builtin_bswap32(v);
-#endif
-  return v;
-}
-static inline uint64_t le64(const unsigned char *p) {
-  return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
-}
-
 /* Unsigned LEB128 of at most 10 bytes; more sets *bad. PCs take two or
  * three bytes, so those are unrolled. */
 static inline uint64_t getv_long(const unsigned char **pp, int *bad) {
@@ -328,14 +277,6 @@ static inline uint64_t getv(const unsigned char **pp, int *bad) {
 static inline int64_t getz(const unsigned char **pp, int *bad) {
   uint64_t u = getv(pp, bad);
   return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
-}
-
-/* Active lanes; without a call to the compiler's library where the target
- * has no population-count instruction. */
-static inline unsigned lanes_of(uint32_t m) {
-  m = m - ((m >> 1) & 0x55555555u);
-  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
-  return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
 /* Per-lane addresses (mode 0: one per active lane; mode 1: base and
@@ -394,8 +335,8 @@ static void nb_classify(const gpurf_trace_reader *r, const nb_state *st, nb_op *
 }
 
 /* Any instruction record, checked as it is decoded; see the top. */
-static NB_NOINLINE int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st,
-                               gpurf_trace_inst *inst) {
+NB_NOINLINE int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st,
+                        gpurf_trace_inst *inst, uint32_t omit) {
   const unsigned char *p = st->buf + st->pos + 1, *end = st->buf + st->end;
   unsigned char *dst_bytes = (unsigned char *)inst;
   int bad = 0;
@@ -447,7 +388,6 @@ static NB_NOINLINE int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *
   inst->mem = mem_width ? (gpurf_trace_mem)op->mem_access : GPURF_TRACE_MEM_NONE;
   if (bad || p > end) return nb_fail(ctx, st, "truncated instruction record");
   inst->n_dst_regs = (uint8_t)dst_regs;
-  uint32_t omit = r->omit;
   if (flags & GPURF_TRACE_HAS_ADDR) {
     uint8_t mode = *p++;
     if (mode > 1) return nb_fail(ctx, st, "bad address mode");
@@ -496,8 +436,7 @@ static NB_NOINLINE int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *
 
 /* Everything but an instruction of the current warp well inside the data
  * read: filling the buffer, the end, the other records. */
-static NB_NOINLINE int nb_next_slow(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st,
-                                    gpurf_trace_inst *inst) {
+int nb_seek_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st) {
   for (;;) {
     if (st->end - st->pos < TR_BINARY_MAX_RECORD && !st->eof) {
       int rc = nb_fill(ctx, st);
@@ -510,35 +449,17 @@ static NB_NOINLINE int nb_next_slow(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_st
     if (st->ended) return nb_fail(ctx, st, "data after the end record");
     if (st->buf[st->pos] == 'I') {
       if (!st->have_warp) return nb_fail(ctx, st, "instruction before any warp record");
-      return nb_inst(ctx, r, st, inst);
+      return GPURF_OK;
     }
     int rc = nb_other(ctx, r, st);
     if (rc) return rc;
   }
 }
 
-/* LEB128 for nb_inst_fast: NULL past 9 bytes (nb_inst then decides). */
-static inline const unsigned char *fgetv(const unsigned char *p, uint64_t *v) {
-  uint64_t x = *p++;
-  if (x < 0x80) {
-    *v = x;
-    return p;
-  }
-  uint64_t b1 = *p++;
-  x = (x & 0x7f) | (b1 & 0x7f) << 7;
-  if (b1 < 0x80) {
-    *v = x;
-    return p;
-  }
-  for (int shift = 14; shift < 63; shift += 7) {
-    uint64_t b = *p++;
-    x |= (b & 0x7f) << shift;
-    if (b < 0x80) {
-      *v = x;
-      return p;
-    }
-  }
-  return NULL;
+static NB_NOINLINE int nb_next_slow(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st,
+                                    gpurf_trace_inst *inst) {
+  int rc = nb_seek_inst(ctx, r, st);
+  return rc ? rc : nb_inst(ctx, r, st, inst, r->omit);
 }
 
 /* The common instruction record: no call, no bounds check (at least
@@ -546,13 +467,12 @@ static inline const unsigned char *fgetv(const unsigned char *p, uint64_t *v) {
  * st untouched, for anything else: an opcode to classify, addresses or
  * values the caller keeps, a register to look at closely, a defect; nb_inst
  * then decodes the record again, the general way. */
-static inline int nb_inst_fast(const gpurf_trace_reader *r, nb_state *st,
-                               gpurf_trace_inst *inst) {
+static inline int nb_inst_fast(nb_state *st, gpurf_trace_inst *inst, uint32_t omit) {
   const unsigned char *p = st->buf + st->pos + 1;
   uint64_t id, pc, v;
   if (!(p = fgetv(p, &id)) || id >= st->n_ops) return 0;
   const nb_op *op = &st->ops[id];
-  uint32_t omit = r->omit, flags = p[0];
+  uint32_t flags = p[0];
   if (op->bv_key != st->bv_key || (flags & ~0x3fu) ||
       (flags & ~omit & (GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES)))
     return 0;
@@ -636,9 +556,13 @@ static int nb_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst
   if (__builtin_expect(st->end - st->pos >= TR_BINARY_MAX_RECORD && st->buf[st->pos] == 'I' &&
                            st->have_warp,
                        1) &&
-      __builtin_expect(nb_inst_fast(r, st, inst), 1))
+      __builtin_expect(nb_inst_fast(st, inst, r->omit), 1))
     return GPURF_OK;
   return nb_next_slow(ctx, r, st, inst);
+}
+
+int nb_inst_common(nb_state *st, gpurf_trace_inst *inst, uint32_t omit) {
+  return nb_inst_fast(st, inst, omit);
 }
 
 static void nb_free(gpurf_trace_reader *r) {
@@ -651,7 +575,7 @@ static void nb_free(gpurf_trace_reader *r) {
   r->impl = NULL;
 }
 
-static const tr_ops nb_ops = {nb_next, nb_free};
+static const tr_ops nb_ops = {nb_next, nb_free, nb_briefs};
 
 int tr_binary_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in) {
   nb_state *st = tr_reader_attach(ctx, r, sizeof *st, &nb_ops, GPURF_TRACE_FORMAT_BINARY);

@@ -397,7 +397,7 @@ static void nt_free(gpurf_trace_reader *r) {
   r->impl = NULL;
 }
 
-static const tr_ops nt_ops = {nt_next, nt_free};
+static const tr_ops nt_ops = {nt_next, nt_free, NULL};
 
 int tr_text_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in) {
   nt_state *st = tr_reader_attach(ctx, r, sizeof *st, &nt_ops, GPURF_TRACE_FORMAT_TEXT);

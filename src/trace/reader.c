@@ -69,12 +69,60 @@ int gpurf_trace_reader_alloc(gpurf_ctx *ctx, const char *path, gpurf_trace_reade
 void gpurf_trace_reader_free(gpurf_trace_reader *r) {
   if (!r) return;
   if (r->ops && r->ops->free) r->ops->free(r);
+  tr_shapes_free(r->shapes);
   free(r);
 }
 
 int gpurf_trace_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst) {
   if (!r || !inst) return gpurf_fail(ctx, GPURF_EINVAL, "no reader or record");
   return r->ops->next(ctx, r, inst);
+}
+
+int gpurf_trace_next_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out,
+                            size_t cap, size_t *n, gpurf_trace_where *where) {
+  if (n) *n = 0;
+  if (!r || !out || !n || !where || cap == 0)
+    return gpurf_fail(ctx, GPURF_EINVAL, "no reader, records or room for them");
+  if (!r->shapes) {
+    int rc = tr_shapes_alloc(ctx, &r->shapes);
+    if (rc) return rc;
+  }
+  tr_shapes *s = r->shapes;
+  s->batch++;
+  if (r->ops->briefs) return r->ops->briefs(ctx, r, out, cap, n, where);
+  /* One record a call: reading a second would read past a change of warp
+   * or kernel, and the kernel's header is the last record's. */
+  gpurf_trace_inst *t = s->rec;
+  int rc = r->ops->next(ctx, r, t);
+  if (rc) return rc;
+  where->kernel = t->kernel;
+  memcpy(where->cta, t->cta, sizeof where->cta);
+  where->warp = t->warp;
+  out[0].shape = tr_shape_find(s, t);
+  out[0].stamp = s->key[out[0].shape].stamp;
+  out[0].mask = t->mask;
+  *n = 1;
+  return GPURF_OK;
+}
+
+uint32_t gpurf_trace_reader_shapes(const gpurf_trace_reader *r) { return r ? TR_SHAPES : 0; }
+
+int gpurf_trace_reader_shape(const gpurf_trace_reader *r, uint32_t shape, gpurf_trace_inst *out) {
+  if (!r || !out || !r->shapes || shape >= TR_SHAPES || !r->shapes->key[shape].stamp)
+    return GPURF_EINVAL;
+  const tr_shape_val *v = &r->shapes->val[shape];
+  out->pc = v->pc;
+  memcpy(out->opcode, v->opcode, sizeof out->opcode);
+  out->op_class = v->op_class;
+  out->latency = v->latency;
+  out->mem = v->mem;
+  out->mem_width = v->mem_width;
+  out->n_dst = v->n_dst;
+  out->n_src = v->n_src;
+  out->n_dst_regs = v->n_dst_regs;
+  memcpy(out->dst, v->dst, sizeof out->dst);
+  memcpy(out->src, v->src, sizeof out->src);
+  return GPURF_OK;
 }
 
 const gpurf_trace_kernel *gpurf_trace_reader_kernel(const gpurf_trace_reader *r) {

@@ -522,7 +522,7 @@ static void gen_free(gpurf_trace_reader *r) {
   r->impl = NULL;
 }
 
-static const tr_ops gen_ops = {gen_next, gen_free};
+static const tr_ops gen_ops = {gen_next, gen_free, NULL};
 
 int gpurf_trace_gen_alloc(gpurf_ctx *ctx, const gpurf_trace_gen_params *p,
                           gpurf_trace_reader **out) {

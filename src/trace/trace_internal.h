@@ -133,10 +133,65 @@ static inline int tr_values_affine(uint32_t mask, const uint32_t *val, uint32_t 
   return ok;
 }
 
-/* The reader variants behind gpurf_trace_reader. */
+/* Shapes of records read in brief (shape.c): slots by a hash of the pc,
+ * each holding the fixed fields of the record last seen there. The key
+ * half is what the binary reader compares a record's bytes with, the value
+ * half what gpurf_trace_reader_shape() gives. */
+#define TR_SHAPE_BITS 14
+#define TR_SHAPES (1u << TR_SHAPE_BITS)
+
+/* 64 bytes, one cache line: all that a binary record hitting it reads. */
+typedef struct tr_shape_key {
+  /* The record's bytes after its tag up to its mask (opcode number,
+   * flags, pc), zero past them; then those after the mask: operand
+   * counts, operands, memory width, with keep 0xff over each of them. */
+  uint64_t pre, win[2], keep[2];
+  uint64_t stamp; /* 0: empty */
+  uint32_t gen;   /* the binary reader's nb_state.gen; 0: compared with no bytes */
+  uint32_t batch; /* the read that last named it */
+  uint8_t fixed;  /* bytes from the mask to the end of the memory width */
+  uint8_t flags, n_dst_regs; /* the record's flags byte; for the values it holds */
+} tr_shape_key;
+
+typedef struct tr_shape_val {
+  uint64_t pc;
+  char opcode[GPURF_TRACE_OPCODE_MAX];
+  gpurf_trace_class op_class;
+  gpurf_trace_latency latency;
+  gpurf_trace_mem mem;
+  uint8_t mem_width, n_dst, n_src, n_dst_regs;
+  gpurf_trace_operand dst[GPURF_TRACE_MAX_DST];
+  gpurf_trace_operand src[GPURF_TRACE_MAX_SRC];
+} tr_shape_val;
+
+typedef struct tr_shapes {
+  tr_shape_key *key;
+  tr_shape_val *val;
+  uint64_t stamps; /* the last stamp given */
+  uint32_t batch;  /* reads in brief so far */
+  gpurf_trace_inst *rec; /* a record decoded whole, when one must be */
+} tr_shapes;
+
+int tr_shapes_alloc(gpurf_ctx *ctx, tr_shapes **out);
+void tr_shapes_free(tr_shapes *s);
+/* The slot of a pc (records whose bytes are not compared). */
+static inline uint32_t tr_shape_slot(uint64_t x) {
+  return (uint32_t)((x * 0x9e3779b97f4a7c15ull) >> (64 - TR_SHAPE_BITS));
+}
+/* Makes slot hold the fixed fields of inst under a new stamp, compared
+ * with no bytes (key.gen 0) until the caller sets them. */
+void tr_shape_set(tr_shapes *s, uint32_t slot, const gpurf_trace_inst *inst);
+/* The slot of inst by its pc, refilled unless it holds the same fields. */
+uint32_t tr_shape_find(tr_shapes *s, const gpurf_trace_inst *inst);
+
+/* The reader variants behind gpurf_trace_reader. briefs may be NULL: the
+ * records are then read one at a time by next and given shapes by
+ * tr_shape_find. */
 typedef struct tr_ops {
   int (*next)(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst);
   void (*free)(gpurf_trace_reader *r);
+  int (*briefs)(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out, size_t cap,
+                size_t *n, gpurf_trace_where *where);
 } tr_ops;
 
 struct gpurf_trace_reader {
@@ -147,6 +202,7 @@ struct gpurf_trace_reader {
   uint64_t memcpy_count, memcpy_bytes;
   uint32_t omit; /* GPURF_TRACE_HAS_* fields the caller does not need */
   void *impl;
+  tr_shapes *shapes; /* from the first read in brief */
 };
 
 /* Gives r a zeroed state of size bytes and its variant's ops before the open

@@ -1,0 +1,69 @@
+/* Shapes of records read in brief: the fields a record shares with every
+ * warp's record at the same pc, kept per slot so that a reader hands a
+ * timing model a number it can look up instead of fields to compare. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/trace_internal.h"
+
+int tr_shapes_alloc(gpurf_ctx *ctx, tr_shapes **out) {
+  tr_shapes *s = calloc(1, sizeof *s);
+  /* Keys on cache lines: a record that hits its slot reads one. */
+  void *key = NULL;
+  if (s && posix_memalign(&key, 64, TR_SHAPES * sizeof *s->key) != 0) key = NULL;
+  if (s) s->key = key;
+  if (s && s->key) memset(s->key, 0, TR_SHAPES * sizeof *s->key);
+  if (s) s->val = calloc(TR_SHAPES, sizeof *s->val);
+  if (s) s->rec = malloc(sizeof *s->rec);
+  if (!s || !s->key || !s->val || !s->rec) {
+    tr_shapes_free(s);
+    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  }
+  *out = s;
+  return GPURF_OK;
+}
+
+void tr_shapes_free(tr_shapes *s) {
+  if (!s) return;
+  free(s->key);
+  free(s->val);
+  free(s->rec);
+  free(s);
+}
+
+void tr_shape_set(tr_shapes *s, uint32_t slot, const gpurf_trace_inst *inst) {
+  tr_shape_val *v = &s->val[slot];
+  memset(v, 0, sizeof *v);
+  v->pc = inst->pc;
+  memcpy(v->opcode, inst->opcode, sizeof v->opcode);
+  v->opcode[sizeof v->opcode - 1] = '\0';
+  v->op_class = inst->op_class;
+  v->latency = inst->latency;
+  v->mem = inst->mem;
+  v->mem_width = inst->mem_width;
+  v->n_dst = inst->n_dst < GPURF_TRACE_MAX_DST ? inst->n_dst : GPURF_TRACE_MAX_DST;
+  v->n_src = inst->n_src < GPURF_TRACE_MAX_SRC ? inst->n_src : GPURF_TRACE_MAX_SRC;
+  v->n_dst_regs = inst->n_dst_regs;
+  memcpy(v->dst, inst->dst, v->n_dst * sizeof *v->dst);
+  memcpy(v->src, inst->src, v->n_src * sizeof *v->src);
+  tr_shape_key *k = &s->key[slot];
+  memset(k, 0, sizeof *k);
+  k->stamp = ++s->stamps;
+}
+
+static int same_fields(const tr_shape_val *v, const gpurf_trace_inst *t) {
+  return v->pc == t->pc && v->op_class == t->op_class && v->latency == t->latency &&
+         v->mem == t->mem && v->mem_width == t->mem_width && v->n_dst == t->n_dst &&
+         v->n_src == t->n_src && v->n_dst_regs == t->n_dst_regs &&
+         memcmp(v->dst, t->dst, t->n_dst * sizeof *v->dst) == 0 &&
+         memcmp(v->src, t->src, t->n_src * sizeof *v->src) == 0 &&
+         strncmp(v->opcode, t->opcode, sizeof v->opcode) == 0;
+}
+
+uint32_t tr_shape_find(tr_shapes *s, const gpurf_trace_inst *inst) {
+  uint32_t slot = tr_shape_slot(inst->pc);
+  if (!s->key[slot].stamp || inst->n_dst > GPURF_TRACE_MAX_DST ||
+      inst->n_src > GPURF_TRACE_MAX_SRC || !same_fields(&s->val[slot], inst))
+    tr_shape_set(s, slot, inst);
+  return slot;
+}
