@@ -16,17 +16,21 @@ static double sim_now_s(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Reads the trace through once without simulating, omitting what the
- * pipeline omits: the reader's share. */
+/* Reads the trace through once without simulating, as the baseline
+ * pipeline reads it (in brief): the reader's share. */
 static int read_only(gpurf_ctx *ctx, const char *path, uint64_t *n) {
   gpurf_trace_reader *r = NULL;
-  gpurf_trace_inst *in = malloc(sizeof *in);
-  int rc = in ? gpurf_trace_reader_alloc(ctx, path, &r) : GPURF_ENOMEM;
+  enum { BATCH = 256 };
+  gpurf_trace_brief *b = malloc(BATCH * sizeof *b);
+  int rc = b ? gpurf_trace_reader_alloc(ctx, path, &r) : GPURF_ENOMEM;
   if (rc == GPURF_OK) gpurf_trace_reader_omit(r, GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES);
   *n = 0;
-  while (rc == GPURF_OK && (rc = gpurf_trace_next(ctx, r, in)) == GPURF_OK) (*n)++;
+  size_t got = 0;
+  gpurf_trace_where where;
+  while (rc == GPURF_OK && (rc = gpurf_trace_next_briefs(ctx, r, b, BATCH, &got, &where)) == GPURF_OK)
+    *n += got;
   gpurf_trace_reader_free(r);
-  free(in);
+  free(b);
   return rc == GPURF_TRACE_END ? GPURF_OK : rc;
 }
 

@@ -10,9 +10,27 @@
 
 _Static_assert(offsetof(gpurf_trace_inst, cta) == offsetof(gpurf_trace_inst, kernel) + 4,
                "a record's kernel and CTA are adjacent");
+_Static_assert(offsetof(gpurf_trace_where, cta) == offsetof(gpurf_trace_where, kernel) + 4,
+               "a batch's kernel and CTA are adjacent");
 
 static int read_rec(gpurf_ctx *ctx, gpurf_pipeline *p) {
   int rc = gpurf_trace_next(ctx, p->reader, p->rec);
+  if (rc == GPURF_TRACE_END) {
+    p->rec_valid = 0;
+    p->trace_done = 1;
+    return GPURF_OK;
+  }
+  if (rc != GPURF_OK) return rc;
+  p->rec_valid = 1;
+  return GPURF_OK;
+}
+
+/* The next batch of records in brief. */
+static int read_briefs(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  size_t n = 0;
+  int rc = gpurf_trace_next_briefs(ctx, p->reader, p->bat, PIPE_BATCH, &n, &p->bat_where);
+  p->bat_i = 0;
+  p->bat_n = (uint32_t)n;
   if (rc == GPURF_TRACE_END) {
     p->rec_valid = 0;
     p->trace_done = 1;
@@ -31,7 +49,14 @@ int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
   p->trace_done = 0;
   p->rec_valid = 0;
   p->staged = -1;
-  return read_rec(ctx, p);
+  /* A technique that sees records (or their registers' last uses, for its
+   * own bank map) gets them whole; the baseline reads them in brief. */
+  p->brief = !p->hk.load && !p->hk.decode && p->base_map &&
+             gpurf_trace_reader_shapes(r) <= 1u << PIPE_MEMO_BITS;
+  if (!p->brief) return read_rec(ctx, p);
+  /* Stamps are the reader's: none of an earlier reader's may match. */
+  for (size_t i = 0; i < (size_t)1 << PIPE_MEMO_BITS; i++) p->memo[i].stamp = 0;
+  return read_briefs(ctx, p);
 }
 
 /* Appends the registers reg .. reg+width-1 (those below RZ) to list unless
@@ -171,6 +196,77 @@ static int compact_memo(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_ins
   return GPURF_OK;
 }
 
+/* Compacts a shape the reader named anew into its slot: the record's
+ * fixed fields, with the mask of the record that named it for the rest. */
+static PIPE_NOINLINE int memo_shape(gpurf_ctx *ctx, gpurf_pipeline *p,
+                                    const gpurf_trace_brief *br, cmemo *e) {
+  gpurf_trace_inst *t = p->rec;
+  if (gpurf_trace_reader_shape(p->reader, br->shape, t) != GPURF_OK)
+    return gpurf_fail(ctx, GPURF_EINVAL, "the trace reader named no shape %u", br->shape);
+  t->mask = br->mask;
+  uint32_t mr = 0;
+  e->stamp = 0;
+  int rc = compact(ctx, p, t, &e->c, &mr);
+  if (rc != GPURF_OK) return rc;
+  e->max_reg = (uint8_t)mr;
+  e->lane_bytes = e->c.unit == GPURF_PIPELINE_UNIT_GLOBAL ? (t->mem_width ? t->mem_width : 4) : 0;
+  e->stamp = br->stamp;
+  return GPURF_OK;
+}
+
+/* The records of a CTA read in brief, each batch one warp's, into b; as
+ * load_cta's loop over whole records, with the same checks and messages. */
+static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t *max_reg) {
+  uint32_t key[4];
+  memcpy(key, &p->bat_where, sizeof key);
+  const uint32_t *cta = key + 1;
+  uint64_t seen = 0;
+  uint32_t last = UINT32_MAX, mr = *max_reg;
+  while (p->rec_valid && memcmp(&p->bat_where, key, sizeof key) == 0) {
+    uint32_t wid = p->bat_where.warp;
+    if (wid != last) {
+      if (wid >= GPURF_PIPELINE_MAX_WARPS || b->n_warps >= (uint32_t)p->prm.max_warps)
+        return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "CTA (%u,%u,%u) has more warps than the SM (%d)",
+                          cta[0], cta[1], cta[2], p->prm.max_warps);
+      if (seen >> wid & 1u)
+        return gpurf_fail(ctx, GPURF_EINVAL,
+                          "records of warp %u of CTA (%u,%u,%u) are not contiguous", wid, cta[0],
+                          cta[1], cta[2]);
+      seen |= (uint64_t)1 << wid;
+      b->warp_start[b->n_warps++] = b->n;
+      last = wid;
+    }
+    uint32_t m = p->bat_n - p->bat_i;
+    if (b->n + m > b->cap) {
+      uint32_t cap = b->cap ? 2 * b->cap : 1024;
+      while (cap < b->n + m) cap *= 2;
+      cinst *code = realloc(b->code, (size_t)cap * sizeof *code);
+      if (!code) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+      b->code = code;
+      b->cap = cap;
+    }
+    cinst *c = b->code + b->n;
+    for (uint32_t i = p->bat_i; i < p->bat_n; i++, c++) {
+      const gpurf_trace_brief *br = &p->bat[i];
+      cmemo *e = &p->memo[br->shape];
+      if (__builtin_expect(e->stamp != br->stamp, 0)) {
+        int rc = memo_shape(ctx, p, br, e);
+        if (rc != GPURF_OK) return rc;
+      }
+      *c = e->c;
+      /* At most 32 lanes of 255 bytes: within 16 bits. */
+      if (e->lane_bytes) c->bytes = (uint16_t)(popcount32(br->mask) * e->lane_bytes);
+      mr = e->max_reg > mr ? e->max_reg : mr;
+    }
+    b->n += m;
+    p->bat_i = p->bat_n;
+    int rc = read_briefs(ctx, p);
+    if (rc != GPURF_OK) return rc;
+  }
+  *max_reg = mr;
+  return GPURF_OK;
+}
+
 /* The trace's last-use hint of the record just compacted into b->code[b->n]
  * (a register is last used when an operand covering it is), kept beside the
  * code for techniques. */
@@ -226,7 +322,11 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
   const gpurf_trace_kernel *k = gpurf_trace_reader_kernel(p->reader);
   /* The kernel and CTA of the first record: the CTA goes on while its
    * records have the same (one compare of 16 bytes). */
-  uint32_t key[4] = {p->rec->kernel, p->rec->cta[0], p->rec->cta[1], p->rec->cta[2]};
+  uint32_t key[4];
+  if (p->brief)
+    memcpy(key, &p->bat_where, sizeof key);
+  else
+    memcpy(key, &p->rec->kernel, sizeof key);
   uint32_t kernel = key[0], *cta = key + 1;
   b->kernel = kernel;
   b->n = 0;
@@ -237,7 +337,11 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
   uint64_t seen = 0;
   uint32_t last = UINT32_MAX;
   int per_record = p->hk.load || p->hk.decode || !p->base_map;
-  while (p->rec_valid && memcmp(&p->rec->kernel, key, sizeof key) == 0) {
+  if (p->brief) {
+    int rc = load_briefs(ctx, p, b, &max_reg);
+    if (rc != GPURF_OK) return rc;
+  }
+  while (!p->brief && p->rec_valid && memcmp(&p->rec->kernel, key, sizeof key) == 0) {
     uint32_t wid = p->rec->warp;
     if (wid != last) {
       if (wid >= GPURF_PIPELINE_MAX_WARPS || b->n_warps >= (uint32_t)p->prm.max_warps)

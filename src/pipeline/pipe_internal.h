@@ -45,7 +45,15 @@ typedef struct cmemo {
   uint8_t valid, cls, lat, n_src, n_dst, max_reg;
   gpurf_trace_operand src[GPURF_TRACE_MAX_SRC], dst[GPURF_TRACE_MAX_DST];
   cinst c; /* bytes not kept: it depends on the record's mask */
+  /* Read in brief (feed.c), the slots are the reader's shapes: the stamp
+   * of the shape c was made from (0: none), and the bytes per active lane
+   * of its global traffic (0: not global memory). */
+  uint64_t stamp;
+  uint8_t lane_bytes;
 } cmemo;
+
+/* Records read in brief at a time (feed.c). */
+#define PIPE_BATCH 256
 
 /* A CTA's instructions, warp after warp. */
 typedef struct ctabuf {
@@ -203,6 +211,13 @@ struct gpurf_pipeline {
   int rec_valid, trace_done;
   uint32_t rec_kernel, rec_cta[3];
   cmemo *memo; /* 1 << PIPE_MEMO_BITS compacted records (feed.c) */
+  /* Without a technique that sees records, the trace is read in brief: a
+   * batch of one warp's records (bat_where), bat_i the next to load;
+   * rec_valid while one is left. */
+  int brief;
+  uint32_t bat_n, bat_i;
+  gpurf_trace_where bat_where;
+  gpurf_trace_brief bat[PIPE_BATCH];
   int staged; /* ctabuf index of the next CTA, -1 */
   int freed;  /* a CTA left since the staged one last failed to fit */
   int n_buf;

@@ -4,7 +4,7 @@
  * The warps of a kernel run the same code, so most records repeat, byte for
  * byte, one an earlier warp had at the same pc, but for the mask. A shape
  * slot keeps the bytes of the record it was made from; a record whose bytes
- * match them (one hash and three masked 8-byte compares) is passed over
+ * match those of its pc's slot (three masked 8-byte compares) is passed over
  * without being decoded, its trailing fields (addresses, values, line, ...)
  * stepped over by their lengths. Any other record is decoded by the
  * decoders of native_binary.c, into the slot, so that a defect is found and
@@ -20,15 +20,17 @@ _Static_assert(sizeof(gpurf_trace_where) == 5 * sizeof(uint32_t), "where is kern
 /* What a timing model needs neither of. */
 #define NB_OMIT (GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES)
 
-/* Bytes of a record's opcode number, flags and pc (the bytes after its
- * tag, up to its mask) from the first 8 of them; 0 when they take more.
- * The flags byte is below 0x80 like the last byte of a varint: the pc ends
- * at the third such byte. */
-static inline unsigned nb_prefix_len(uint64_t raw) {
-  uint64_t t = ~raw & 0x8080808080808080ull;
-  t &= t - 1;
-  t &= t - 1;
-  return t ? (unsigned)(__builtin_ctzll(t) >> 3) + 1 : 0;
+/* The bytes after a record's tag up to its mask (opcode number, flags,
+ * pc) as one number, zero past them, and its pc: their count, or 0 when
+ * they take more than 8 bytes. */
+static inline unsigned nb_prefix(const unsigned char *rec, uint64_t *pre, uint64_t *pc) {
+  const unsigned char *q = rec + 1;
+  uint64_t id;
+  if (!(q = fgetv(q, &id)) || !(q = fgetv(q + 1, pc))) return 0;
+  size_t len = (size_t)(q - rec - 1);
+  if (len > 8) return 0;
+  *pre = le64(rec + 1) & (~0ull >> (64 - 8 * len)); /* at least 3 bytes */
+  return (unsigned)len;
 }
 
 /* Steps over the fields after the memory width; NULL for anything the
@@ -63,12 +65,12 @@ static inline const unsigned char *nb_skip(const unsigned char *p, unsigned flag
  * the end of the data) in brief when its slot holds its bytes: the record
  * after it, else NULL. */
 static inline const unsigned char *nb_hit(tr_shape_key *keys, uint32_t gen, uint32_t batch,
-                                          const unsigned char *p, gpurf_trace_brief *out) {
-  uint64_t raw = le64(p + 1);
-  unsigned len = nb_prefix_len(raw);
+                                          unsigned shift, const unsigned char *p,
+                                          gpurf_trace_brief *out) {
+  uint64_t pre, pc;
+  unsigned len = nb_prefix(p, &pre, &pc);
   if (!len) return NULL;
-  uint64_t pre = raw & (~0ull >> (64 - 8 * len));
-  uint32_t slot = tr_shape_slot(pre);
+  uint32_t slot = (uint32_t)(pc >> shift) & (TR_SHAPES - 1); /* tr_shape_slot */
   tr_shape_key *k = &keys[slot];
   if ((pre ^ k->pre) | (uint64_t)(gen ^ k->gen)) return NULL;
   const unsigned char *q = p + 1 + len;
@@ -84,26 +86,23 @@ static inline const unsigned char *nb_hit(tr_shape_key *keys, uint32_t gen, uint
   return q;
 }
 
-/* The slot of the record at rec, decoded into t: by its leading bytes when
- * they fit the compare (*len their count), else by its pc (*len 0). */
-static uint32_t nb_slot(const unsigned char *rec, const gpurf_trace_inst *t, unsigned *len) {
-  uint64_t raw = le64(rec + 1);
-  *len = t->n_dst + t->n_src <= 7 ? nb_prefix_len(raw) : 0; /* operands in 16 bytes */
-  return *len ? tr_shape_slot(raw & (~0ull >> (64 - 8 * *len))) : tr_shape_slot(t->pc);
-}
-
 /* Makes slot hold the record at rec, decoded into t, for later records to
- * match by their bytes (len: as nb_slot); its brief into *out. */
-static void nb_keep(tr_shapes *sh, const nb_state *st, uint32_t slot, unsigned len,
-                    const unsigned char *rec, const gpurf_trace_inst *t, gpurf_trace_brief *out) {
-  tr_shape_set(sh, slot, t);
+ * match by their bytes when these fit the compare; its brief into *out. */
+static void nb_keep(tr_shapes *sh, const nb_state *st, uint32_t slot, const unsigned char *rec,
+                    const gpurf_trace_inst *t, gpurf_trace_brief *out) {
   tr_shape_key *k = &sh->key[slot];
-  if (len) {
-    uint64_t raw = le64(rec + 1);
-    unsigned id_len = (unsigned)(__builtin_ctzll(~raw & 0x8080808080808080ull) >> 3) + 1;
-    unsigned wl = 2 + 2 * (unsigned)(t->n_dst + t->n_src); /* counts, operands, memory width */
+  /* The same fields keep their stamp: what a model made of them stands. */
+  if (tr_shape_same(sh, slot, t))
+    k->gen = 0;
+  else
+    tr_shape_set(sh, slot, t);
+  uint64_t pre, pc;
+  unsigned len = nb_prefix(rec, &pre, &pc);
+  unsigned wl = 2 + 2 * (unsigned)(t->n_dst + t->n_src); /* counts, operands, memory width */
+  if (len && wl <= 16) {
+    unsigned id_len = (unsigned)(__builtin_ctzll(~pre & 0x8080808080808080ull) >> 3) + 1;
     const unsigned char *w = rec + 1 + len + 4;
-    k->pre = raw & (~0ull >> (64 - 8 * len));
+    k->pre = pre;
     k->keep[0] = wl >= 8 ? ~0ull : (1ull << (8 * wl)) - 1;
     k->keep[1] = wl <= 8 ? 0 : wl >= 16 ? ~0ull : (1ull << (8 * (wl - 8))) - 1;
     k->win[0] = le64(w) & k->keep[0];
@@ -128,28 +127,25 @@ static int nb_miss(nb_state *st, tr_shapes *sh, gpurf_trace_brief *out) {
   uint64_t count = st->count;
   const unsigned char *rec = st->buf + pos;
   if (!nb_inst_common(st, sh->rec, NB_OMIT)) return 0;
-  unsigned len;
-  uint32_t slot = nb_slot(rec, sh->rec, &len);
+  uint32_t slot = tr_shape_slot_new(sh, sh->rec->pc);
   if (sh->key[slot].batch == sh->batch) {
     st->pos = pos, st->count = count;
     return 0;
   }
-  nb_keep(sh, st, slot, len, rec, sh->rec, out);
+  nb_keep(sh, st, slot, rec, sh->rec, out);
   return 1;
 }
 
-/* The first record of a read, whatever comes before it. */
+/* The first record of a read that did not hit its slot (st->pos at an
+ * instruction record): decoded, with every check. */
 static int nb_first(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, tr_shapes *sh,
                     gpurf_trace_brief *out) {
-  int rc = nb_seek_inst(ctx, r, st);
-  if (rc) return rc;
   const unsigned char *rec = st->buf + st->pos;
+  int rc;
   if (!(st->end - st->pos >= TR_BINARY_MAX_RECORD && nb_inst_common(st, sh->rec, NB_OMIT)) &&
       (rc = nb_inst(ctx, r, st, sh->rec, NB_OMIT)) != GPURF_OK)
     return rc;
-  unsigned len;
-  uint32_t slot = nb_slot(rec, sh->rec, &len);
-  nb_keep(sh, st, slot, len, rec, sh->rec, out);
+  nb_keep(sh, st, tr_shape_slot_new(sh, sh->rec->pc), rec, sh->rec, out);
   return GPURF_OK;
 }
 
@@ -157,30 +153,35 @@ int nb_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out, siz
               size_t *n, gpurf_trace_where *where) {
   nb_state *st = r->impl;
   tr_shapes *sh = r->shapes;
+  /* Up to the first instruction, through whatever comes before it. */
+  int rc = nb_seek_inst(ctx, r, st);
+  if (rc) return rc;
   size_t k = 0;
   for (;;) {
-    /* have_warp: no instruction before the first warp or after the end. */
-    if (st->have_warp) {
-      const unsigned char *p = st->buf + st->pos;
-      const unsigned char *stop =
-          st->buf + (st->end >= TR_BINARY_MAX_RECORD ? st->end - TR_BINARY_MAX_RECORD + 1 : 0);
-      tr_shape_key *keys = sh->key;
-      uint32_t gen = st->gen, batch = sh->batch;
-      size_t k0 = k;
-      const unsigned char *q;
-      while (k < cap && p < stop && *p == 'I' && (q = nb_hit(keys, gen, batch, p, &out[k])) != NULL)
-        p = q, k++;
-      st->count += k - k0;
-      st->pos = (size_t)(p - st->buf);
-    }
+    /* A record lies whole in the data read when TR_BINARY_MAX_RECORD bytes
+     * follow its start, or it ends before the end of the input (zeros past
+     * it: a decoder stays inside the buffer). */
+    const unsigned char *p = st->buf + st->pos, *end = st->buf + st->end;
+    const unsigned char *stop =
+        st->eof ? end
+                : st->buf + (st->end >= TR_BINARY_MAX_RECORD ? st->end - TR_BINARY_MAX_RECORD + 1 : 0);
+    tr_shape_key *keys = sh->key;
+    uint32_t gen = st->gen, batch = sh->batch;
+    unsigned shift = sh->shift;
+    size_t k0 = k;
+    const unsigned char *q;
+    while (k < cap && p < stop && *p == 'I' &&
+           (q = nb_hit(keys, gen, batch, shift, p, &out[k])) != NULL && q <= end)
+      p = q, k++;
+    st->count += k - k0;
+    st->pos = (size_t)(p - st->buf);
     if (k == cap) break;
     if (k > 0) {
       if (!nb_miss(st, sh, &out[k])) break;
       k++;
       continue;
     }
-    int rc = nb_first(ctx, r, st, sh, &out[0]);
-    if (rc) return rc;
+    if ((rc = nb_first(ctx, r, st, sh, &out[0])) != GPURF_OK) return rc;
     k = 1;
   }
   memcpy(where, st->where, sizeof *where);

@@ -15,6 +15,7 @@ int tr_shapes_alloc(gpurf_ctx *ctx, tr_shapes **out) {
   if (s && s->key) memset(s->key, 0, TR_SHAPES * sizeof *s->key);
   if (s) s->val = calloc(TR_SHAPES, sizeof *s->val);
   if (s) s->rec = malloc(sizeof *s->rec);
+  if (s) s->shift = 4;
   if (!s || !s->key || !s->val || !s->rec) {
     tr_shapes_free(s);
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
@@ -51,8 +52,9 @@ void tr_shape_set(tr_shapes *s, uint32_t slot, const gpurf_trace_inst *inst) {
   k->stamp = ++s->stamps;
 }
 
-static int same_fields(const tr_shape_val *v, const gpurf_trace_inst *t) {
-  return v->pc == t->pc && v->op_class == t->op_class && v->latency == t->latency &&
+int tr_shape_same(const tr_shapes *s, uint32_t slot, const gpurf_trace_inst *t) {
+  const tr_shape_val *v = &s->val[slot];
+  return s->key[slot].stamp && t->n_dst <= GPURF_TRACE_MAX_DST && t->n_src <= GPURF_TRACE_MAX_SRC && v->pc == t->pc && v->op_class == t->op_class && v->latency == t->latency &&
          v->mem == t->mem && v->mem_width == t->mem_width && v->n_dst == t->n_dst &&
          v->n_src == t->n_src && v->n_dst_regs == t->n_dst_regs &&
          memcmp(v->dst, t->dst, t->n_dst * sizeof *v->dst) == 0 &&
@@ -61,9 +63,7 @@ static int same_fields(const tr_shape_val *v, const gpurf_trace_inst *t) {
 }
 
 uint32_t tr_shape_find(tr_shapes *s, const gpurf_trace_inst *inst) {
-  uint32_t slot = tr_shape_slot(inst->pc);
-  if (!s->key[slot].stamp || inst->n_dst > GPURF_TRACE_MAX_DST ||
-      inst->n_src > GPURF_TRACE_MAX_SRC || !same_fields(&s->val[slot], inst))
-    tr_shape_set(s, slot, inst);
+  uint32_t slot = tr_shape_slot_new(s, inst->pc);
+  if (!tr_shape_same(s, slot, inst)) tr_shape_set(s, slot, inst);
   return slot;
 }

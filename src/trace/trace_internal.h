@@ -169,19 +169,30 @@ typedef struct tr_shapes {
   tr_shape_val *val;
   uint64_t stamps; /* the last stamp given */
   uint32_t batch;  /* reads in brief so far */
+  unsigned shift;  /* log2 of the bytes taken for an instruction (tr_shape_slot) */
   gpurf_trace_inst *rec; /* a record decoded whole, when one must be */
 } tr_shapes;
 
 int tr_shapes_alloc(gpurf_ctx *ctx, tr_shapes **out);
 void tr_shapes_free(tr_shapes *s);
-/* The slot of a pc (records whose bytes are not compared). */
-static inline uint32_t tr_shape_slot(uint64_t x) {
-  return (uint32_t)((x * 0x9e3779b97f4a7c15ull) >> (64 - TR_SHAPE_BITS));
+/* The slot of a pc: the pc in instructions, modulo the slots, so that
+ * code run in sequence takes a slot per instruction. */
+static inline uint32_t tr_shape_slot(const tr_shapes *s, uint64_t pc) {
+  return (uint32_t)(pc >> s->shift) & (TR_SHAPES - 1);
+}
+/* The slot of a pc not yet kept: instructions are taken to be as long as
+ * the longest power of two that every pc seen is a multiple of (16 bytes
+ * at first; 4 for the emulator's RISC-V code). */
+static inline uint32_t tr_shape_slot_new(tr_shapes *s, uint64_t pc) {
+  if (pc && (unsigned)__builtin_ctzll(pc) < s->shift) s->shift = (unsigned)__builtin_ctzll(pc);
+  return tr_shape_slot(s, pc);
 }
 /* Makes slot hold the fixed fields of inst under a new stamp, compared
  * with no bytes (key.gen 0) until the caller sets them. */
 void tr_shape_set(tr_shapes *s, uint32_t slot, const gpurf_trace_inst *inst);
-/* The slot of inst by its pc, refilled unless it holds the same fields. */
+/* Whether slot holds the fixed fields of inst. */
+int tr_shape_same(const tr_shapes *s, uint32_t slot, const gpurf_trace_inst *inst);
+/* The slot of inst's pc, refilled unless it holds the same fields. */
 uint32_t tr_shape_find(tr_shapes *s, const gpurf_trace_inst *inst);
 
 /* The reader variants behind gpurf_trace_reader. briefs may be NULL: the
