@@ -246,16 +246,18 @@ static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t *m
       b->cap = cap;
     }
     cinst *c = b->code + b->n;
-    for (uint32_t i = p->bat_i; i < p->bat_n; i++, c++) {
-      const gpurf_trace_brief *br = &p->bat[i];
-      cmemo *e = &p->memo[br->shape];
+    cmemo *memo = p->memo;
+    for (const gpurf_trace_brief *br = p->bat + p->bat_i, *end = p->bat + p->bat_n; br < end;
+         br++, c++) {
+      cmemo *e = &memo[br->shape];
       if (__builtin_expect(e->stamp != br->stamp, 0)) {
         int rc = memo_shape(ctx, p, br, e);
         if (rc != GPURF_OK) return rc;
       }
       *c = e->c;
       /* At most 32 lanes of 255 bytes: within 16 bits. */
-      if (e->lane_bytes) c->bytes = (uint16_t)(popcount32(br->mask) * e->lane_bytes);
+      if (e->lane_bytes)
+        c->bytes = (uint16_t)((br->mask == 0xffffffffu ? 32 : popcount32(br->mask)) * e->lane_bytes);
       mr = e->max_reg > mr ? e->max_reg : mr;
     }
     b->n += m;

@@ -3,8 +3,9 @@
  *
  * The warps of a kernel run the same code, so most records repeat, byte for
  * byte, one an earlier warp had at the same pc, but for the mask. A shape
- * slot keeps the bytes of the record it was made from; a record whose bytes
- * match those of its pc's slot (three masked 8-byte compares) is passed over
+ * slot keeps the bytes of the record it was made from, and the slot of the
+ * record that came next. A record whose bytes match those of that slot, or
+ * else of its pc's slot (three masked 8-byte compares), is passed over
  * without being decoded, its trailing fields (addresses, values, line, ...)
  * stepped over by their lengths. Any other record is decoded by the
  * decoders of native_binary.c, into the slot, so that a defect is found and
@@ -20,16 +21,16 @@ _Static_assert(sizeof(gpurf_trace_where) == 5 * sizeof(uint32_t), "where is kern
 /* What a timing model needs neither of. */
 #define NB_OMIT (GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES)
 
-/* The bytes after a record's tag up to its mask (opcode number, flags,
- * pc) as one number, zero past them, and its pc: their count, or 0 when
- * they take more than 8 bytes. */
+/* A record's first bytes (tag, opcode number, flags, pc) as one number,
+ * zero past them, and its pc: their count, or 0 when they take more than
+ * 8 bytes. */
 static inline unsigned nb_prefix(const unsigned char *rec, uint64_t *pre, uint64_t *pc) {
   const unsigned char *q = rec + 1;
   uint64_t id;
   if (!(q = fgetv(q, &id)) || !(q = fgetv(q + 1, pc))) return 0;
-  size_t len = (size_t)(q - rec - 1);
+  size_t len = (size_t)(q - rec);
   if (len > 8) return 0;
-  *pre = le64(rec + 1) & (~0ull >> (64 - 8 * len)); /* at least 3 bytes */
+  *pre = le64(rec) & (~0ull >> (64 - 8 * len)); /* at least 4 bytes */
   return (unsigned)len;
 }
 
@@ -61,28 +62,24 @@ static inline const unsigned char *nb_skip(const unsigned char *p, unsigned flag
   return p;
 }
 
-/* The instruction record at p (TR_BINARY_MAX_RECORD bytes or more before
- * the end of the data) in brief when its slot holds its bytes: the record
- * after it, else NULL. */
-static inline const unsigned char *nb_hit(tr_shape_key *keys, uint32_t gen, uint32_t batch,
-                                          unsigned shift, const unsigned char *p,
-                                          gpurf_trace_brief *out) {
-  uint64_t pre, pc;
-  unsigned len = nb_prefix(p, &pre, &pc);
-  if (!len) return NULL;
-  uint32_t slot = (uint32_t)(pc >> shift) & (TR_SHAPES - 1); /* tr_shape_slot */
-  tr_shape_key *k = &keys[slot];
-  if ((pre ^ k->pre) | (uint64_t)(gen ^ k->gen)) return NULL;
-  const unsigned char *q = p + 1 + len;
-  uint32_t mask = le32(q);
+/* The record at p (whole in the buffer) when slot k holds its bytes: the
+ * record after it and its mask, else NULL. */
+static inline const unsigned char *nb_match(const tr_shape_key *k, uint32_t gen,
+                                            const unsigned char *p, uint32_t *mask) {
+  if (((le64(p) ^ k->pre) & (~0ull >> k->pre_shift)) | (uint64_t)(gen ^ k->gen)) return NULL;
+  const unsigned char *q = p + k->mask_at;
+  uint32_t m = le32(q);
   if (((le64(q + 4) ^ k->win[0]) & k->keep[0]) | ((le64(q + 12) ^ k->win[1]) & k->keep[1]))
     return NULL;
-  q += k->fixed;
-  if (k->flags && !(q = nb_skip(q, k->flags, mask, k->n_dst_regs))) return NULL;
-  out->stamp = k->stamp;
-  out->mask = mask;
-  out->shape = slot;
-  k->batch = batch;
+  q = p + k->fixed;
+  if (k->flags) {
+    /* Addresses alone, as base and a stride of one byte: inline. */
+    if (k->flags == GPURF_TRACE_HAS_ADDR && q[0] == 1 && q[9] < 0x80)
+      q += 10;
+    else if (!(q = nb_skip(q, k->flags, m, k->n_dst_regs)))
+      return NULL;
+  }
+  *mask = m;
   return q;
 }
 
@@ -100,18 +97,23 @@ static void nb_keep(tr_shapes *sh, const nb_state *st, uint32_t slot, const unsi
   unsigned len = nb_prefix(rec, &pre, &pc);
   unsigned wl = 2 + 2 * (unsigned)(t->n_dst + t->n_src); /* counts, operands, memory width */
   if (len && wl <= 16) {
-    unsigned id_len = (unsigned)(__builtin_ctzll(~pre & 0x8080808080808080ull) >> 3) + 1;
-    const unsigned char *w = rec + 1 + len + 4;
+    unsigned id_len = 1;
+    while (rec[id_len] & 0x80) id_len++;
+    const unsigned char *w = rec + len + 4;
     k->pre = pre;
+    k->pre_shift = (uint8_t)(64 - 8 * len);
+    k->mask_at = (uint8_t)len;
     k->keep[0] = wl >= 8 ? ~0ull : (1ull << (8 * wl)) - 1;
     k->keep[1] = wl <= 8 ? 0 : wl >= 16 ? ~0ull : (1ull << (8 * (wl - 8))) - 1;
     k->win[0] = le64(w) & k->keep[0];
     k->win[1] = le64(w + 8) & k->keep[1];
-    k->fixed = (uint8_t)(4 + wl);
-    k->flags = rec[1 + id_len];
+    k->fixed = (uint8_t)(len + 4 + wl);
+    k->flags = rec[id_len + 1];
     k->n_dst_regs = t->n_dst_regs;
     k->gen = st->gen;
   }
+  sh->key[sh->prev].next = (uint16_t)slot;
+  sh->prev = slot;
   k->batch = sh->batch;
   out->stamp = k->stamp;
   out->mask = t->mask;
@@ -165,14 +167,33 @@ int nb_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out, siz
     const unsigned char *stop =
         st->eof ? end
                 : st->buf + (st->end >= TR_BINARY_MAX_RECORD ? st->end - TR_BINARY_MAX_RECORD + 1 : 0);
-    tr_shape_key *keys = sh->key;
+    tr_shape_key *keys = sh->key, *prev = &keys[sh->prev];
     uint32_t gen = st->gen, batch = sh->batch;
     unsigned shift = sh->shift;
     size_t k0 = k;
-    const unsigned char *q;
-    while (k < cap && p < stop && *p == 'I' &&
-           (q = nb_hit(keys, gen, batch, shift, p, &out[k])) != NULL && q <= end)
-      p = q, k++;
+    while (k < cap && p < stop) {
+      /* Most often the record that followed the last one before. */
+      uint32_t slot = prev->next, mask;
+      tr_shape_key *e = &keys[slot];
+      const unsigned char *q = nb_match(e, gen, p, &mask);
+      if (!q) {
+        uint64_t pre, pc;
+        if (*p != 'I' || !nb_prefix(p, &pre, &pc)) break;
+        slot = (uint32_t)(pc >> shift) & (TR_SHAPES - 1); /* tr_shape_slot */
+        e = &keys[slot];
+        if (!(q = nb_match(e, gen, p, &mask))) break;
+        prev->next = (uint16_t)slot;
+      }
+      if (q > end) break;
+      out[k].stamp = e->stamp;
+      out[k].mask = mask;
+      out[k].shape = slot;
+      e->batch = batch;
+      prev = e;
+      p = q;
+      k++;
+    }
+    sh->prev = (uint32_t)(prev - keys);
     st->count += k - k0;
     st->pos = (size_t)(p - st->buf);
     if (k == cap) break;

@@ -34,7 +34,6 @@ void tr_shapes_free(tr_shapes *s) {
 
 void tr_shape_set(tr_shapes *s, uint32_t slot, const gpurf_trace_inst *inst) {
   tr_shape_val *v = &s->val[slot];
-  memset(v, 0, sizeof *v);
   v->pc = inst->pc;
   memcpy(v->opcode, inst->opcode, sizeof v->opcode);
   v->opcode[sizeof v->opcode - 1] = '\0';
@@ -45,10 +44,13 @@ void tr_shape_set(tr_shapes *s, uint32_t slot, const gpurf_trace_inst *inst) {
   v->n_dst = inst->n_dst < GPURF_TRACE_MAX_DST ? inst->n_dst : GPURF_TRACE_MAX_DST;
   v->n_src = inst->n_src < GPURF_TRACE_MAX_SRC ? inst->n_src : GPURF_TRACE_MAX_SRC;
   v->n_dst_regs = inst->n_dst_regs;
-  memcpy(v->dst, inst->dst, v->n_dst * sizeof *v->dst);
-  memcpy(v->src, inst->src, v->n_src * sizeof *v->src);
+  /* Whole arrays, fixed sizes; the entries past the counts are never read. */
+  memcpy(v->dst, inst->dst, sizeof v->dst);
+  memcpy(v->src, inst->src, sizeof v->src);
   tr_shape_key *k = &s->key[slot];
+  uint16_t next = k->next;
   memset(k, 0, sizeof *k);
+  k->next = next;
   k->stamp = ++s->stamps;
 }
 

@@ -138,20 +138,25 @@ static inline int tr_values_affine(uint32_t mask, const uint32_t *val, uint32_t 
  * half is what the binary reader compares a record's bytes with, the value
  * half what gpurf_trace_reader_shape() gives. */
 #define TR_SHAPE_BITS 14
-#define TR_SHAPES (1u << TR_SHAPE_BITS)
+#define TR_SHAPES (1u << TR_SHAPE_BITS) /* at most 1 << 16: tr_shape_key.next */
 
 /* 64 bytes, one cache line: all that a binary record hitting it reads. */
 typedef struct tr_shape_key {
-  /* The record's bytes after its tag up to its mask (opcode number,
-   * flags, pc), zero past them; then those after the mask: operand
-   * counts, operands, memory width, with keep 0xff over each of them. */
+  /* The record's first bytes (tag, opcode number, flags, pc), zero past
+   * them; then those after the mask: operand counts, operands, memory
+   * width, with keep 0xff over each of them. */
   uint64_t pre, win[2], keep[2];
   uint64_t stamp; /* 0: empty */
   uint32_t gen;   /* the binary reader's nb_state.gen; 0: compared with no bytes */
   uint32_t batch; /* the read that last named it */
-  uint8_t fixed;  /* bytes from the mask to the end of the memory width */
+  uint8_t pre_shift; /* 64 - 8 x the bytes of pre */
+  uint8_t mask_at;   /* where the mask is, from the record's start */
+  uint8_t fixed;     /* where the fields by flags start */
   uint8_t flags, n_dst_regs; /* the record's flags byte; for the values it holds */
+  uint8_t pad_;
+  uint16_t next; /* the slot of the record that followed this one last */
 } tr_shape_key;
+_Static_assert(sizeof(tr_shape_key) == 64, "a shape key is one cache line");
 
 typedef struct tr_shape_val {
   uint64_t pc;
@@ -170,6 +175,7 @@ typedef struct tr_shapes {
   uint64_t stamps; /* the last stamp given */
   uint32_t batch;  /* reads in brief so far */
   unsigned shift;  /* log2 of the bytes taken for an instruction (tr_shape_slot) */
+  uint32_t prev;   /* the slot of the last record read in brief */
   gpurf_trace_inst *rec; /* a record decoded whole, when one must be */
 } tr_shapes;
 
