@@ -1,7 +1,7 @@
 /* Native binary traces read in chunks: a trace many chunks long reads the
  * same from a file and from a pipe, and a file cut short by someone else
  * while it is being read gives an error naming the file and the position,
- * never a signal. */
+ * never a signal, read whole or in brief. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -55,6 +55,19 @@ static int read_some(gpurf_ctx *ctx, gpurf_trace_reader *r, uint64_t limit, uint
   return rc;
 }
 
+/* As read_some, in brief (limit rounded up to a whole read). */
+static int read_some_brief(gpurf_ctx *ctx, gpurf_trace_reader *r, uint64_t limit, uint64_t *n,
+                           uint64_t *pc_sum) {
+  gpurf_trace_brief b[100];
+  gpurf_trace_where w;
+  size_t got = 0;
+  int rc = GPURF_OK;
+  while ((!limit || *n < limit) &&
+         (rc = gpurf_trace_next_briefs(ctx, r, b, 100, &got, &w)) == GPURF_OK)
+    for (size_t i = 0; i < got; i++, (*n)++) *pc_sum += b[i].mask;
+  return rc;
+}
+
 static void big_trace_from_file_and_pipe(void **state) {
   (void)state;
   char path[1024];
@@ -100,14 +113,17 @@ static void big_trace_from_file_and_pipe(void **state) {
 /* The file is cut to `keep` bytes after `before` records were read (0:
  * right after the open); the reader must stop with an I/O error naming the
  * file, the byte position and the cut. */
-static void cut_while_reading(const char *path, long size, uint64_t before, long keep) {
+static void cut_while_reading(const char *path, long size, uint64_t before, long keep,
+                              int brief) {
   gpurf_ctx *ctx = test_ctx();
   gpurf_trace_reader *r = NULL;
   assert_ok(ctx, gpurf_trace_reader_alloc(ctx, path, &r));
   uint64_t n = 0, sum = 0;
-  if (before) assert_int_equal(read_some(ctx, r, before, &n, &sum), GPURF_OK);
+  int (*read)(gpurf_ctx *, gpurf_trace_reader *, uint64_t, uint64_t *, uint64_t *) =
+      brief ? read_some_brief : read_some;
+  if (before) assert_int_equal(read(ctx, r, before, &n, &sum), GPURF_OK);
   assert_int_equal(truncate(path, keep), 0);
-  int rc = read_some(ctx, r, 0, &n, &sum);
+  int rc = read(ctx, r, 0, &n, &sum);
   char msg[2048];
   gpurf_error_format(gpurf_ctx_error(ctx), msg, sizeof msg);
   if (rc != GPURF_EIO || !strstr(msg, path) || !strstr(msg, "byte ") ||
@@ -131,10 +147,11 @@ static void truncated_while_read(void **state) {
       {0, 0.0},         {0, 0.5},          {total / 4, 0.9},
       {total / 2, 0.0}, {total / 2, 0.25}, {total / 2, 0.75},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    long size = write_trace(path);
-    cut_while_reading(path, size, cases[i].before, (long)(cases[i].keep * (double)size));
-  }
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int brief = 0; brief < 2; brief++) {
+      long size = write_trace(path);
+      cut_while_reading(path, size, cases[i].before, (long)(cases[i].keep * (double)size), brief);
+    }
   remove(path);
 }
 
