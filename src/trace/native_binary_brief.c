@@ -73,9 +73,13 @@ static inline const unsigned char *nb_match(const tr_shape_key *k, uint32_t gen,
     return NULL;
   q = p + k->fixed;
   if (k->flags) {
-    /* Addresses alone, as base and a stride of one byte: inline. */
+    /* Inline, the common cases: addresses alone, as base and a stride of
+     * one byte; one register's values alone (4 bytes uniform, 8 affine, 4
+     * per lane). */
     if (k->flags == GPURF_TRACE_HAS_ADDR && q[0] == 1 && q[9] < 0x80)
       q += 10;
+    else if (k->flags == GPURF_TRACE_HAS_VALUES && k->n_dst_regs == 1 && q[0] <= 2)
+      q += 1 + (q[0] < 2 ? 4u << q[0] : 4 * (m == 0xffffffffu ? 32 : lanes_of(m)));
     else if (!(q = nb_skip(q, k->flags, m, k->n_dst_regs)))
       return NULL;
   }

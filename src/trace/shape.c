@@ -8,11 +8,12 @@
 
 int tr_shapes_alloc(gpurf_ctx *ctx, tr_shapes **out) {
   tr_shapes *s = calloc(1, sizeof *s);
-  /* Keys on cache lines: a record that hits its slot reads one. */
-  void *key = NULL;
-  if (s && posix_memalign(&key, 64, TR_SHAPES * sizeof *s->key) != 0) key = NULL;
-  if (s) s->key = key;
-  if (s && s->key) memset(s->key, 0, TR_SHAPES * sizeof *s->key);
+  /* Keys on cache lines: a record that hits its slot reads one. From
+   * calloc, which gets a block this large zeroed from the system, rather
+   * than being cleared here: a short trace does not pay for all slots. */
+  if (s) s->key_mem = calloc(TR_SHAPES + 1, sizeof *s->key);
+  if (s && s->key_mem)
+    s->key = (tr_shape_key *)((char *)s->key_mem + (64 - (uintptr_t)s->key_mem % 64) % 64);
   if (s) s->val = calloc(TR_SHAPES, sizeof *s->val);
   if (s) s->rec = malloc(sizeof *s->rec);
   if (s) s->shift = 4;
@@ -26,7 +27,7 @@ int tr_shapes_alloc(gpurf_ctx *ctx, tr_shapes **out) {
 
 void tr_shapes_free(tr_shapes *s) {
   if (!s) return;
-  free(s->key);
+  free(s->key_mem);
   free(s->val);
   free(s->rec);
   free(s);

@@ -170,7 +170,8 @@ typedef struct tr_shape_val {
 } tr_shape_val;
 
 typedef struct tr_shapes {
-  tr_shape_key *key;
+  tr_shape_key *key; /* in key_mem, on a 64-byte boundary */
+  void *key_mem;
   tr_shape_val *val;
   uint64_t stamps; /* the last stamp given */
   uint32_t batch;  /* reads in brief so far */
