@@ -18,6 +18,14 @@
 
 _Static_assert(sizeof(gpurf_trace_where) == 5 * sizeof(uint32_t), "where is kernel, cta, warp");
 
+/* The compare of a record with a slot is the loop's body: a call there
+ * would cost more than the compare. */
+#if defined(__GNUC__)
+#define NB_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define NB_ALWAYS_INLINE inline
+#endif
+
 /* What a timing model needs neither of. */
 #define NB_OMIT (GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES)
 
@@ -64,8 +72,8 @@ static inline const unsigned char *nb_skip(const unsigned char *p, unsigned flag
 
 /* The record at p (whole in the buffer) when slot k holds its bytes: the
  * record after it and its mask, else NULL. */
-static inline const unsigned char *nb_match(const tr_shape_key *k, uint32_t gen,
-                                            const unsigned char *p, uint32_t *mask) {
+static NB_ALWAYS_INLINE const unsigned char *nb_match(const tr_shape_key *k, uint32_t gen,
+                                                      const unsigned char *p, uint32_t *mask) {
   if (((le64(p) ^ k->pre) & (~0ull >> k->pre_shift)) | (uint64_t)(gen ^ k->gen)) return NULL;
   const unsigned char *q = p + k->mask_at;
   uint32_t m = le32(q);
