@@ -54,8 +54,11 @@ int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
   p->brief = !p->hk.load && !p->hk.decode && p->base_map &&
              gpurf_trace_reader_shapes(r) <= 1u << PIPE_MEMO_BITS;
   if (!p->brief) return read_rec(ctx, p);
-  /* Stamps are the reader's: none of an earlier reader's may match. */
-  for (size_t i = 0; i < (size_t)1 << PIPE_MEMO_BITS; i++) p->memo[i].stamp = 0;
+  /* Stamps are the reader's: none of an earlier reader's may match. The
+   * memo starts zeroed; it is cleared only after a run has stamped it. */
+  if (p->memo_stamped)
+    for (size_t i = 0; i < (size_t)1 << PIPE_MEMO_BITS; i++) p->memo[i].stamp = 0;
+  p->memo_stamped = 0;
   return read_briefs(ctx, p);
 }
 
@@ -209,6 +212,7 @@ static PIPE_NOINLINE int memo_shape(gpurf_ctx *ctx, gpurf_pipeline *p,
   int rc = compact(ctx, p, t, &e->c, &mr);
   if (rc != GPURF_OK) return rc;
   e->max_reg = (uint8_t)mr;
+  p->memo_stamped = 1;
   e->lane_bytes = e->c.unit == GPURF_PIPELINE_UNIT_GLOBAL ? (t->mem_width ? t->mem_width : 4) : 0;
   e->stamp = br->stamp;
   return GPURF_OK;

@@ -214,7 +214,7 @@ struct gpurf_pipeline {
   /* Without a technique that sees records, the trace is read in brief: a
    * batch of one warp's records (bat_where), bat_i the next to load;
    * rec_valid while one is left. */
-  int brief;
+  int brief, memo_stamped; /* memo_stamped: a stamp in memo (clear before the next reader) */
   uint32_t bat_n, bat_i;
   gpurf_trace_where bat_where;
   gpurf_trace_brief bat[PIPE_BATCH];

@@ -180,7 +180,7 @@ int nb_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out, siz
         st->eof ? end
                 : st->buf + (st->end >= TR_BINARY_MAX_RECORD ? st->end - TR_BINARY_MAX_RECORD + 1 : 0);
     tr_shape_key *keys = sh->key, *prev = &keys[sh->prev];
-    uint32_t gen = st->gen, batch = sh->batch;
+    uint32_t gen = st->gen, batch = sh->batch, slots = sh->n_slots - 1;
     unsigned shift = sh->shift;
     size_t k0 = k;
     while (k < cap && p < stop) {
@@ -191,7 +191,7 @@ int nb_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out, siz
       if (!q) {
         uint64_t pre, pc;
         if (*p != 'I' || !nb_prefix(p, &pre, &pc)) break;
-        slot = (uint32_t)(pc >> shift) & (TR_SHAPES - 1); /* tr_shape_slot */
+        slot = (uint32_t)(pc >> shift) & slots; /* tr_shape_slot */
         e = &keys[slot];
         if (!(q = nb_match(e, gen, p, &mask))) break;
         prev->next = (uint16_t)slot;

@@ -88,12 +88,14 @@ int gpurf_trace_next_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_b
     if (rc) return rc;
   }
   tr_shapes *s = r->shapes;
+  int rc = tr_shapes_grow(ctx, s);
+  if (rc) return rc;
   s->batch++;
   if (r->ops->briefs) return r->ops->briefs(ctx, r, out, cap, n, where);
   /* One record a call: reading a second would read past a change of warp
    * or kernel, and the kernel's header is the last record's. */
   gpurf_trace_inst *t = s->rec;
-  int rc = r->ops->next(ctx, r, t);
+  rc = r->ops->next(ctx, r, t);
   if (rc) return rc;
   where->kernel = t->kernel;
   memcpy(where->cta, t->cta, sizeof where->cta);
@@ -108,7 +110,7 @@ int gpurf_trace_next_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_b
 uint32_t gpurf_trace_reader_shapes(const gpurf_trace_reader *r) { return r ? TR_SHAPES : 0; }
 
 int gpurf_trace_reader_shape(const gpurf_trace_reader *r, uint32_t shape, gpurf_trace_inst *out) {
-  if (!r || !out || !r->shapes || shape >= TR_SHAPES || !r->shapes->key[shape].stamp)
+  if (!r || !out || !r->shapes || shape >= r->shapes->n_slots || !r->shapes->key[shape].stamp)
     return GPURF_EINVAL;
   const tr_shape_val *v = &r->shapes->val[shape];
   out->pc = v->pc;

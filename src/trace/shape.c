@@ -6,22 +6,42 @@
 
 #include "trace/trace_internal.h"
 
+/* Zeroed slots, keys on cache lines (a record that hits its slot reads
+ * one). */
+static int shapes_size(tr_shapes *s, uint32_t n) {
+  void *key_mem = calloc(n + 1, sizeof *s->key);
+  tr_shape_val *val = calloc(n, sizeof *val);
+  if (!key_mem || !val) {
+    free(key_mem);
+    free(val);
+    return GPURF_ENOMEM;
+  }
+  free(s->key_mem);
+  free(s->val);
+  s->key_mem = key_mem;
+  s->key = (tr_shape_key *)((char *)key_mem + (64 - (uintptr_t)key_mem % 64) % 64);
+  s->val = val;
+  s->n_slots = n;
+  s->evicted = 0;
+  s->prev = 0;
+  return GPURF_OK;
+}
+
 int tr_shapes_alloc(gpurf_ctx *ctx, tr_shapes **out) {
   tr_shapes *s = calloc(1, sizeof *s);
-  /* Keys on cache lines: a record that hits its slot reads one. From
-   * calloc, which gets a block this large zeroed from the system, rather
-   * than being cleared here: a short trace does not pay for all slots. */
-  if (s) s->key_mem = calloc(TR_SHAPES + 1, sizeof *s->key);
-  if (s && s->key_mem)
-    s->key = (tr_shape_key *)((char *)s->key_mem + (64 - (uintptr_t)s->key_mem % 64) % 64);
-  if (s) s->val = calloc(TR_SHAPES, sizeof *s->val);
   if (s) s->rec = malloc(sizeof *s->rec);
   if (s) s->shift = 4;
-  if (!s || !s->key || !s->val || !s->rec) {
+  if (!s || !s->rec || shapes_size(s, TR_SHAPES_FIRST) != GPURF_OK) {
     tr_shapes_free(s);
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   }
   *out = s;
+  return GPURF_OK;
+}
+
+int tr_shapes_grow(gpurf_ctx *ctx, tr_shapes *s) {
+  if (s->n_slots >= TR_SHAPES || s->evicted < s->n_slots / 8) return GPURF_OK;
+  if (shapes_size(s, TR_SHAPES) != GPURF_OK) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   return GPURF_OK;
 }
 
@@ -35,6 +55,7 @@ void tr_shapes_free(tr_shapes *s) {
 
 void tr_shape_set(tr_shapes *s, uint32_t slot, const gpurf_trace_inst *inst) {
   tr_shape_val *v = &s->val[slot];
+  if (s->key[slot].stamp && v->pc != inst->pc) s->evicted++;
   v->pc = inst->pc;
   memcpy(v->opcode, inst->opcode, sizeof v->opcode);
   v->opcode[sizeof v->opcode - 1] = '\0';

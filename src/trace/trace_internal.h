@@ -139,6 +139,10 @@ static inline int tr_values_affine(uint32_t mask, const uint32_t *val, uint32_t 
  * half what gpurf_trace_reader_shape() gives. */
 #define TR_SHAPE_BITS 14
 #define TR_SHAPES (1u << TR_SHAPE_BITS) /* at most 1 << 16: tr_shape_key.next */
+/* Slots at first: a short trace or a small kernel zeroes and touches little
+ * memory. The table grows to TR_SHAPES once records of different pcs take
+ * each other's slots (tr_shapes_grow). */
+#define TR_SHAPES_FIRST (1u << 10)
 
 /* 64 bytes, one cache line: all that a binary record hitting it reads. */
 typedef struct tr_shape_key {
@@ -174,6 +178,8 @@ typedef struct tr_shapes {
   void *key_mem;
   tr_shape_val *val;
   uint64_t stamps; /* the last stamp given */
+  uint32_t n_slots; /* a power of two, TR_SHAPES at most */
+  uint32_t evicted; /* records that took the slot of another pc, at this size */
   uint32_t batch;  /* reads in brief so far */
   unsigned shift;  /* log2 of the bytes taken for an instruction (tr_shape_slot) */
   uint32_t prev;   /* the slot of the last record read in brief */
@@ -182,10 +188,14 @@ typedef struct tr_shapes {
 
 int tr_shapes_alloc(gpurf_ctx *ctx, tr_shapes **out);
 void tr_shapes_free(tr_shapes *s);
+/* Before a read: TR_SHAPES slots when an eighth of those there are went to
+ * a record of another pc than the one they held, every slot emptied (the
+ * stamps go on rising, so none given before names a slot again). */
+int tr_shapes_grow(gpurf_ctx *ctx, tr_shapes *s);
 /* The slot of a pc: the pc in instructions, modulo the slots, so that
  * code run in sequence takes a slot per instruction. */
 static inline uint32_t tr_shape_slot(const tr_shapes *s, uint64_t pc) {
-  return (uint32_t)(pc >> s->shift) & (TR_SHAPES - 1);
+  return (uint32_t)(pc >> s->shift) & (s->n_slots - 1);
 }
 /* The slot of a pc not yet kept: instructions are taken to be as long as
  * the longest power of two that every pc seen is a multiple of (16 bytes
