@@ -27,7 +27,8 @@ static int read_only(gpurf_ctx *ctx, const char *path, uint64_t *n) {
   *n = 0;
   size_t got = 0;
   gpurf_trace_where where;
-  while (rc == GPURF_OK && (rc = gpurf_trace_next_briefs(ctx, r, b, BATCH, &got, &where)) == GPURF_OK)
+  while (rc == GPURF_OK &&
+         (rc = gpurf_trace_next_briefs(ctx, r, b, BATCH, &got, &where)) == GPURF_OK)
     *n += got;
   gpurf_trace_reader_free(r);
   free(b);

@@ -260,8 +260,10 @@ static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t *m
       }
       *c = e->c;
       /* At most 32 lanes of 255 bytes: within 16 bits. */
-      if (e->lane_bytes)
-        c->bytes = (uint16_t)((br->mask == 0xffffffffu ? 32 : popcount32(br->mask)) * e->lane_bytes);
+      if (e->lane_bytes) {
+        uint32_t lanes = br->mask == 0xffffffffu ? 32 : popcount32(br->mask);
+        c->bytes = (uint16_t)(lanes * e->lane_bytes);
+      }
       mr = e->max_reg > mr ? e->max_reg : mr;
     }
     b->n += m;

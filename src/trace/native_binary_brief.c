@@ -176,9 +176,9 @@ int nb_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out, siz
      * follow its start, or it ends before the end of the input (zeros past
      * it: a decoder stays inside the buffer). */
     const unsigned char *p = st->buf + st->pos, *end = st->buf + st->end;
-    const unsigned char *stop =
-        st->eof ? end
-                : st->buf + (st->end >= TR_BINARY_MAX_RECORD ? st->end - TR_BINARY_MAX_RECORD + 1 : 0);
+    const unsigned char *stop = end;
+    if (!st->eof)
+      stop = st->buf + (st->end >= TR_BINARY_MAX_RECORD ? st->end - TR_BINARY_MAX_RECORD + 1 : 0);
     tr_shape_key *keys = sh->key, *prev = &keys[sh->prev];
     uint32_t gen = st->gen, batch = sh->batch, slots = sh->n_slots - 1;
     unsigned shift = sh->shift;

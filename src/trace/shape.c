@@ -78,9 +78,10 @@ void tr_shape_set(tr_shapes *s, uint32_t slot, const gpurf_trace_inst *inst) {
 
 int tr_shape_same(const tr_shapes *s, uint32_t slot, const gpurf_trace_inst *t) {
   const tr_shape_val *v = &s->val[slot];
-  return s->key[slot].stamp && t->n_dst <= GPURF_TRACE_MAX_DST && t->n_src <= GPURF_TRACE_MAX_SRC && v->pc == t->pc && v->op_class == t->op_class && v->latency == t->latency &&
-         v->mem == t->mem && v->mem_width == t->mem_width && v->n_dst == t->n_dst &&
-         v->n_src == t->n_src && v->n_dst_regs == t->n_dst_regs &&
+  return s->key[slot].stamp && t->n_dst <= GPURF_TRACE_MAX_DST &&
+         t->n_src <= GPURF_TRACE_MAX_SRC && v->pc == t->pc && v->op_class == t->op_class &&
+         v->latency == t->latency && v->mem == t->mem && v->mem_width == t->mem_width &&
+         v->n_dst == t->n_dst && v->n_src == t->n_src && v->n_dst_regs == t->n_dst_regs &&
          memcmp(v->dst, t->dst, t->n_dst * sizeof *v->dst) == 0 &&
          memcmp(v->src, t->src, t->n_src * sizeof *v->src) == 0 &&
          strncmp(v->opcode, t->opcode, sizeof v->opcode) == 0;
