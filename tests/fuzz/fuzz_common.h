@@ -28,18 +28,33 @@ static void fuzz_read(const char *suffix, const char *prefix, const uint8_t *dat
   if (size) fwrite(data, 1, size, f);
   fclose(f);
   /* Read whole, then as a timing model reads, passing over addresses and
-   * values (a path of its own in the binary reader). */
-  for (int pass = 0; pass < 2; pass++) {
+   * values (a path of its own in the binary reader), then in brief (another
+   * one): the brief read must give as many records, then the same status
+   * and message, as the whole one. */
+  long count[3] = {0, 0, 0};
+  int status[3] = {0, 0, 0};
+  static char msg[3][1024];
+  for (int pass = 0; pass < 3; pass++) {
     gpurf_ctx *ctx = gpurf_ctx_alloc();
     gpurf_trace_reader *r = NULL;
     static gpurf_trace_inst inst;
+    static gpurf_trace_brief brief[64];
+    gpurf_trace_where where;
     int rc = gpurf_trace_reader_alloc(ctx, path, &r);
     if (rc == GPURF_OK && pass)
       gpurf_trace_reader_omit(r, GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES);
-    for (long n = 0; rc == GPURF_OK && n < 1000000; n++) rc = gpurf_trace_next(ctx, r, &inst);
+    long n = 0;
+    for (size_t got = 0; rc == GPURF_OK && n < 1000000; n += pass == 2 ? (long)got : 1)
+      rc = pass == 2 ? gpurf_trace_next_briefs(ctx, r, brief, 64, &got, &where)
+                     : gpurf_trace_next(ctx, r, &inst);
+    count[pass] = n, status[pass] = rc, msg[pass][0] = '\0';
+    if (rc < 0) gpurf_error_format(gpurf_ctx_error(ctx), msg[pass], sizeof msg[pass]);
     gpurf_trace_reader_free(r);
     gpurf_ctx_free(ctx);
   }
+  if (count[0] < 1000000 &&
+      (count[2] != count[0] || status[2] != status[0] || strcmp(msg[2], msg[0]) != 0))
+    abort();
 }
 
 #endif
