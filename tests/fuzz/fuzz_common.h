@@ -44,9 +44,14 @@ static void fuzz_read(const char *suffix, const char *prefix, const uint8_t *dat
     if (rc == GPURF_OK && pass)
       gpurf_trace_reader_omit(r, GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES);
     long n = 0;
-    for (size_t got = 0; rc == GPURF_OK && n < 1000000; n += pass == 2 ? (long)got : 1)
-      rc = pass == 2 ? gpurf_trace_next_briefs(ctx, r, brief, 64, &got, &where)
-                     : gpurf_trace_next(ctx, r, &inst);
+    while (rc == GPURF_OK && n < 1000000) {
+      size_t got = 0;
+      if (pass == 2)
+        rc = gpurf_trace_next_briefs(ctx, r, brief, 64, &got, &where);
+      else if ((rc = gpurf_trace_next(ctx, r, &inst)) == GPURF_OK)
+        got = 1;
+      n += (long)got;
+    }
     count[pass] = n, status[pass] = rc, msg[pass][0] = '\0';
     if (rc < 0) gpurf_error_format(gpurf_ctx_error(ctx), msg[pass], sizeof msg[pass]);
     gpurf_trace_reader_free(r);
