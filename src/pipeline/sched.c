@@ -33,38 +33,61 @@ void pipe_sched_remove(gpurf_pipeline *p, int slot) {
 
 int pipe_sb_hit(const uint64_t *sb, int reg) { return (int)(sb[reg >> 6] >> (reg & 63) & 1u); }
 
-/* blocked() for a warp whose reason is not known: looks at its next
- * instruction and records what it finds. */
-static PIPE_NOINLINE int blocked_eval(gpurf_pipeline *p, warp *w, int *reg) {
-  int why = -1;
-  const cinst *in = &w->code[w->pc];
-  if (w->at_barrier)
-    why = GPURF_PIPELINE_STALL_BARRIER;
-  else if (w->ib == 0)
-    why = w->pc < w->n ? GPURF_PIPELINE_STALL_IBUFFER : GPURF_PIPELINE_STALL_IDLE;
-  else if (p->prm.warp_in_flight && w->in_flight >= (uint32_t)p->prm.warp_in_flight)
-    *reg = w->why_reg = -1, why = GPURF_PIPELINE_STALL_SCOREBOARD; /* its own last instruction */
-  /* The operands are looked at one by one, for the first that waits, only
-   * when one may (cinst.regs): most checks pass on one AND. */
-  if (why < 0 && (in->regs & (w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3]))) {
-    for (int i = 0; why < 0 && i < in->n_src; i++)
-      if (pipe_sb_hit(w->sb, in->src[i]))
-        *reg = w->why_reg = in->src[i], why = GPURF_PIPELINE_STALL_SCOREBOARD;
-    for (int i = 0; why < 0 && i < in->n_dst; i++)
-      if (pipe_sb_hit(w->sb, in->dst[i]))
-        *reg = w->why_reg = in->dst[i], why = GPURF_PIPELINE_STALL_SCOREBOARD;
-  }
-  if (why >= 0) {
-    pipe_why(p, w, why);
-    return why;
-  }
-  w->why = WHY_SB_PASSED;
-  w->next_cu = in->cu, w->next_ncu = in->n_cu;
-  sched *s = &p->s[w->si];
-  s->passed[in->cu] |= (uint64_t)1 << w->slot;
-  if (in->n_cu > 1) s->wide |= (uint64_t)1 << w->slot;
-  if (p->cu_free[in->cu] < in->n_cu) return GPURF_PIPELINE_STALL_COLLECTOR;
+/* The first operand of the instruction that waits on the scoreboard,
+ * sources before destinations, or -1. */
+static PIPE_NOINLINE int sb_first(const warp *w, const cinst *in) {
+  for (int i = 0; i < in->n_src; i++)
+    if (pipe_sb_hit(w->sb, in->src[i])) return in->src[i];
+  for (int i = 0; i < in->n_dst; i++)
+    if (pipe_sb_hit(w->sb, in->dst[i])) return in->dst[i];
   return -1;
+}
+
+/* Looks at the next instruction of a warp whose verdict is not known
+ * (why == -1) and records it: a stall reason, held until an event of the
+ * warp resets it (pipe_why), or "past the scoreboard", after which only the
+ * collectors can hold it back, which is tested at each scan. A verdict is
+ * valid whenever it is found, so it may be found early (right after an
+ * issue) or late (by the scan). */
+static inline void judge(gpurf_pipeline *p, sched *s, warp *w) {
+  const cinst *in = &w->code[w->pc];
+  const uint64_t bit = (uint64_t)1 << w->slot;
+  int why;
+  if (w->at_barrier) {
+    why = GPURF_PIPELINE_STALL_BARRIER;
+  } else if (w->ib == 0) {
+    why = w->pc < w->n ? GPURF_PIPELINE_STALL_IBUFFER : GPURF_PIPELINE_STALL_IDLE;
+  } else if (p->prm.warp_in_flight && w->in_flight >= (uint32_t)p->prm.warp_in_flight) {
+    w->why_reg = -1, why = GPURF_PIPELINE_STALL_SCOREBOARD; /* its own last instruction */
+  } else {
+    /* The operands are looked at one by one, for the first that waits,
+     * only when one may (cinst.regs): most checks pass on one AND. */
+    int reg = -1;
+    if (in->regs & (w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3])) reg = sb_first(w, in);
+    if (reg < 0) {
+      const int cls = in->cu, n_cu = in->n_cu; /* before the byte stores */
+      w->why = WHY_SB_PASSED;
+      w->next_cu = (uint8_t)cls, w->next_ncu = (uint8_t)n_cu;
+      s->passed[cls] |= bit;
+      if (n_cu > 1) s->wide |= bit;
+      return;
+    }
+    w->why_reg = reg, why = GPURF_PIPELINE_STALL_SCOREBOARD;
+  }
+  /* pipe_why(p, w, why) from a warp with no verdict. */
+  s->dirty = 1;
+  s->held[why]++;
+  s->held_mask |= 1 << why;
+  s->closed |= bit;
+  w->why = why;
+}
+
+/* blocked() for a warp whose verdict is not known. */
+static PIPE_NOINLINE int blocked_eval(gpurf_pipeline *p, warp *w, int *reg) {
+  judge(p, &p->s[w->si], w);
+  *reg = w->why_reg;
+  if (w->why != WHY_SB_PASSED) return w->why;
+  return p->cu_free[w->next_cu] < w->next_ncu ? GPURF_PIPELINE_STALL_COLLECTOR : -1;
 }
 
 /* -1 when the warp can issue; otherwise the stall reason, and in *reg the
@@ -79,30 +102,12 @@ static inline int blocked(gpurf_pipeline *p, warp *w, int *reg) {
   return blocked_eval(p, w, reg);
 }
 
-static void issue(gpurf_pipeline *p, int slot, int lat_adj) {
-  warp *w = &p->w[slot];
-  const cinst *in = &w->code[w->pc++];
-  p->acted = 1;
-  w->ib--;
-  pipe_why(p, w, -1);
-  if (w->ib < w->n - w->pc) p->want_fetch |= (uint64_t)1 << slot;
-  w->in_flight++;
-  p->st.issued++;
-  p->last_progress = p->cycle;
-  int k = in->n_cu, main_cu = -1;
-  if (k == 1) {
-    /* The common case: the class's lowest idle unit. */
-    uint64_t m = p->cu_idle[0] & p->cu_class[in->cu][0];
-    main_cu = m ? __builtin_ctzll(m) : 64 + __builtin_ctzll(p->cu_idle[1] & p->cu_class[in->cu][1]);
-    p->cu_idle[main_cu >> 6] &= ~((uint64_t)1 << (main_cu & 63));
-    p->c[main_cu].n_extra = 0;
-    p->c[main_cu].owner = main_cu;
-    p->cu_free[in->cu]--;
-    k = 0;
-  }
-  /* The class's idle units, lowest index first. */
+/* The collector units of an instruction that needs k > 1 of them, the
+ * class's idle ones, lowest index first; returns the main one. */
+static PIPE_NOINLINE int cu_take_wide(gpurf_pipeline *p, int cls, int k) {
+  int main_cu = -1;
   for (int word = 0; word < 2 && k > 0; word++)
-    for (uint64_t m = p->cu_idle[word] & p->cu_class[in->cu][word]; m && k > 0; m &= m - 1) {
+    for (uint64_t m = p->cu_idle[word] & p->cu_class[cls][word]; m && k > 0; m &= m - 1) {
       int i = word * 64 + __builtin_ctzll(m);
       cu *c = &p->c[i];
       p->cu_idle[word] &= ~((uint64_t)1 << (i & 63));
@@ -114,31 +119,38 @@ static void issue(gpurf_pipeline *p, int slot, int lat_adj) {
       }
       c->owner = main_cu;
       k--;
-      p->cu_free[in->cu]--;
+      p->cu_free[cls]--;
     }
+  return main_cu;
+}
+
+/* Takes the collector units of the class for an instruction needing k of
+ * them; returns the main one. */
+static inline int cu_take(gpurf_pipeline *p, int cls, int k) {
+  if (k != 1) return cu_take_wide(p, cls, k);
+  /* The common case: the class's lowest idle unit. */
+  uint64_t m = p->cu_idle[0] & p->cu_class[cls][0];
+  int main_cu = m ? __builtin_ctzll(m) : 64 + __builtin_ctzll(p->cu_idle[1] & p->cu_class[cls][1]);
+  p->cu_idle[main_cu >> 6] &= ~((uint64_t)1 << (main_cu & 63));
+  p->c[main_cu].n_extra = 0;
+  p->c[main_cu].owner = main_cu;
+  p->cu_free[cls]--;
+  return main_cu;
+}
+
+/* pipe_why(p, w, -1) apart, for the rare callers in the issue path. */
+static PIPE_NOINLINE void why_reset(gpurf_pipeline *p, warp *w) { pipe_why(p, w, -1); }
+
+/* The operand reads of collector main_cu through the map hook; a read the
+ * technique serves (no bank) arrives as a conflict-free bank read would,
+ * read_cycles after the next arbitration. */
+static PIPE_NOINLINE void reads_hooked(gpurf_pipeline *p, const warp *w, const cinst *in,
+                                       int main_cu) {
   cu *c = &p->c[main_cu];
-  c->warp = slot;
-  c->in = in;
-  c->unit = in->unit;
-  c->lat_adj = lat_adj;
-  c->issue = c->ready = p->cycle;
-  c->pending = 0;
-  c->n_reads = 0;
-  if (p->base_map) {
-    /* The baseline's map without the call: reg (+ warp) mod banks. */
-    for (int i = 0; i < in->n_src; i++) {
-      int bank = pipe_base_bank(p, slot, in->src[i]);
-      rreq *r = &pipe_rq(p, bank)[p->rq_n[bank]++];
-      p->bank_req |= (uint64_t)1 << bank;
-      *r = (rreq){(int16_t)main_cu, in->src[i], (uint8_t)slot, p->cycle};
-    }
-    c->pending = c->n_reads = in->n_src;
-  }
-  for (int i = 0; i < in->n_src && !p->base_map; i++) {
+  int slot = w->slot;
+  for (int i = 0; i < in->n_src; i++) {
     int bank = pipe_map(p, slot, w->gid, in->src[i], 0);
     if (bank == GPURF_PIPELINE_NO_BANK) {
-      /* The technique serves it: it arrives as a conflict-free bank read
-       * would, read_cycles after the next arbitration. */
       uint64_t at = p->cycle + 1 + (uint64_t)p->prm.read_cycles;
       if (at > c->ready) c->ready = at;
       continue;
@@ -152,27 +164,90 @@ static void issue(gpurf_pipeline *p, int slot, int lat_adj) {
     c->pending++;
     c->n_reads++;
   }
+}
+
+/* A barrier instruction: the warp waits until every live warp of its CTA
+ * has arrived; the last to arrive releases them all. */
+static PIPE_NOINLINE void barrier_arrive(gpurf_pipeline *p, warp *w) {
+  cta_state *cs = &p->cta[w->cta];
+  w->at_barrier = 1;
+  if (++cs->arrived >= cs->live_warps) {
+    for (int s = 0; s < GPURF_PIPELINE_MAX_WARPS; s++)
+      if (p->w[s].live && p->w[s].cta == w->cta) p->w[s].at_barrier = 0, pipe_why(p, &p->w[s], -1);
+    cs->arrived = 0;
+  }
+}
+
+/* Issues the instruction at the warp's pc, which blocked() found ready. */
+static PIPE_NOINLINE void issue(gpurf_pipeline *p, int slot, int lat_adj) {
+  warp *w = &p->w[slot];
+  sched *s = &p->s[w->si];
+  const cinst *in = &w->code[w->pc];
+  const uint64_t now = p->cycle;
+  const uint64_t bit = (uint64_t)1 << slot;
+  p->acted = 1;
+  if (w->why == WHY_SB_PASSED) {
+    /* pipe_why(p, w, -1) for the verdict every issue follows; it was found
+     * for this instruction, so its class is the instruction's. */
+    s->passed[in->cu] &= ~bit;
+    if (in->n_cu > 1) s->wide &= ~bit;
+    w->why = -1;
+  } else {
+    why_reset(p, w); /* a gate() hook acted on the warp before it issued */
+  }
+  uint32_t pc = ++w->pc, ib = --w->ib;
+  if (ib < w->n - pc) p->want_fetch |= bit;
+  w->in_flight++;
+  p->st.issued++;
+  p->last_progress = now;
+  const int cls = in->cu, n_src = in->n_src;
+  int main_cu = cu_take(p, cls, in->n_cu);
+  cu *c = &p->c[main_cu];
+  c->warp = slot;
+  c->in = in;
+  c->unit = in->unit;
+  c->lat_adj = lat_adj;
+  c->issue = c->ready = now;
+  c->pending = 0;
+  c->n_reads = 0;
+  if (p->base_map) {
+    /* The baseline's map without the call: reg (+ warp) mod banks. The
+     * parameters in locals: the byte stores below may alias anything. */
+    const int add = p->prm.bank_map == GPURF_PIPELINE_MAP_REG ? 0 : slot;
+    const int mask = p->bank_mask, banks = p->prm.banks;
+    rreq *const rq = p->rq;
+    const size_t stride = p->rq_stride;
+    uint64_t breq = p->bank_req;
+    rreq t = {(int16_t)main_cu, 0, (uint8_t)slot, now};
+    for (int i = 0; i < n_src; i++) {
+      int x = in->src[i] + add;
+      int bank = mask >= 0 ? x & mask : x % banks;
+      breq |= (uint64_t)1 << bank;
+      t.reg = in->src[i];
+      rq[(size_t)bank * stride + (size_t)p->rq_n[bank]++] = t;
+    }
+    p->bank_req = breq;
+    c->pending = c->n_reads = n_src;
+  } else {
+    reads_hooked(p, w, in, main_cu);
+  }
   if (c->pending == 0) {
     p->cu_main[main_cu >> 6] |= (uint64_t)1 << (main_cu & 63);
     if (c->ready < p->disp_at) p->disp_at = c->ready;
   }
+  const int flags = in->flags;
   for (int i = 0; i < in->n_dst; i++) {
     int r = in->dst[i];
-    w->sb[r >> 6] |= (uint64_t)1 << (r & 63);
-    if (in->flags & CI_LONG) w->sb_long[r >> 6] |= (uint64_t)1 << (r & 63);
+    uint64_t rb = (uint64_t)1 << (r & 63);
+    w->sb[r >> 6] |= rb;
+    if (flags & CI_LONG) w->sb_long[r >> 6] |= rb;
   }
   if (p->hk.issue)
     p->hk.issue(p->hk.state, p, slot, w->cta, (uint32_t)(in - p->buf[w->cta].code));
-  if (in->flags & CI_BARRIER) {
-    cta_state *cs = &p->cta[w->cta];
-    w->at_barrier = 1;
-    if (++cs->arrived >= cs->live_warps) {
-      for (int s = 0; s < GPURF_PIPELINE_MAX_WARPS; s++)
-        if (p->w[s].live && p->w[s].cta == w->cta)
-          p->w[s].at_barrier = 0, pipe_why(p, &p->w[s], -1);
-      cs->arrived = 0;
-    }
-  }
+  if (flags & CI_BARRIER) barrier_arrive(p, w);
+  /* Its next verdict now, while the warp is in cache: the scan then has
+   * nothing to look at for it. */
+  if (w->why < 0) judge(p, s, w);
 }
 
 /* Two-level: demote active warps stuck on long-latency results or at a
@@ -229,55 +304,78 @@ static inline uint64_t ready_scan(gpurf_pipeline *p, const sched *s, uint64_t op
   return open & ready;
 }
 
-/* The first stall reason of the set `why` (IDLE when none). */
-static inline int first_reason(int why) {
-  for (int r = 0; r < GPURF_PIPELINE_STALL_IDLE; r++)
-    if (why >> r & 1) return r;
-  return GPURF_PIPELINE_STALL_IDLE;
+/* The first held stall reason of a scheduler whose warps are all known
+ * (IDLE when none): collector shortage comes first when a warp past the
+ * scoreboard waits for a unit. */
+static inline int stall_reason(const sched *s, uint64_t passed) {
+  if (passed) return GPURF_PIPELINE_STALL_COLLECTOR;
+  int held = s->held_mask & ((1 << GPURF_PIPELINE_STALL_IDLE) - 1);
+  return held ? __builtin_ctz((unsigned)held) : GPURF_PIPELINE_STALL_IDLE;
 }
 
-/* schedule() for the default case, GTO with the baseline's select: the
- * greedy warp when it can issue, else the oldest ready one (no look-ahead:
- * no hook reads it). */
-static void schedule_gto(gpurf_pipeline *p, sched *s) {
-  if (!s->dirty && s->stall_kept >= 0 && s->cu_seen[0] == p->cu_free[0] &&
-      s->cu_seen[1] == p->cu_free[1] && s->cu_seen[2] == p->cu_free[2]) {
-    p->st.stalls[s->stall_kept]++; /* nothing it looks at has changed */
-    return;
+/* The warps of scheduler s that can issue now, each judged first if its
+ * verdict is not known; when none can, the cycle's stall reason is
+ * counted: the first of all its warps' reasons, which the held counts and
+ * the passed sets give once every warp has its verdict. */
+static inline uint64_t ready_or_stall(gpurf_pipeline *p, sched *s) {
+  uint64_t passed = s->passed[0] | s->passed[1] | s->passed[2];
+  uint64_t unknown = s->members & ~(s->closed | passed);
+  if (unknown) {
+    for (uint64_t m = unknown; m; m &= m - 1) judge(p, s, &p->w[__builtin_ctzll(m)]);
+    passed = s->passed[0] | s->passed[1] | s->passed[2];
   }
-  int first = s->last, why = 0, reg;
-  uint64_t open = s->members & ~s->closed;
-  if (first >= 0) {
-    warp *w = &p->w[first];
-    if (w->live) {
-      int b = blocked(p, w, &reg);
-      if (b < 0) {
-        issue(p, first, 0);
-        return;
-      }
-      why |= 1 << b;
+  if (!passed) {
+    p->st.stalls[stall_reason(s, 0)]++;
+    return 0;
+  }
+  uint64_t ready = 0;
+  for (int k = 0; k < GPURF_PIPELINE_CU_COUNT; k++)
+    if (p->cu_free[k] > 0) ready |= s->passed[k];
+  for (uint64_t m = ready & s->wide; m; m &= m - 1) {
+    const warp *w = &p->w[__builtin_ctzll(m)];
+    if (p->cu_free[w->next_cu] < w->next_ncu) ready &= ~((uint64_t)1 << w->slot);
+  }
+  if (!ready) p->st.stalls[stall_reason(s, passed)]++;
+  return ready;
+}
+
+/* schedule() for GTO with the baseline's select: the greedy warp when it
+ * can issue, else the oldest ready one (no look-ahead: no hook reads it). */
+static inline void schedule_gto(gpurf_pipeline *p, sched *s) {
+  uint64_t ready = ready_or_stall(p, s);
+  if (!ready) return;
+  int slot = s->last;
+  if (slot < 0 || !(ready >> slot & 1)) {
+    slot = __builtin_ctzll(ready);
+    uint64_t kc = p->w[slot].age;
+    for (uint64_t m = ready & (ready - 1); m; m &= m - 1) {
+      int i = __builtin_ctzll(m);
+      if (p->w[i].age < kc) slot = i, kc = p->w[i].age;
     }
-    open &= ~((uint64_t)1 << first);
+    s->last = slot;
   }
-  int cand = -1;
-  uint64_t kc = 0;
-  for (open = ready_scan(p, s, open, &why); open; open &= open - 1) {
-    int slot = __builtin_ctzll(open);
-    if (cand < 0 || p->w[slot].age < kc) cand = slot, kc = p->w[slot].age;
-  }
-  if (cand >= 0) {
-    issue(p, cand, 0);
-    s->last = cand;
-    return;
-  }
-  /* The scan's own records (warps evaluated) are what it would find again. */
-  s->stall_kept = first_reason(why | s->held_mask);
-  s->dirty = 0;
-  memcpy(s->cu_seen, p->cu_free, sizeof s->cu_seen);
-  p->st.stalls[s->stall_kept]++;
+  issue(p, slot, 0);
 }
 
-static void schedule(gpurf_pipeline *p, int si) {
+/* schedule() for LRR with the baseline's select: the oldest ready warp
+ * younger than the one issued last, else the oldest ready one. */
+static inline void schedule_lrr(gpurf_pipeline *p, sched *s) {
+  uint64_t ready = ready_or_stall(p, s);
+  if (!ready) return;
+  const int rr = s->last >= 0;
+  const uint64_t after = rr ? p->w[s->last].age : 0, behind = (uint64_t)1 << 62;
+  int slot = -1;
+  uint64_t kc = 0;
+  for (uint64_t m = ready; m; m &= m - 1) {
+    int i = __builtin_ctzll(m);
+    uint64_t key = rr && p->w[i].age <= after ? p->w[i].age + behind : p->w[i].age;
+    if (slot < 0 || key < kc) slot = i, kc = key;
+  }
+  s->last = slot;
+  issue(p, slot, 0);
+}
+
+static PIPE_NOINLINE void schedule(gpurf_pipeline *p, int si) {
   sched *s = &p->s[si];
   const int *order = s->list;
   int n = s->n, start = 0, first = -1;
@@ -383,7 +481,7 @@ int gpurf_pipeline_can_issue(gpurf_pipeline *p, int wslot) {
 /* With a gate() hook: up to issue_width passes, each scanning the warps
  * in the policy's order (GTO: the last issued first, then by age; LRR: by
  * age after the last issued) until the hook lets one issue or replay. */
-static void schedule_hooked(gpurf_pipeline *p, int si) {
+static PIPE_NOINLINE void schedule_hooked(gpurf_pipeline *p, int si) {
   sched *s = &p->s[si];
   const int *order = s->list;
   int n = s->n;
@@ -452,6 +550,10 @@ void pipe_issue(gpurf_pipeline *p) {
   }
   if (p->base_select && p->prm.policy == GPURF_PIPELINE_GTO) {
     for (int si = 0; si < p->prm.schedulers; si++) schedule_gto(p, &p->s[si]);
+    return;
+  }
+  if (p->base_select && p->prm.policy == GPURF_PIPELINE_LRR) {
+    for (int si = 0; si < p->prm.schedulers; si++) schedule_lrr(p, &p->s[si]);
     return;
   }
   for (int si = 0; si < p->prm.schedulers; si++) schedule(p, si);
