@@ -156,6 +156,12 @@ typedef struct sched {
   int cu_seen[GPURF_PIPELINE_CU_COUNT];
   int held[GPURF_PIPELINE_STALL_BUILTIN];
   int held_mask; /* bit r: held[r] > 0 */
+  /* Two-level (sched.c): the active set as a bitmask beside its list, and
+   * the active warps whose held reason was seen not to demote them (valid
+   * while the reason is: the scheduler clears the bit when it records one),
+   * and where in the list the warp issued last was (checked before use). */
+  uint64_t active_mask, stay;
+  int last_at;
 } sched;
 
 typedef struct cta_state {

@@ -27,6 +27,7 @@ void pipe_sched_remove(gpurf_pipeline *p, int slot) {
   s->members &= ~((uint64_t)1 << slot);
   s->dirty = 1;
   list_remove(s->active, &s->n_active, slot);
+  s->active_mask &= ~((uint64_t)1 << slot);
   list_remove(s->pending, &s->n_pending, slot);
   if (s->last == slot) s->last = -1;
 }
@@ -79,6 +80,7 @@ static inline void judge(gpurf_pipeline *p, sched *s, warp *w) {
   s->held[why]++;
   s->held_mask |= 1 << why;
   s->closed |= bit;
+  s->stay &= ~bit; /* a new reason: two-level has not seen it yet */
   w->why = why;
 }
 
@@ -265,6 +267,7 @@ static void two_level_update(gpurf_pipeline *p, sched *s) {
     if (leave || (b == GPURF_PIPELINE_STALL_SCOREBOARD && reg >= 0 &&
                   p->hk.demote(p->hk.state, p, slot, reg, pipe_sb_hit(w->sb_long, reg)))) {
       list_remove(s->active, &s->n_active, slot);
+      s->active_mask &= ~((uint64_t)1 << slot);
       s->pending[s->n_pending++] = slot;
       p->acted = 1;
       continue;
@@ -277,6 +280,7 @@ static void two_level_update(gpurf_pipeline *p, sched *s) {
     int slot = s->pending[k];
     list_remove(s->pending, &s->n_pending, slot);
     s->active[s->n_active++] = slot;
+    s->active_mask |= (uint64_t)1 << slot;
     p->acted = 1;
   }
 }
@@ -373,6 +377,96 @@ static inline void schedule_lrr(gpurf_pipeline *p, sched *s) {
   }
   s->last = slot;
   issue(p, slot, 0);
+}
+
+/* two_level_update() with the baseline's demote and promote: an active
+ * warp leaves when its reason is a barrier or a register awaiting a
+ * long-latency result. Only warps whose reason is new need that look:
+ * the others were seen to stay (stay), or are past the scoreboard. */
+static inline void two_level_base(gpurf_pipeline *p, sched *s) {
+  const uint64_t act = s->active_mask;
+  for (uint64_t m = act & ~(s->closed | s->passed[0] | s->passed[1] | s->passed[2]); m; m &= m - 1)
+    judge(p, s, &p->w[__builtin_ctzll(m)]);
+  uint64_t leave = 0;
+  for (uint64_t m = act & s->closed & ~s->stay; m; m &= m - 1) {
+    const int slot = __builtin_ctzll(m);
+    const warp *w = &p->w[slot];
+    if (w->why == GPURF_PIPELINE_STALL_BARRIER ||
+        (w->why == GPURF_PIPELINE_STALL_SCOREBOARD && w->why_reg >= 0 &&
+         pipe_sb_hit(w->sb_long, w->why_reg)))
+      leave |= (uint64_t)1 << slot;
+    else
+      s->stay |= (uint64_t)1 << slot;
+  }
+  if (leave) {
+    /* They join the pending queue in their order in the active list. */
+    int n = 0;
+    for (int i = 0; i < s->n_active; i++) {
+      const int slot = s->active[i];
+      if (leave >> slot & 1)
+        s->pending[s->n_pending++] = slot;
+      else
+        s->active[n++] = slot;
+    }
+    s->n_active = n;
+    s->active_mask &= ~leave;
+    p->acted = 1;
+  }
+  /* The pending queue's head enters while there is room. */
+  int k = 0;
+  while (s->n_active < p->prm.active_warps && k < s->n_pending) {
+    const int slot = s->pending[k++];
+    s->active[s->n_active++] = slot;
+    s->active_mask |= (uint64_t)1 << slot;
+  }
+  if (k) {
+    memmove(s->pending, s->pending + k, (size_t)(s->n_pending - k) * sizeof *s->pending);
+    s->n_pending -= k;
+    p->acted = 1;
+  }
+}
+
+/* schedule() for two-level with the baseline's hooks: round robin over the
+ * active list from the warp after the one issued last; when none of the
+ * active warps can issue, the first of their reasons. */
+static inline void schedule_two_level(gpurf_pipeline *p, sched *s) {
+  two_level_base(p, s);
+  const uint64_t act = s->active_mask;
+  for (uint64_t m = act & ~(s->closed | s->passed[0] | s->passed[1] | s->passed[2]); m; m &= m - 1)
+    judge(p, s, &p->w[__builtin_ctzll(m)]); /* promoted just now */
+  uint64_t ready = 0;
+  for (int k = 0; k < GPURF_PIPELINE_CU_COUNT; k++)
+    if (p->cu_free[k] > 0) ready |= s->passed[k];
+  ready &= act;
+  for (uint64_t m = ready & s->wide; m; m &= m - 1) {
+    const warp *w = &p->w[__builtin_ctzll(m)];
+    if (p->cu_free[w->next_cu] < w->next_ncu) ready &= ~((uint64_t)1 << w->slot);
+  }
+  if (!ready) {
+    const uint64_t passed = act & (s->passed[0] | s->passed[1] | s->passed[2]);
+    int why = 0;
+    for (uint64_t m = act & s->closed; m; m &= m - 1) why |= 1 << p->w[__builtin_ctzll(m)].why;
+    why &= (1 << GPURF_PIPELINE_STALL_IDLE) - 1;
+    p->st.stalls[passed ? GPURF_PIPELINE_STALL_COLLECTOR
+                        : why ? __builtin_ctz((unsigned)why) : GPURF_PIPELINE_STALL_IDLE]++;
+    return;
+  }
+  const int n = s->n_active;
+  int start = 0;
+  if (s->last >= 0 && (act >> s->last & 1)) {
+    if (s->last_at < n && s->active[s->last_at] == s->last) {
+      start = s->last_at + 1; /* the list has not moved since */
+    } else {
+      for (int i = 0; i < n; i++)
+        if (s->active[i] == s->last) start = i + 1;
+    }
+  }
+  if (start >= n) start = 0;
+  int k = start;
+  while (!(ready >> s->active[k] & 1)) k = k + 1 == n ? 0 : k + 1;
+  s->last = s->active[k];
+  s->last_at = k;
+  issue(p, s->last, 0);
 }
 
 static PIPE_NOINLINE void schedule(gpurf_pipeline *p, int si) {
@@ -554,6 +648,12 @@ void pipe_issue(gpurf_pipeline *p) {
   }
   if (p->base_select && p->prm.policy == GPURF_PIPELINE_LRR) {
     for (int si = 0; si < p->prm.schedulers; si++) schedule_lrr(p, &p->s[si]);
+    return;
+  }
+  const gpurf_pipeline_hooks *b = gpurf_pipeline_baseline_hooks();
+  if (p->base_select && p->prm.policy == GPURF_PIPELINE_TWO_LEVEL && p->hk.demote == b->demote &&
+      p->hk.promote == b->promote) {
+    for (int si = 0; si < p->prm.schedulers; si++) schedule_two_level(p, &p->s[si]);
     return;
   }
   for (int si = 0; si < p->prm.schedulers; si++) schedule(p, si);
