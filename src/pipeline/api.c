@@ -98,7 +98,7 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
       p->cu_units[k][ops] = (uint8_t)units;
     }
   for (int i = 0; i < total; i++) p->cu_idle[i >> 6] |= (uint64_t)1 << (i & 63);
-  for (int i = 0; i < GPURF_PIPELINE_MAX_SCHEDULERS; i++) p->s[i].last = p->s[i].stall_kept = -1;
+  for (int i = 0; i < GPURF_PIPELINE_MAX_SCHEDULERS; i++) p->s[i].last = -1;
   p->staged = -1;
   p->res_next = UINT64_MAX;
   p->res_unit = -1;

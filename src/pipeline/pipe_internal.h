@@ -148,12 +148,6 @@ typedef struct sched {
    * one unit: whether they can issue is a test of the free count alone, so
    * the scan takes them a class at a time. */
   uint64_t passed[GPURF_PIPELINE_CU_COUNT], wide;
-  /* The GTO scan's last verdict, a stall reason (-1: none kept), and what it
-   * depended on beyond its warps: while no warp of the scheduler has had
-   * its reason recorded (dirty) and the free collector counts are those
-   * seen, the scan would find the same, and is not repeated. */
-  int stall_kept, dirty;
-  int cu_seen[GPURF_PIPELINE_CU_COUNT];
   int held[GPURF_PIPELINE_STALL_BUILTIN];
   int held_mask; /* bit r: held[r] > 0 */
   /* Two-level (sched.c): the active set as a bitmask beside its list, and
@@ -338,7 +332,6 @@ struct gpurf_pipeline {
 static inline void pipe_why(gpurf_pipeline *p, warp *w, int v) {
   int slot = w->slot;
   sched *s = &p->s[w->si];
-  s->dirty = 1;
   if (w->why == WHY_SB_PASSED) {
     s->passed[w->next_cu] &= ~((uint64_t)1 << slot);
     s->wide &= ~((uint64_t)1 << slot);

@@ -2,6 +2,8 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/params.c
   ${CMAKE_CURRENT_LIST_DIR}/feed.c
   ${CMAKE_CURRENT_LIST_DIR}/sched.c
+  ${CMAKE_CURRENT_LIST_DIR}/sched_hooked.c
+  ${CMAKE_CURRENT_LIST_DIR}/issue.c
   ${CMAKE_CURRENT_LIST_DIR}/core.c
   ${CMAKE_CURRENT_LIST_DIR}/arbiter.c
   ${CMAKE_CURRENT_LIST_DIR}/idle.c
@@ -24,6 +26,7 @@ list(APPEND GPURF_LIB_SOURCES
 if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
 set_source_files_properties(
   ${CMAKE_CURRENT_LIST_DIR}/feed.c ${CMAKE_CURRENT_LIST_DIR}/sched.c
+  ${CMAKE_CURRENT_LIST_DIR}/sched_hooked.c ${CMAKE_CURRENT_LIST_DIR}/issue.c
   ${CMAKE_CURRENT_LIST_DIR}/core.c ${CMAKE_CURRENT_LIST_DIR}/arbiter.c
   ${CMAKE_CURRENT_LIST_DIR}/results.c
   ${CMAKE_CURRENT_LIST_DIR}/api.c
