@@ -176,8 +176,13 @@ void pipe_schedule_hooked(gpurf_pipeline *p, int si) {
     if (p->prm.policy != GPURF_PIPELINE_GTO && s->last >= 0)
       for (int i = 0; i < n; i++)
         if (order[i] == s->last) start = i + 1;
-    for (int j = -1; j < n && got < 0; j++) {
-      int slot = j < 0 ? first : order[(start + j) % n];
+    /* k walks the order from start, wrapping (no division per warp). */
+    for (int j = -1, k = start < n ? start : 0; j < n && got < 0; j++) {
+      int slot = first;
+      if (j >= 0) {
+        slot = order[k];
+        k = k + 1 == n ? 0 : k + 1;
+      }
       if (slot < 0 || (j >= 0 && slot == first) || (tried >> slot & 1u)) continue;
       warp *w = &p->w[slot];
       if (!w->live) continue;
