@@ -13,7 +13,6 @@ int pipe_sb_first(const warp *w, const cinst *in) {
   return -1;
 }
 
-
 /* pipe_blocked() for a warp whose verdict is not known. */
 int pipe_blocked_eval(gpurf_pipeline *p, warp *w, int *reg) {
   pipe_judge(p, &p->s[w->si], w);
@@ -98,8 +97,9 @@ static PIPE_NOINLINE void barrier_arrive(gpurf_pipeline *p, warp *w) {
   }
 }
 
-/* What pipe_issue_warp() does with the instruction's class, operands and
- * destinations: collector units, read requests, the scoreboard. */
+/* The issue: the warp's pc and buffer move on, the instruction takes its
+ * collector units and queues its operand reads, its destinations go on the
+ * scoreboard, and the warp's next instruction is judged at once. */
 void pipe_issue_warp(gpurf_pipeline *p, int slot, int lat_adj) {
   warp *w = &p->w[slot];
   sched *s = &p->s[w->si];
