@@ -40,6 +40,9 @@ int gc_env_init(gpurf_ctx *ctx, gc_env *e, const gpurf_tech *tech, gpurf_device_
   e->inv_r_ohm_m = d->r_eff_n_factor * d->vdd_v / d->i_on_n_a_per_m;
   e->inv_leak_per_m = 0.5 * e->vdd_v * e->periph_leak_factor * (e->i_off_n + e->i_off_p * ratio);
   e->inv_gleak_per_m = 0.5 * e->vdd_v * e->i_gate * (1.0 + ratio);
+  e->r0_ohm = gc_inv_r(e, e->w_min_m);
+  e->c0_f = gc_inv_input_c(e, e->w_min_m);
+  e->c0d_f = gc_inv_drain_c(e, e->w_min_m);
   /* The repeater plans use the inverter coefficients above. A bus plan is
    * a search of its own that only the wiring between banks reads, so it is
    * made on request (gc_env_plan_bus); until then every figure is NaN, which
@@ -215,16 +218,6 @@ static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, do
   }
   ch.out_ramp_s = ramp;
   return ch;
-}
-
-/* Delay per metre of a line of resistance r and capacitance c per metre,
- * cut by repeaters of size h every s metres. */
-double gc_repeated_delay_per_m(const gc_env *e, double r, double c, double h, double s) {
-  double r0 = gc_inv_r(e, e->w_min_m), c0 = gc_inv_input_c(e, e->w_min_m);
-  double c0d = gc_inv_drain_c(e, e->w_min_m);
-  double seg = GC_LN2_RC * (r0 / h) * (h * (c0d + c0) + c * s) +
-               GC_SAKURAI_DISTRIBUTED_RC * r * c * s * s + GC_LN2_RC * r * s * h * c0;
-  return seg / s;
 }
 
 static void plan_repeaters(const gc_env *e, gpurf_wire_kind layer, gc_repeater_plan *out) {

@@ -56,6 +56,9 @@ typedef struct gc_env {
   double inv_r_ohm_m;      /* on-resistance = k / wn */
   double inv_leak_per_m;   /* subthreshold power = k x wn */
   double inv_gleak_per_m;  /* gate leakage power = k x wn */
+  double r0_ohm;           /* the minimum inverter: on-resistance, input and drain */
+  double c0_f;             /* capacitance (gc_inv_r, gc_inv_input_c, gc_inv_drain_c */
+  double c0d_f;            /* of w_min_m), which every repeated wire takes */
   double log_effort_fast;  /* log(GC_STAGE_EFFORT_FAST), log(GC_STAGE_EFFORT_LEAN) */
   double log_effort_lean;
   gc_chain_memo *memo;     /* optional: remembers driver chains (see gc_chain_memo_alloc) */
@@ -310,28 +313,41 @@ void gc_bus_plan(const gc_env *e, gpurf_wire_kind layer, gc_repeater_plan *out);
 void gc_env_plan_bus(gc_env *e, gpurf_wire_kind layer);
 
 /* Delay per metre of a line of r ohm and c farad per metre cut by
- * repeaters of h minimum inverters every s metres. */
-double gc_repeated_delay_per_m(const gc_env *e, double r, double c, double h, double s);
+ * repeaters of h minimum inverters every s metres. Inline: a wire shorter
+ * than one spacing takes it for every candidate organisation. */
+static inline double gc_repeated_delay_per_m(const gc_env *e, double r, double c, double h,
+                                             double s) {
+  double r0 = e->r0_ohm, c0 = e->c0_f, c0d = e->c0d_f;
+  double seg = GC_LN2_RC * (r0 / h) * (h * (c0d + c0) + c * s) +
+               GC_SAKURAI_DISTRIBUTED_RC * r * c * s * s + GC_LN2_RC * r * s * h * c0;
+  return seg / s;
+}
 
-/* Inline: each result is returned whole (a compound literal) into the
- * caller's variable, where a struct filled field by field and copied out
- * stalls on the copy. */
-static inline gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m,
-                                   double r_drive_ohm, double c_load_f) {
+/* The delay of a wire of length len_m > 0 on `layer` with its repeaters,
+ * which no driver or load changes: routes of one length take it once
+ * (gc_wire_eval_rep) and weigh it for each of their loads. */
+static inline double gc_wire_rep_delay(const gc_env *e, gpurf_wire_kind layer, double len_m) {
+  const gpurf_wire_layer *l = &e->tech->wires.layer[layer];
+  const gc_repeater_plan *p = &e->repeaters[layer];
+  /* Shorter than one spacing, a single repeater drives the whole length. */
+  return len_m >= p->spacing_m
+             ? p->delay_s_per_m * len_m
+             : gc_repeated_delay_per_m(e, l->r_ohm_per_m, l->c_f_per_m, p->size, len_m) * len_m;
+}
+
+/* gc_wire_eval for len_m > 0 with the repeated delay d_rep of that length
+ * (gc_wire_rep_delay) already taken. Inline: each result is returned whole
+ * (a compound literal) into the caller's variable, where a struct filled
+ * field by field and copied out stalls on the copy. */
+static inline gc_wire gc_wire_eval_rep(const gc_env *e, gpurf_wire_kind layer, double len_m,
+                                       double r_drive_ohm, double c_load_f, double d_rep) {
   const double v2 = e->vdd_v * e->vdd_v;
-  if (len_m <= 0.0)
-    return (gc_wire){.delay_s = GC_LN2_RC * r_drive_ohm * c_load_f, .energy_j = c_load_f * v2};
   const gpurf_wire_layer *l = &e->tech->wires.layer[layer];
   const gc_repeater_plan *p = &e->repeaters[layer];
   double rw = l->r_ohm_per_m * len_m, cw = l->c_f_per_m * len_m;
   /* Unrepeated: Elmore delay of a distributed line with driver and load. */
   double d_plain = GC_LN2_RC * r_drive_ohm * (cw + c_load_f) + GC_SAKURAI_DISTRIBUTED_RC * rw * cw +
                    GC_LN2_RC * rw * c_load_f;
-  /* Shorter than one spacing, a single repeater drives the whole length. */
-  double d_rep = len_m >= p->spacing_m
-                     ? p->delay_s_per_m * len_m
-                     : gc_repeated_delay_per_m(e, l->r_ohm_per_m, l->c_f_per_m, p->size, len_m) *
-                           len_m;
   if (d_rep < d_plain)
     return (gc_wire){.delay_s = d_rep,
                      .energy_j = (p->cap_f_per_m * len_m + c_load_f) * v2,
@@ -339,6 +355,15 @@ static inline gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, doubl
                      .area_m2 = p->area_m2_per_m * len_m,
                      .repeaters = (long long)gc_ceil(len_m / p->spacing_m)};
   return (gc_wire){.delay_s = d_plain, .energy_j = (cw + c_load_f) * v2};
+}
+
+static inline gc_wire gc_wire_eval(const gc_env *e, gpurf_wire_kind layer, double len_m,
+                                   double r_drive_ohm, double c_load_f) {
+  if (len_m <= 0.0)
+    return (gc_wire){.delay_s = GC_LN2_RC * r_drive_ohm * c_load_f,
+                     .energy_j = c_load_f * (e->vdd_v * e->vdd_v)};
+  return gc_wire_eval_rep(e, layer, len_m, r_drive_ohm, c_load_f,
+                          gc_wire_rep_delay(e, layer, len_m));
 }
 
 #endif

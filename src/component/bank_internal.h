@@ -52,6 +52,18 @@ typedef struct subarray_fixed {
   int bitlines_per_col;                    /* of every port */
 } subarray_fixed;
 
+/* Routing quantities of the bank's layout that depend on the node alone:
+ * filled by bank_layout_prepare so that the layout of every candidate
+ * starts from them. A repeated route's source driver drives the first
+ * repeater and the idle taps' drains, which no length changes: its chain is
+ * kept for each count of taps a search can meet (2^k, k < LAYOUT_TAPS_LOG2). */
+#define LAYOUT_TAPS_LOG2 7
+typedef struct layout_fixed {
+  double c_port_f, r_port_ohm, c_in_min_f;
+  double rep_c_taps_f[LAYOUT_TAPS_LOG2]; /* idle taps' drains on a repeated route */
+  gc_chain rep_chain[LAYOUT_TAPS_LOG2];  /* its source driver */
+} layout_fixed;
+
 /* What stays fixed while the search varies the organisation. */
 struct bank_in {
   const gpurf_bank_spec *spec;
@@ -66,6 +78,7 @@ struct bank_in {
   bank_extra_fn bank_extra;  /* NULL when the bank has no extra option */
   int min_ndbl;              /* fewest sub-arrays along the bitline (2 for split halves) */
   subarray_fixed fixed;      /* filled by subarray_prepare (and sram_subarray_prepare) */
+  layout_fixed layout;       /* filled by bank_layout_prepare */
 };
 
 /* What stays fixed for a spec already checked: the device environment, the

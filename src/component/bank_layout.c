@@ -51,31 +51,43 @@ typedef struct route_sized {
 
 /* A wire of worst length l_max shared by `taps` sources, each with its own
  * driver (tri-state): the idle drivers' drains load the wire. `alone`, if
- * not NULL, is the same wire sized for one source. */
-static void route_size(const gc_env *e, gpurf_wire_kind layer, double l_max, int taps,
-                       const route_sized *alone, route_sized *z) {
+ * not NULL, is the same wire sized for one source (by this function).
+ * d_rep is the wire's repeated delay at l_max (gc_wire_rep_delay; any
+ * value when l_max is 0), which the routes of one length share. */
+static void route_size(const bank_in *in, gpurf_wire_kind layer, double l_max, double d_rep,
+                       int taps, const route_sized *alone, route_sized *z) {
+  const gc_env *e = &in->env;
+  const layout_fixed *lf = &in->layout;
   const gpurf_wire_layer *wl = &e->tech->wires.layer[layer];
-  double c_port = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
+  double c_port = lf->c_port_f;
   double c_wire = wl->c_f_per_m * l_max;
+  /* A repeated route's source driver is the node's (layout_fixed) when
+   * its taps are a count that table holds. */
+  int k = gc_ceil_log2(taps);
+  int kept = (1 << k) == taps && k < LAYOUT_TAPS_LOG2;
   /* Size a source driver for the wire alone (for a repeated wire it drives
    * the first repeater), then load the wire with the idle taps' drains. */
   double c_taps = 0.0;
   if (taps > 1 && alone) {
-    c_taps = (taps - 1) * gc_inv_drain_c(e, alone->d.last_wn_m);
+    /* alone was sized for one source: repeated, its driver is rep_chain[0]. */
+    kept = kept && alone->w.repeaters > 0;
+    c_taps = kept ? lf->rep_c_taps_f[k] : (taps - 1) * gc_inv_drain_c(e, alone->d.last_wn_m);
   } else if (taps > 1) {
-    gc_wire w0 = gc_wire_eval(e, layer, l_max, gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m), c_port);
-    double c_first = w0.repeaters > 0 ? gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m) : c_wire + c_port;
-    gc_chain d0 = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_first,
+    gc_wire w0 = gc_wire_eval(e, layer, l_max, lf->r_port_ohm, c_port);
+    double c_first = w0.repeaters > 0 ? c_port : c_wire + c_port;
+    gc_chain d0 = gc_driver_chain(e, lf->c_in_min_f, c_first,
                                   w0.repeaters > 0 ? 0.0 : wl->r_ohm_per_m * l_max, 0.0);
     c_taps = (taps - 1) * gc_inv_drain_c(e, d0.last_wn_m);
+    kept = 0;
   }
   z->c_taps_f = c_taps;
-  z->w = gc_wire_eval(e, layer, l_max, gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m), c_port + c_taps);
+  z->w = l_max > 0.0 ? gc_wire_eval_rep(e, layer, l_max, lf->r_port_ohm, c_port + c_taps, d_rep)
+                     : gc_wire_eval(e, layer, l_max, lf->r_port_ohm, c_port + c_taps);
   if (z->w.repeaters > 0)
-    z->d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m),
-                           gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m) + c_taps, 0.0, 0.0);
+    z->d = kept ? lf->rep_chain[k]
+                : gc_driver_chain(e, lf->c_in_min_f, c_port + c_taps, 0.0, 0.0);
   else
-    z->d = gc_driver_chain(e, gc_inv_input_c(e, e->w_min_m), c_wire + c_port + c_taps,
+    z->d = gc_driver_chain(e, lf->c_in_min_f, c_wire + c_port + c_taps,
                            wl->r_ohm_per_m * l_max, 0.0);
 }
 
@@ -118,11 +130,13 @@ static void route_cost(const gc_env *e, gpurf_wire_kind layer, double l_max, dou
 
 /* A wire of worst length l_max (delay) and average length l_avg (energy)
  * shared by `taps` sources (route_size). */
-static route route_eval(const gc_env *e, gpurf_wire_kind layer, double l_max, double l_avg,
+static route route_eval(const bank_in *in, gpurf_wire_kind layer, double l_max, double l_avg,
                         int taps) {
+  const gc_env *e = &in->env;
   route_sized z;
   route r;
-  route_size(e, layer, l_max, taps, NULL, &z);
+  route_size(in, layer, l_max, l_max > 0.0 ? gc_wire_rep_delay(e, layer, l_max) : 0.0, taps, NULL,
+             &z);
   route_cost(e, layer, l_max, l_avg, &z, &r);
   return r;
 }
@@ -193,8 +207,10 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   /* The three share one worst length (the address unless the data run
    * along the edge): their wire and driver are sized once. */
   route_sized alone, tapped;
-  route_size(e, GPURF_WIRE_SEMI_GLOBAL, l_max, 1, NULL, &alone);
-  if (mat_rows > 1) route_size(e, GPURF_WIRE_SEMI_GLOBAL, l_max, mat_rows, &alone, &tapped);
+  double d_rep = l_max > 0.0 ? gc_wire_rep_delay(e, GPURF_WIRE_SEMI_GLOBAL, l_max) : 0.0;
+  route_size(in, GPURF_WIRE_SEMI_GLOBAL, l_max, d_rep, 1, NULL, &alone);
+  if (mat_rows > 1)
+    route_size(in, GPURF_WIRE_SEMI_GLOBAL, l_max, d_rep, mat_rows, &alone, &tapped);
   route out, in_data, addr;
   route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, mat_rows > 1 ? &tapped : &alone, &out);
   route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, &alone, &in_data);
@@ -204,7 +220,7 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   if (l_addr_max == l_max)
     route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, &alone, &addr);
   else
-    addr = route_eval(e, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, 1);
+    addr = route_eval(in, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, 1);
 
   int nsub = org->ndwl * org->ndbl;
   for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
@@ -315,6 +331,22 @@ static double bus_channel(double bus_w, int levels) {
 }
 
 void bank_layout_prepare(bank_in *in) {
+  const gc_env *e = &in->env;
+  layout_fixed *lf = &in->layout;
+  lf->c_port_f = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
+  lf->r_port_ohm = gc_inv_r(e, GC_PORT_LOAD_MIN * e->w_min_m);
+  lf->c_in_min_f = gc_inv_input_c(e, e->w_min_m);
+  /* The source drivers of repeated routes, as route_size sizes them. */
+  const gpurf_cell_kind kind = in->spec->cell->kind;
+  if (kind == GPURF_CELL_SRAM || kind == GPURF_CELL_STT_MTJ) {
+    for (int k = 0; k < LAYOUT_TAPS_LOG2; k++) {
+      int taps = 1 << k;
+      lf->rep_c_taps_f[k] =
+          taps > 1 ? (taps - 1) * gc_inv_drain_c(e, lf->rep_chain[0].last_wn_m) : 0.0;
+      lf->rep_chain[k] =
+          gc_driver_chain(e, lf->c_in_min_f, lf->c_port_f + lf->rep_c_taps_f[k], 0.0, 0.0);
+    }
+  }
   /* The tree between banks is built of bus wires on its layer. */
   if (in->spec->banks > 1) gc_env_plan_bus(&in->env, INTERBANK_LAYER);
 }
