@@ -57,11 +57,12 @@ typedef struct subarray_fixed {
  * starts from them. A repeated route's source driver drives the first
  * repeater and the idle taps' drains, which no length changes: its chain is
  * kept for each count of taps a search can meet (2^k, k < LAYOUT_TAPS_LOG2). */
-#define LAYOUT_TAPS_LOG2 7
+#define LAYOUT_TAPS_LOG2 6
 typedef struct layout_fixed {
   double c_port_f, r_port_ohm, c_in_min_f;
   double rep_c_taps_f[LAYOUT_TAPS_LOG2]; /* idle taps' drains on a repeated route */
   gc_chain rep_chain[LAYOUT_TAPS_LOG2];  /* its source driver */
+  int rep_k_max;                         /* of them, those up to 2^rep_k_max taps; -1: none */
 } layout_fixed;
 
 /* What stays fixed while the search varies the organisation. */

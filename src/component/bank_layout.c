@@ -64,7 +64,7 @@ static void route_size(const bank_in *in, gpurf_wire_kind layer, double l_max, d
   /* A repeated route's source driver is the node's (layout_fixed) when
    * its taps are a count that table holds. */
   int k = gc_ceil_log2(taps);
-  int kept = (1 << k) == taps && k < LAYOUT_TAPS_LOG2;
+  int kept = (1 << k) == taps && k <= lf->rep_k_max;
   /* Size a source driver for the wire alone (for a repeated wire it drives
    * the first repeater), then load the wire with the idle taps' drains. */
   double c_taps = 0.0;
@@ -155,6 +155,12 @@ static int data_wires(const bank_in *in) {
   return in->spec->width_bits * (in->read_paths + in->write_paths);
 }
 
+/* dst = k x src by part; restrict lets the compiler take two parts per
+ * instruction (the same products). */
+static void scale_parts(double *restrict dst, const double *restrict src, double k) {
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) dst[p] = k * src[p];
+}
+
 void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
                         gpurf_bank_cost *c, double *bank_w, double *bank_h) {
   const gc_env *e = &in->env;
@@ -223,13 +229,11 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
     addr = route_eval(in, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, 1);
 
   int nsub = org->ndwl * org->ndbl;
-  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
-    c->area_part_m2[p] = nsub * sa->area_part_m2[p];
-    c->leakage_part_w[p] = nsub * sa->leak_part_w[p];
-    /* One row of ndwl sub-arrays serves an access. */
-    c->read_part_j[p] = org->ndwl * sa->read_part_j[p];
-    c->write_part_j[p] = org->ndwl * sa->write_part_j[p];
-  }
+  scale_parts(c->area_part_m2, sa->area_part_m2, nsub);
+  scale_parts(c->leakage_part_w, sa->leak_part_w, nsub);
+  /* One row of ndwl sub-arrays serves an access. */
+  scale_parts(c->read_part_j, sa->read_part_j, org->ndwl);
+  scale_parts(c->write_part_j, sa->write_part_j, org->ndwl);
   c->leakage_gate_w = nsub * sa->gate_leak_w;
 
   double w_bits = s->width_bits, act = s->data_activity;
@@ -260,8 +264,9 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   c->delay_part_s[GPURF_BANK_PART_WORDLINE] = sa->t_wordline_s;
   c->delay_part_s[GPURF_BANK_PART_BITLINE] = sa->t_bitline_s;
   c->delay_part_s[GPURF_BANK_PART_SENSE_AMP] = sa->t_sense_s;
-  c->access_time_s = 0.0;
-  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) c->access_time_s += c->delay_part_s[p];
+  double t_access = 0.0;
+  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) t_access += c->delay_part_s[p];
+  c->access_time_s = t_access;
   /* Cycle time as CACTI composes its random cycle (uca.cc, mat.cc): the
    * sub-array is one stage, busy from its row gate firing through wordline,
    * bitline and sense to the restore (the wordline's fall, the precharge
@@ -338,8 +343,16 @@ void bank_layout_prepare(bank_in *in) {
   lf->c_in_min_f = gc_inv_input_c(e, e->w_min_m);
   /* The source drivers of repeated routes, as route_size sizes them. */
   const gpurf_cell_kind kind = in->spec->cell->kind;
+  lf->rep_k_max = -1;
   if (kind == GPURF_CELL_SRAM || kind == GPURF_CELL_STT_MTJ) {
-    for (int k = 0; k < LAYOUT_TAPS_LOG2; k++) {
+    /* Taps are the mats along a column: at most half the sub-arrays along
+     * the bitline, which the search takes up to the next power of two of
+     * the words (and the table's last count). */
+    int k_max = gc_ceil_log2(in->entries_per_bank) - 1;
+    if (k_max > LAYOUT_TAPS_LOG2 - 1) k_max = LAYOUT_TAPS_LOG2 - 1;
+    if (k_max < 0) k_max = 0;
+    lf->rep_k_max = k_max;
+    for (int k = 0; k <= k_max; k++) {
       int taps = 1 << k;
       lf->rep_c_taps_f[k] =
           taps > 1 ? (taps - 1) * gc_inv_drain_c(e, lf->rep_chain[0].last_wn_m) : 0.0;
@@ -355,11 +368,14 @@ void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_ba
   const gpurf_bank_spec *s = in->spec;
   const int n = s->banks;
   const gc_env *e = &in->env;
-  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
-    c->area_part_m2[p] *= n;
-    c->leakage_part_w[p] *= n;
+  /* One bank is its own total (x 1 changes no bit). */
+  if (n > 1) {
+    for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
+      c->area_part_m2[p] *= n;
+      c->leakage_part_w[p] *= n;
+    }
+    c->leakage_gate_w *= n;
   }
-  c->leakage_gate_w *= n;
   if (n > 1) {
     /* The grid as CACTI lays out its banks (uca.cc): the counts as even as
      * powers of two allow, the larger count along the banks' shorter side,
@@ -412,14 +428,16 @@ void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_ba
     if (data.stage_s > c->cycle_time_s) c->cycle_time_s = data.stage_s;
     c->write_latency_s += addr.delay_s > data.delay_s ? addr.delay_s : data.delay_s;
   }
-  c->area_m2 = 0.0;
-  c->leakage_sub_w = 0.0;
-  c->read_energy_j = 0.0;
-  c->write_energy_j = 0.0;
+  /* Sums in locals, part by part in order (the same additions). */
+  double area = 0.0, leak = 0.0, e_rd = 0.0, e_wr = 0.0;
   for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) {
-    c->area_m2 += c->area_part_m2[p];
-    c->leakage_sub_w += c->leakage_part_w[p];
-    c->read_energy_j += c->read_part_j[p];
-    c->write_energy_j += c->write_part_j[p];
+    area += c->area_part_m2[p];
+    leak += c->leakage_part_w[p];
+    e_rd += c->read_part_j[p];
+    e_wr += c->write_part_j[p];
   }
+  c->area_m2 = area;
+  c->leakage_sub_w = leak;
+  c->read_energy_j = e_rd;
+  c->write_energy_j = e_wr;
 }
