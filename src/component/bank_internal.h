@@ -58,11 +58,19 @@ typedef struct subarray_fixed {
  * repeater and the idle taps' drains, which no length changes: its chain is
  * kept for each count of taps a search can meet (2^k, k < LAYOUT_TAPS_LOG2). */
 #define LAYOUT_TAPS_LOG2 6
+/* The grid of several banks for one shape of bank (bank_layout_multi). */
+typedef struct interbank_grid {
+  int nx, ny;          /* banks along the width, along the height */
+  int lev_h, lev_v;    /* levels of the tree between them */
+  int aw, dw;          /* address and data wires of its bus */
+  double channel_w_m, channel_h_m; /* widening of the group by the bus */
+} interbank_grid;
 typedef struct layout_fixed {
   double c_port_f, r_port_ohm, c_in_min_f;
   double rep_c_taps_f[LAYOUT_TAPS_LOG2]; /* idle taps' drains on a repeated route */
   gc_chain rep_chain[LAYOUT_TAPS_LOG2];  /* its source driver */
   int rep_k_max;                         /* of them, those up to 2^rep_k_max taps; -1: none */
+  interbank_grid grid[2];                /* several banks: [1] for banks taller than wide */
 } layout_fixed;
 
 /* What stays fixed while the search varies the organisation. */

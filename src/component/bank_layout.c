@@ -96,7 +96,6 @@ static void route_size(const bank_in *in, gpurf_wire_kind layer, double l_max, d
  * which stalls). */
 static void route_cost(const gc_env *e, gpurf_wire_kind layer, double l_max, double l_avg,
                        const route_sized *z, route *r) {
-  memset(r, 0, sizeof *r);
   const double v2 = e->vdd_v * e->vdd_v;
   const gpurf_wire_layer *wl = &e->tech->wires.layer[layer];
   double c_port = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
@@ -123,6 +122,8 @@ static void route_cost(const gc_env *e, gpurf_wire_kind layer, double l_max, dou
     double c_load = c_wire + c_port + c_taps;
     r->driver_energy_j = d->energy_j - c_load * v2;
     r->wire_energy_j = (c_wire * scale + c_port + c_taps) * v2;
+    r->wire_leak_w = 0.0;
+    r->wire_area_m2 = 0.0;
     r->driver_leak_w = d->leak_w;
     r->driver_area_m2 = d->area_m2;
   }
@@ -360,6 +361,33 @@ void bank_layout_prepare(bank_in *in) {
           gc_driver_chain(e, lf->c_in_min_f, lf->c_port_f + lf->rep_c_taps_f[k], 0.0, 0.0);
     }
   }
+  /* The grid as CACTI lays out its banks (uca.cc): the counts as even as
+   * powers of two allow, the larger count along the banks' shorter side,
+   * whatever the banks' shape (not the most compact placement: a wide bank
+   * still gets as many rows of banks as columns). Either shape's grid and
+   * the widening by its buses depend on the bank count alone. */
+  const int n = in->spec->banks;
+  if (n > 1) {
+    int few = 1;
+    while (few * few * 4 <= n) few *= 2;
+    int many = (n + few - 1) / few;
+    const double pitch = e->tech->wires.layer[INTERBANK_LAYER].pitch_m;
+    int bank_bits = gc_ceil_log2(n);
+    int aw = in->wordline_ports * (in->address_bits + bank_bits + CONTROL_WIRES);
+    int dw = data_wires(in);
+    double bus_w = (dw + aw) * pitch;
+    for (int tall = 0; tall < 2; tall++) {
+      interbank_grid *g = &lf->grid[tall];
+      g->nx = tall ? many : few;
+      g->ny = tall ? few : many;
+      g->lev_h = tree_levels(g->nx);
+      g->lev_v = tree_levels(g->ny);
+      g->aw = aw;
+      g->dw = dw;
+      g->channel_w_m = bus_channel(bus_w, g->lev_v);
+      g->channel_h_m = bus_channel(bus_w, g->lev_h);
+    }
+  }
   /* The tree between banks is built of bus wires on its layer. */
   if (in->spec->banks > 1) gc_env_plan_bus(&in->env, INTERBANK_LAYER);
 }
@@ -377,22 +405,13 @@ void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_ba
     c->leakage_gate_w *= n;
   }
   if (n > 1) {
-    /* The grid as CACTI lays out its banks (uca.cc): the counts as even as
-     * powers of two allow, the larger count along the banks' shorter side,
-     * whatever the banks' shape (not the most compact placement: a wide
-     * bank still gets as many rows of banks as columns). */
-    int few = 1;
-    while (few * few * 4 <= n) few *= 2;
-    int many = (n + few - 1) / few;
-    int nx = bank_h > bank_w ? many : few, ny = bank_h > bank_w ? few : many;
-    int lev_h = tree_levels(nx), lev_v = tree_levels(ny);
-    const double pitch = e->tech->wires.layer[INTERBANK_LAYER].pitch_m;
-    int bank_bits = gc_ceil_log2(n);
-    int aw = in->wordline_ports * (in->address_bits + bank_bits + CONTROL_WIRES);
-    int dw = data_wires(in);
-    double bus_w = (dw + aw) * pitch;
-    double tot_w = nx * bank_w + bus_channel(bus_w, lev_v);
-    double tot_h = ny * bank_h + bus_channel(bus_w, lev_h);
+    /* The grid and its buses (bank_layout_prepare), by the banks' shape. */
+    const interbank_grid *g = &in->layout.grid[bank_h > bank_w];
+    int nx = g->nx, ny = g->ny;
+    int lev_h = g->lev_h, lev_v = g->lev_v;
+    int aw = g->aw, dw = g->dw;
+    double tot_w = nx * bank_w + g->channel_w_m;
+    double tot_h = ny * bank_h + g->channel_h_m;
     double path, tree;
     htree_lengths(tot_w, tot_h, lev_h, lev_v, &path, &tree);
     /* Every link is a repeated bus wire (bus_wire.c), as CACTI builds the
