@@ -227,9 +227,29 @@ typedef struct gc_memo_slot {
   int stages;
 } gc_memo_slot;
 
+/* A row predecoder and the row gate it drives (gc_predecode). */
+typedef struct gc_predecode {
+  double t_pre_s;    /* the slower group's chain */
+  double ramp_pre_s; /* its output ramp (0 without address bits) */
+  double energy_j;   /* pairs x E(2-bit group) + single x E(1-bit group): one line each pulses */
+  double area_m2;    /* 4 x pairs x A(2-bit group's chain) + 2 x single x A(1-bit) */
+  double leak_w;     /* likewise, leakage */
+  double t_gate_s;   /* the row gate after the slower line */
+} gc_predecode;
+
+/* Predecoders a search meets: one per sub-array height and mat shape. */
+#define GC_PREDECODE_SLOTS 64
+
+typedef struct gc_predecode_slot {
+  uint64_t key[8];
+  gc_predecode p;
+} gc_predecode_slot;
+
 struct gc_chain_memo {
   uint64_t used[GC_MEMO_SLOTS / 64];
+  uint64_t pre_used; /* slots of pre[] written in this search */
   gc_memo_slot slot[GC_MEMO_SLOTS];
+  gc_predecode_slot pre[GC_PREDECODE_SLOTS];
 };
 
 /* A key word: the bit pattern of one argument (a register move, where an
@@ -293,6 +313,17 @@ static inline gc_chain gc_driver_chain(const gc_env *e, double c_in_f, double c_
   return gc_driver_chain_effort(e, c_in_f, c_load_f, r_wire_ohm, input_ramp_s,
                                 GC_STAGE_EFFORT_FAST);
 }
+
+/* The predecoder of `bits` address bits in 2-bit groups (four lines each)
+ * and, for an odd bit, a 1-bit group (two lines), every line a driver chain
+ * from an input of c_in into `gates` row gates of c_gate each (a quarter of
+ * them on a 2-bit group's line, half on a 1-bit group's) and a wire of
+ * c_wire, r_wire; then the row gate of time constant tau_gate after the
+ * slower line (t_gate_step_s: its delay after a step, without predecoder).
+ * With a memo, a predecoder met again in one search is taken from it. */
+gc_predecode gc_predecode_eval(const gc_env *e, int bits, double gates, double c_gate,
+                               double c_in, double c_wire, double r_wire, double tau_gate,
+                               double t_gate_step_s);
 
 /* A wire of length len on layer `layer`, driven by a source of r_drive into a
  * load c_load. When repeaters make it faster, it is repeated with the

@@ -124,39 +124,27 @@ static void decoder_eval(const bank_in *in, const gpurf_bank_org *org, double c_
   double c_nand_in = k->nand_c_in_f[fanin], c_nand_out = k->nand_c_out_f[fanin];
   double nand_area = k->nand_area_m2[fanin], nand_leak = k->nand_leak_w[fanin];
 
-  double t_pre = 0.0, ramp_pre = 0.0, e_pre = 0.0, a_pre = 0.0, l_pre = 0.0;
-  if (groups > 0) {
-    /* 2-bit groups drive four lines, each feeding a quarter of the mat's
-     * row gates; an odd bit makes a 1-bit group of two lines feeding half.
-     * Every line runs the height of the mat's decoder column. One line per
-     * group pulses. */
-    int pairs = bits / 2, single = bits % 2;
-    const gpurf_wire_layer *lw = &e->tech->wires.layer[GPURF_WIRE_LOCAL];
-    double line_h = mat.h * strip_h;
-    double c_wire_line = line_h * lw->c_f_per_m, r_line = line_h * lw->r_ohm_per_m;
-    double nands = (double)rows * mat.subarrays; /* row gates on the mat's lines */
-    /* A kind of group the address does not have weighs nothing: its chain
-     * is left unsized (zero). */
-    gc_chain p4 = {0}, p2 = {0};
-    if (pairs)
-      p4 = gc_driver_chain(e, k->c_in_min_f, (nands / 4.0) * c_nand_in + c_wire_line, r_line, 0.0);
-    if (single)
-      p2 = gc_driver_chain(e, k->c_in_min_f, (nands / 2.0) * c_nand_in + c_wire_line, r_line, 0.0);
-    const gc_chain *slow = single && (p2.delay_s > p4.delay_s || !pairs) ? &p2 : &p4;
-    t_pre = slow->delay_s;
-    ramp_pre = slow->out_ramp_s;
-    e_pre = share_e * (pairs * p4.energy_j + single * p2.energy_j);
-    a_pre = share_a * (pairs * 4.0 * p4.area_m2 + single * 2.0 * p2.area_m2);
-    l_pre = share_a * (pairs * 4.0 * p4.leak_w + single * 2.0 * p2.leak_w);
-  }
-  /* Each gate sees the ramp of the one before: the row gate the predecode
-   * line's, the wordline driver's first stage the row gate's (CACTI 7,
-   * decoder.cc Decoder::compute_delays, each stage's horowitz() with the
-   * previous stage's output rise time; mat.cc passes the predecoder's
-   * output rise time to the row decoder). The driver's input is the
-   * minimum inverter's. */
-  double t_nand = ramp_pre > 0.0 ? gc_horowitz_s(ramp_pre, k->tau_nand_s[fanin], 0.5, 0.5)
-                                 : k->t_nand_s[fanin];
+  /* 2-bit groups drive four lines, each feeding a quarter of the mat's
+   * row gates; an odd bit makes a 1-bit group of two lines feeding half.
+   * Every line runs the height of the mat's decoder column. One line per
+   * group pulses. Each gate sees the ramp of the one before: the row gate
+   * the predecode line's, the wordline driver's first stage the row gate's
+   * (CACTI 7, decoder.cc Decoder::compute_delays, each stage's horowitz()
+   * with the previous stage's output rise time; mat.cc passes the
+   * predecoder's output rise time to the row decoder). The driver's input
+   * is the minimum inverter's. Sub-arrays of one height in mats of one
+   * shape share their predecoder, which the search takes once. */
+  const gpurf_wire_layer *lw = &e->tech->wires.layer[GPURF_WIRE_LOCAL];
+  double line_h = mat.h * strip_h;
+  double c_wire_line = line_h * lw->c_f_per_m, r_line = line_h * lw->r_ohm_per_m;
+  double nands = (double)rows * mat.subarrays; /* row gates on the mat's lines */
+  gc_predecode pre = gc_predecode_eval(e, bits, nands, c_nand_in, k->c_in_min_f, c_wire_line,
+                                       r_line, k->tau_nand_s[fanin], k->t_nand_s[fanin]);
+  double t_pre = pre.t_pre_s;
+  double e_pre = share_e * pre.energy_j;
+  double a_pre = share_a * pre.area_m2;
+  double l_pre = share_a * pre.leak_w;
+  double t_nand = pre.t_gate_s;
   gc_chain wl = gc_driver_chain(e, k->c_in_min_f, c_wl, r_wl, t_nand / 0.5);
   o->t_decode_s = t_pre + t_nand;
   o->t_row_gate_s = t_nand;
