@@ -260,14 +260,23 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
    * mats, htree2.cc; inside a mat the sub-arrays' own drivers reach the
    * strip). */
   double t_tree = 2.0 * tree_levels(mat.count) * tree_gate_delay(in);
-  c->delay_part_s[GPURF_BANK_PART_ROUTING] = addr.delay_s + data.delay_s + t_tree;
+  double t_route = addr.delay_s + data.delay_s + t_tree;
+  c->delay_part_s[GPURF_BANK_PART_ROUTING] = t_route;
   c->delay_part_s[GPURF_BANK_PART_DECODER] = sa->t_decode_s;
   c->delay_part_s[GPURF_BANK_PART_WORDLINE] = sa->t_wordline_s;
   c->delay_part_s[GPURF_BANK_PART_BITLINE] = sa->t_bitline_s;
   c->delay_part_s[GPURF_BANK_PART_SENSE_AMP] = sa->t_sense_s;
-  double t_access = 0.0;
-  for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) t_access += c->delay_part_s[p];
-  c->access_time_s = t_access;
+  /* The access time is the sum of the parts in part order. The others are
+   * still 0 here, and adding +0 to a sum that starts at +0 changes no bit,
+   * so the sum is taken from the values, not read back from the cleared
+   * record (those reads would wait for the clearing). */
+  _Static_assert(GPURF_BANK_PART_DECODER < GPURF_BANK_PART_WORDLINE &&
+                     GPURF_BANK_PART_WORDLINE < GPURF_BANK_PART_BITLINE &&
+                     GPURF_BANK_PART_BITLINE < GPURF_BANK_PART_SENSE_AMP &&
+                     GPURF_BANK_PART_SENSE_AMP < GPURF_BANK_PART_ROUTING,
+                 "the access time adds the delay parts in part order");
+  c->access_time_s =
+      0.0 + sa->t_decode_s + sa->t_wordline_s + sa->t_bitline_s + sa->t_sense_s + t_route;
   /* Cycle time as CACTI composes its random cycle (uca.cc, mat.cc): the
    * sub-array is one stage, busy from its row gate firing through wordline,
    * bitline and sense to the restore (the wordline's fall, the precharge
@@ -280,9 +289,10 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   double t_stage[] = {sa->t_row_gate_s + sa->t_wordline_s + sa->t_bitline_s + sa->t_sense_s +
                           c->restore_time_s,
                       sa->t_decode_s, addr.stage_s, data.stage_s};
-  c->cycle_time_s = 0.0;
+  double t_cycle = 0.0;
   for (size_t k = 0; k < sizeof t_stage / sizeof t_stage[0]; k++)
-    if (t_stage[k] > c->cycle_time_s) c->cycle_time_s = t_stage[k];
+    if (t_stage[k] > t_cycle) t_cycle = t_stage[k];
+  c->cycle_time_s = t_cycle;
   double t_in = addr.delay_s > data.delay_s ? addr.delay_s : data.delay_s;
   c->write_latency_s = t_in + 0.5 * t_tree + sa->t_decode_s + sa->t_wordline_s + sa->t_write_s;
   *bank_w = w;
