@@ -239,7 +239,8 @@ static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, do
   int n = h > 1.0 ? (int)floor(log(h) / log_effort + 0.5) : 1;
   if (n < 1) n = 1;
   if (stages) *stages = n;
-  double f = pow(h > 1.0 ? h : 1.0, 1.0 / n);
+  /* One stage drives the load itself: the step-up is never taken. */
+  double f = n > 1 ? pow(h > 1.0 ? h : 1.0, 1.0 / n) : 1.0;
   double wn = e->w_min_m * (c_in_f / c_min);
   double ramp = input_ramp_s;
   ch.input_c_f = c_in_f;

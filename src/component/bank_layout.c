@@ -4,6 +4,7 @@
  * Energy follows the path of one access (a tree with repeaters at its
  * junctions); area counts every wire track at its pitch. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "component/bank_internal.h"
@@ -162,6 +163,24 @@ static void scale_parts(double *restrict dst, const double *restrict src, double
   for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) dst[p] = k * src[p];
 }
 
+/* Zeroes every byte of c but the area, read, write and leakage parts. */
+static void clear_but_scaled_parts(gpurf_bank_cost *c) {
+  _Static_assert(offsetof(gpurf_bank_cost, read_part_j) ==
+                         offsetof(gpurf_bank_cost, area_part_m2) + sizeof c->area_part_m2 &&
+                     offsetof(gpurf_bank_cost, write_part_j) ==
+                         offsetof(gpurf_bank_cost, read_part_j) + sizeof c->read_part_j &&
+                     offsetof(gpurf_bank_cost, delay_part_s) ==
+                         offsetof(gpurf_bank_cost, write_part_j) + sizeof c->write_part_j &&
+                     offsetof(gpurf_bank_cost, leakage_part_w) ==
+                         offsetof(gpurf_bank_cost, delay_part_s) + sizeof c->delay_part_s,
+                 "gpurf_bank_cost's parts changed order: update the clearing");
+  unsigned char *b = (unsigned char *)c;
+  memset(b, 0, offsetof(gpurf_bank_cost, area_part_m2));
+  memset(c->delay_part_s, 0, sizeof c->delay_part_s);
+  size_t tail = offsetof(gpurf_bank_cost, leakage_part_w) + sizeof c->leakage_part_w;
+  memset(b + tail, 0, sizeof *c - tail);
+}
+
 void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
                         gpurf_bank_cost *c, double *bank_w, double *bank_h) {
   const gc_env *e = &in->env;
@@ -170,9 +189,10 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   const int dw = data_wires(in);
   const int aw = in->wordline_ports * (in->address_bits + CONTROL_WIRES);
   double grid_w = org->ndwl * sa->width_m, grid_h = org->ndbl * sa->height_m;
-  /* Cleared first: the clearing (a string store) is done by the time the
-   * parts are read back. */
-  memset(c, 0, sizeof *c);
+  /* Cleared first, but for the parts scaled from the sub-array below:
+   * three short clears the compiler writes as stores, where one of the
+   * whole record is a string store that later reads wait for. */
+  clear_but_scaled_parts(c);
   c->org = *org;
 
   /* Buses: a horizontal bus along the bottom edge converging on the port
