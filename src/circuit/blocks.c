@@ -268,8 +268,7 @@ static gc_chain driver_chain(const gc_env *e, double c_in_f, double c_load_f, do
 static void plan_repeaters(const gc_env *e, gpurf_wire_kind layer, gc_repeater_plan *out) {
   const gpurf_wire_layer *l = &e->tech->wires.layer[layer];
   double r = l->r_ohm_per_m, c = l->c_f_per_m;
-  double r0 = gc_inv_r(e, e->w_min_m), c0 = gc_inv_input_c(e, e->w_min_m);
-  double c0d = gc_inv_drain_c(e, e->w_min_m);
+  double r0 = e->r0_ohm, c0 = e->c0_f, c0d = e->c0d_f;
   /* Bakoglu's minimum-delay size and spacing. */
   double h_opt = sqrt(r0 * c / (r * c0));
   double s_opt = sqrt(2.0 * GC_LN2_RC * r0 * (c0 + c0d) / (2.0 * GC_SAKURAI_DISTRIBUTED_RC * r * c));

@@ -30,8 +30,7 @@ typedef struct bus_point {
  * of r ohm/m and c F/m: Elmore delay of the driver into its own drain, the
  * segment and the next repeater, and the distributed segment itself. */
 static bus_point bus_eval(const gc_env *e, double r, double c, double h, double s) {
-  const double r0 = gc_inv_r(e, e->w_min_m), c0 = gc_inv_input_c(e, e->w_min_m);
-  const double c0d = gc_inv_drain_c(e, e->w_min_m);
+  const double r0 = e->r0_ohm, c0 = e->c0_f, c0d = e->c0d_f;
   bus_point p;
   double tau = GC_LN2_RC * ((r0 / h) * (h * (c0d + c0) + c * s) + r * s * h * c0) +
                GC_SAKURAI_DISTRIBUTED_RC * r * c * s * s;
@@ -48,8 +47,7 @@ static bus_point bus_eval(const gc_env *e, double r, double c, double h, double 
 void gc_bus_plan(const gc_env *e, gpurf_wire_kind layer, gc_repeater_plan *out) {
   const gpurf_wire_layer *l = &e->tech->wires.layer[layer];
   const double r = l->bus_r_ohm_per_m, c = l->bus_c_f_per_m;
-  const double r0 = gc_inv_r(e, e->w_min_m), c0 = gc_inv_input_c(e, e->w_min_m);
-  const double c0d = gc_inv_drain_c(e, e->w_min_m);
+  const double r0 = e->r0_ohm, c0 = e->c0_f, c0d = e->c0d_f;
   /* Bakoglu's least-delay size and spacing for this stage model. */
   double h_opt = sqrt(r0 * c / (r * c0));
   double s_opt = sqrt(GC_LN2_RC * r0 * (c0 + c0d) / (GC_SAKURAI_DISTRIBUTED_RC * r * c));
