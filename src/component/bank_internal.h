@@ -116,10 +116,20 @@ struct subarray_cost {
   char reject[SUBARRAY_REJECT_MAX];
 };
 
+/* Zeroes n bytes (n known when compiled) in pieces of at most 64, which
+ * the compiler writes as vector stores: a clear of a whole record is a
+ * string store, which the reads that follow soon after wait for. */
+static inline void bank_clear_bytes(void *p, size_t n) {
+  unsigned char *b = (unsigned char *)p;
+  size_t whole = n - n % 64;
+  for (size_t i = 0; i < whole; i += 64) memset(b + i, 0, 64);
+  memset(b + whole, 0, n % 64);
+}
+
 /* Clears a sub-array's costs for a model to fill: every number, and an
  * empty reason (the rest of the reason's buffer is left as it is). */
 static inline void subarray_cost_clear(subarray_cost *o) {
-  memset(o, 0, offsetof(subarray_cost, reject));
+  bank_clear_bytes(o, offsetof(subarray_cost, reject));
   o->reject[0] = '\0';
 }
 

@@ -163,12 +163,6 @@ static void scale_parts(double *restrict dst, const double *restrict src, double
   for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) dst[p] = k * src[p];
 }
 
-/* Zeroes n bytes (n known when compiled) in pieces of at most 64, which
- * the compiler writes as vector stores rather than one string store. */
-static inline void clear_bytes(unsigned char *p, size_t n) {
-  for (size_t i = 0; i < n; i += 64) memset(p + i, 0, n - i < 64 ? n - i : 64);
-}
-
 /* Zeroes every byte of c but the area, read, write and leakage parts. */
 static void clear_but_scaled_parts(gpurf_bank_cost *c) {
   _Static_assert(offsetof(gpurf_bank_cost, read_part_j) ==
@@ -182,9 +176,9 @@ static void clear_but_scaled_parts(gpurf_bank_cost *c) {
                  "gpurf_bank_cost's parts changed order: update the clearing");
   unsigned char *b = (unsigned char *)c;
   const size_t tail = offsetof(gpurf_bank_cost, leakage_part_w) + sizeof c->leakage_part_w;
-  clear_bytes(b, offsetof(gpurf_bank_cost, area_part_m2));
-  clear_bytes((unsigned char *)c->delay_part_s, sizeof c->delay_part_s);
-  clear_bytes(b + tail, sizeof *c - tail);
+  bank_clear_bytes(b, offsetof(gpurf_bank_cost, area_part_m2));
+  bank_clear_bytes(c->delay_part_s, sizeof c->delay_part_s);
+  bank_clear_bytes(b + tail, sizeof *c - tail);
 }
 
 void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
@@ -195,9 +189,8 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   const int dw = data_wires(in);
   const int aw = in->wordline_ports * (in->address_bits + CONTROL_WIRES);
   double grid_w = org->ndwl * sa->width_m, grid_h = org->ndbl * sa->height_m;
-  /* Cleared first, but for the parts scaled from the sub-array below, in
-   * short pieces the compiler writes as stores: one clear of the whole
-   * record is a string store that later reads wait for. */
+  /* Cleared first, but for the parts scaled from the sub-array below
+   * (bank_clear_bytes says why in pieces). */
   clear_but_scaled_parts(c);
   c->org = *org;
 
