@@ -163,6 +163,15 @@ static void scale_parts(double *restrict dst, const double *restrict src, double
   for (int p = 0; p < GPURF_BANK_PART_COUNT; p++) dst[p] = k * src[p];
 }
 
+/* Tracks over an array of extent len_m that the buses may use:
+ * OVER_ARRAY_TRACKS x len / pitch. A zero share over a positive pitch is
+ * that zero (its sign too) without the division, which would hold up the
+ * candidate's whole layout. */
+static inline double over_tracks(double len_m, double pitch_m) {
+  double share = OVER_ARRAY_TRACKS * len_m;
+  return share == 0.0 && pitch_m > 0.0 ? share : share / pitch_m;
+}
+
 /* Zeroes every byte of c but the area, read, write and leakage parts. */
 static void clear_but_scaled_parts(gpurf_bank_cost *c) {
   _Static_assert(offsetof(gpurf_bank_cost, read_part_j) ==
@@ -202,8 +211,8 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   /* With the port along the edge the data need no horizontal bus: each bit
    * leaves below its own column. */
   const int edge = s->port_along_edge;
-  double h_tracks = (edge ? 0.0 : 0.5 * dw) + aw - OVER_ARRAY_TRACKS * grid_h / pitch;
-  double v_tracks = (double)dw / org->ndwl + aw - OVER_ARRAY_TRACKS * sa->width_m / pitch;
+  double h_tracks = (edge ? 0.0 : 0.5 * dw) + aw - over_tracks(grid_h, pitch);
+  double v_tracks = (double)dw / org->ndwl + aw - over_tracks(sa->width_m, pitch);
   double h_ch = h_tracks > 0.0 ? h_tracks * pitch : 0.0;
   /* Two sub-array rows are one mat in CACTI's sense: their column
    * periphery faces a shared strip, and the mat books its wires as that
@@ -310,7 +319,7 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
                       sa->t_decode_s, addr.stage_s, data.stage_s};
   double t_cycle = 0.0;
   for (size_t k = 0; k < sizeof t_stage / sizeof t_stage[0]; k++)
-    if (t_stage[k] > t_cycle) t_cycle = t_stage[k];
+    t_cycle = t_stage[k] > t_cycle ? t_stage[k] : t_cycle;
   c->cycle_time_s = t_cycle;
   double t_in = addr.delay_s > data.delay_s ? addr.delay_s : data.delay_s;
   c->write_latency_s = t_in + 0.5 * t_tree + sa->t_decode_s + sa->t_wordline_s + sa->t_write_s;
