@@ -91,7 +91,12 @@ static inline double gc_horowitz_s(double input_ramp_s, double tau_s, double v_s
    * the last bit (tests/test_blocks.c), so no division and no root. */
   if (input_ramp_s == 0.0 && v_switch == 0.5 && b == 0.5) return tau_s * GC_LN2_EXACT;
   double a = input_ramp_s / tau_s;
-  /* Most callers switch at half swing: skip the logarithm for them. */
+  /* Most callers switch at half swing with b = 0.5: then 2 a b (1 - v) is
+   * ((2 a) / 2) / 2, which is a / 2 to the last bit while 2 a is finite
+   * (doubling and halving are exact), one multiply on the chain of stage
+   * delays instead of three; and no logarithm. */
+  if (v_switch == 0.5 && b == 0.5 && fabs(a) < 0x1p1023)
+    return tau_s * sqrt(GC_LN2_EXACT * GC_LN2_EXACT + a * 0.5);
   double lv = v_switch == 0.5 ? -GC_LN2_EXACT : log(v_switch);
   return tau_s * sqrt(lv * lv + 2.0 * a * b * (1.0 - v_switch));
 }
