@@ -72,11 +72,16 @@ double gc_transistor_area_m2(const gc_env *e, double w_m) {
 static inline double gate_area(const gc_env *e, double wn_m, double wp_m, int fingers) {
   const gpurf_layout *lay = &e->tech->layout;
   double fold = GC_MAX_FOLD_F * e->f_m;
-  int folds_n = wn_m > 0.0 ? (int)gc_ceil(wn_m / fold) : 0;
-  int folds_p = wp_m > 0.0 ? (int)gc_ceil(wp_m / fold) : 0;
+  /* A device no wider than a fold is one fold (0 < w / fold <= 1), and a
+   * width divided by one fold is itself: the divisions are taken only where
+   * they can give something else, which in the small early stages of every
+   * driver chain they cannot. */
+  int folds_n = wn_m > 0.0 ? (wn_m <= fold ? 1 : (int)gc_ceil(wn_m / fold)) : 0;
+  int folds_p = wp_m > 0.0 ? (wp_m <= fold ? 1 : (int)gc_ceil(wp_m / fold)) : 0;
   int folds = folds_n > folds_p ? folds_n : folds_p;
   if (folds < 1) folds = 1;
-  double h = (wn_m > 0.0 ? wn_m / folds : 0.0) + (wp_m > 0.0 ? wp_m / folds : 0.0) +
+  double h = (wn_m > 0.0 ? (folds == 1 ? wn_m : wn_m / folds) : 0.0) +
+             (wp_m > 0.0 ? (folds == 1 ? wp_m : wp_m / folds) : 0.0) +
              (wn_m > 0.0 && wp_m > 0.0 ? GC_NP_GAP_F * e->f_m : 0.0) +
              2.0 * GC_POWER_RAIL_F * e->f_m;
   double poly_pitch = e->dev->l_phy_m + lay->contact_width_m + 2.0 * lay->poly_to_contact_m;
