@@ -95,13 +95,24 @@ static void route_size(const bank_in *in, gpurf_wire_kind layer, double l_max, d
 /* The route of a sized wire whose average length is l_avg (energy), into
  * *r (filled in place: a struct returned by value is assembled and copied,
  * which stalls). */
+/* The energy of a sized wire (of worst length l_max) over its average
+ * length l_avg: all of a route that the average length changes. */
+static inline double route_wire_energy(const gc_env *e, gpurf_wire_kind layer, double l_max,
+                                       double l_avg, const route_sized *z) {
+  const double v2 = e->vdd_v * e->vdd_v;
+  double scale = l_max > 0.0 ? l_avg / l_max : 0.0;
+  if (z->w.repeaters > 0) return z->w.energy_j * scale;
+  double c_port = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
+  double c_wire = e->tech->wires.layer[layer].c_f_per_m * l_max;
+  return (c_wire * scale + c_port + z->c_taps_f) * v2;
+}
+
 static void route_cost(const gc_env *e, gpurf_wire_kind layer, double l_max, double l_avg,
                        const route_sized *z, route *r) {
   const double v2 = e->vdd_v * e->vdd_v;
   const gpurf_wire_layer *wl = &e->tech->wires.layer[layer];
   double c_port = gc_inv_input_c(e, GC_PORT_LOAD_MIN * e->w_min_m);
   double c_wire = wl->c_f_per_m * l_max;
-  double scale = l_max > 0.0 ? l_avg / l_max : 0.0;
   double c_taps = z->c_taps_f;
   const gc_wire *w = &z->w;
   const gc_chain *d = &z->d;
@@ -112,7 +123,7 @@ static void route_cost(const gc_env *e, gpurf_wire_kind layer, double l_max, dou
      * H-trees as pipelined, uca.cc). */
     r->stage_s = d->delay_s + w->delay_s / w->repeaters;
     r->driver_energy_j = d->energy_j;
-    r->wire_energy_j = w->energy_j * scale;
+    r->wire_energy_j = route_wire_energy(e, layer, l_max, l_avg, z);
     r->wire_leak_w = w->leak_w;
     r->wire_area_m2 = w->area_m2;
     r->driver_leak_w = d->leak_w;
@@ -122,7 +133,7 @@ static void route_cost(const gc_env *e, gpurf_wire_kind layer, double l_max, dou
     r->stage_s = r->delay_s;
     double c_load = c_wire + c_port + c_taps;
     r->driver_energy_j = d->energy_j - c_load * v2;
-    r->wire_energy_j = (c_wire * scale + c_port + c_taps) * v2;
+    r->wire_energy_j = route_wire_energy(e, layer, l_max, l_avg, z);
     r->wire_leak_w = 0.0;
     r->wire_area_m2 = 0.0;
     r->driver_leak_w = d->leak_w;
@@ -247,14 +258,18 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   if (mat_rows > 1)
     route_size(in, GPURF_WIRE_SEMI_GLOBAL, l_max, d_rep, mat_rows, &alone, &tapped);
   route out, in_data, addr;
+  /* Routes of one sized wire differ by their average length alone: one
+   * of them is costed, the others take its figures but the wire's energy. */
   route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, mat_rows > 1 ? &tapped : &alone, &out);
-  route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, &alone, &in_data);
+  if (mat_rows > 1) route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_avg, &alone, &in_data);
+  else in_data = out;
   /* Address: to the farthest sub-array for delay; for energy along a spine
    * the width of the bank and up every sub-array column. */
   double l_addr_tot = w + (org->ndbl > 1 ? org->ndwl * grid_h : 0.0);
-  if (l_addr_max == l_max)
-    route_cost(e, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, &alone, &addr);
-  else
+  if (l_addr_max == l_max) {
+    addr = in_data;
+    addr.wire_energy_j = route_wire_energy(e, GPURF_WIRE_SEMI_GLOBAL, l_max, l_addr_tot, &alone);
+  } else
     addr = route_eval(in, GPURF_WIRE_SEMI_GLOBAL, l_addr_max, l_addr_tot, 1);
 
   int nsub = org->ndwl * org->ndbl;
