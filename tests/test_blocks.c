@@ -1,7 +1,7 @@
 /* The circuit blocks' arithmetic shortcuts, which the organisation search
  * relies on for speed: each must give exactly what the plain computation
- * gives (rounding up, bit counts, driver chains through the memo, and the
- * Horowitz delay of a step). */
+ * gives (rounding up, bit counts, driver chains and predecoders through the
+ * memo, the Horowitz delay of a step and at half swing, a gate's folds). */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -91,12 +91,105 @@ static void horowitz_step_is_tau_ln2(void **state) {
   }
 }
 
+/* At half swing with b = 0.5 the delay takes a / 2 where the general path
+ * takes 2 a b (1 - v): the same bits for every ramp, to ramps so large
+ * that 2 a overflows (there the general path is kept). */
+static void horowitz_half_swing_is_the_general_path(void **state) {
+  (void)state;
+  double lv = -GC_LN2_EXACT;
+  uint64_t s = 5;
+  for (int i = 0; i < 200000; i++) {
+    double tau = ldexp(1.0 + (double)(next_u64(&s) >> 11) * 0x1p-53, (int)(next_u64(&s) % 120) - 100);
+    double ramp = ldexp(1.0 + (double)(next_u64(&s) >> 11) * 0x1p-53, (int)(next_u64(&s) % 160) - 120);
+    if (i % 1000 == 0) ramp = ldexp(1.0, 1020) * (double)(1 + i % 7);
+    double a = ramp / tau;
+    double plain = tau * sqrt(lv * lv + 2.0 * a * 0.5 * (1.0 - 0.5));
+    assert_same_bits(gpurf_circuit_horowitz_s(ramp, tau, 0.5, 0.5), plain);
+  }
+}
+
+/* A gate's footprint with the plain divisions (no shortcut for one fold). */
+static double gate_area_plain(const gc_env *e, double wn_m, double wp_m, int fingers) {
+  const gpurf_layout *lay = &e->tech->layout;
+  double fold = GC_MAX_FOLD_F * e->f_m;
+  int folds_n = wn_m > 0.0 ? (int)ceil(wn_m / fold) : 0;
+  int folds_p = wp_m > 0.0 ? (int)ceil(wp_m / fold) : 0;
+  int folds = folds_n > folds_p ? folds_n : folds_p;
+  if (folds < 1) folds = 1;
+  double h = (wn_m > 0.0 ? wn_m / folds : 0.0) + (wp_m > 0.0 ? wp_m / folds : 0.0) +
+             (wn_m > 0.0 && wp_m > 0.0 ? GC_NP_GAP_F * e->f_m : 0.0) +
+             2.0 * GC_POWER_RAIL_F * e->f_m;
+  double poly_pitch = e->dev->l_phy_m + lay->contact_width_m + 2.0 * lay->poly_to_contact_m;
+  double w = fingers * folds * poly_pitch + lay->contact_width_m + 2.0 * lay->poly_to_contact_m;
+  return h * w;
+}
+
+static void gate_area_within_one_fold_is_plain(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_tech *tech = test_tech(ctx, "45nm");
+  gc_env e;
+  assert_ok(ctx, gc_env_init(ctx, &e, tech, GPURF_DEVICE_LSTP, 360.0, 1));
+  double fold = GC_MAX_FOLD_F * e.f_m;
+  const double edge[] = {0.0, fold, nextafter(fold, 0.0), nextafter(fold, INFINITY), 2.0 * fold,
+                         nextafter(2.0 * fold, INFINITY), 1e-12, 1e-3};
+  for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+    for (size_t j = 0; j < sizeof edge / sizeof edge[0]; j++)
+      assert_same_bits(gc_gate_area_m2(&e, edge[i], edge[j], 2),
+                       gate_area_plain(&e, edge[i], edge[j], 2));
+  uint64_t s = 9;
+  for (int i = 0; i < 200000; i++) {
+    double wn = fold * ldexp((double)(next_u64(&s) >> 11) * 0x1p-53, (int)(next_u64(&s) % 8) - 4);
+    double wp = i % 3 ? wn * e.dev->n_to_p_drive_ratio : 0.0;
+    int fingers = 1 + (int)(next_u64(&s) % 4);
+    assert_same_bits(gc_gate_area_m2(&e, wn, wp, fingers), gate_area_plain(&e, wn, wp, fingers));
+  }
+  gpurf_tech_free(tech);
+  gpurf_ctx_free(ctx);
+}
+
+/* A predecoder from the memo is the one built afresh, bit for bit, with far
+ * more predecoders than slots and each met again. */
+static void predecoder_memo_is_fresh(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_tech *tech = test_tech(ctx, "22nm");
+  gc_env plain, memo;
+  assert_ok(ctx, gc_env_init(ctx, &plain, tech, GPURF_DEVICE_HP, 360.0, 1));
+  memo = plain;
+  memo.memo = gc_chain_memo_alloc();
+  assert_non_null(memo.memo);
+  double c_in = gc_inv_input_c(&plain, plain.w_min_m);
+  for (int round = 0; round < 3; round++) {
+    uint64_t s = 13; /* the same predecoders every round */
+    for (int i = 0; i < 400; i++) {
+      int bits = (int)(next_u64(&s) % 13);
+      double gates = (double)(1 + next_u64(&s) % 4096);
+      double c_gate = c_in * (1.0 + (double)(next_u64(&s) % 8));
+      double c_wire = ldexp((double)(next_u64(&s) % 1000), -60);
+      double r_wire = (double)(next_u64(&s) % 500);
+      double tau = ldexp(1.0 + (double)(next_u64(&s) % 100) / 100.0, -38);
+      gc_predecode a = gc_predecode_eval(&plain, bits, gates, c_gate, c_in, c_wire, r_wire, tau,
+                                         tau * GC_LN2_EXACT);
+      gc_predecode b = gc_predecode_eval(&memo, bits, gates, c_gate, c_in, c_wire, r_wire, tau,
+                                         tau * GC_LN2_EXACT);
+      assert_memory_equal(&a, &b, sizeof a);
+    }
+  }
+  gc_chain_memo_free(memo.memo);
+  gpurf_tech_free(tech);
+  gpurf_ctx_free(ctx);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(ceil_is_exact),
       cmocka_unit_test(ceil_log2_counts_bits),
       cmocka_unit_test(memo_returns_the_chain_sized_afresh),
       cmocka_unit_test(horowitz_step_is_tau_ln2),
+      cmocka_unit_test(horowitz_half_swing_is_the_general_path),
+      cmocka_unit_test(gate_area_within_one_fold_is_plain),
+      cmocka_unit_test(predecoder_memo_is_fresh),
   };
   return cmocka_run_group_tests_name("blocks", tests, NULL, NULL);
 }
