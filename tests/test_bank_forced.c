@@ -1,5 +1,5 @@
 /* The model against CACTI 7 at organisations CACTI was forced to
- * (validation/cacti7-forced.tsv: its own pick and the organisations around
+ * (validation/organisations/cacti7-forced.tsv: its own pick and the organisations around
  * it, 80 in all). Each row is costed at the organisation of CACTI's sub-array
  * shape, ndwl and ndbl (tools/cacti_forced.h, FORCED_SAME_SPLIT; our mux
  * follows, so where CACTI's mats open both halves we open half as many
@@ -104,7 +104,7 @@ static int setup(void **state) {
       "config", "node_nm", "ports", "bytes", "width_bits", "banks", "Ndwl", "Ndbl", "Nspd",
       "Ndcm", "Ndsam1", "Ndsam2", "subarray_rows_x_cols", "access_ns", "cycle_ns", "read_pj",
       "write_pj", "leak_mw", "area_mm2"};
-  FILE *in = fopen(GPURF_TEST_SOURCE_DIR "/validation/cacti7-forced.tsv", "r");
+  FILE *in = fopen(GPURF_TEST_SOURCE_DIR "/validation/organisations/cacti7-forced.tsv", "r");
   assert_non_null(in);
   char line[1024], *field[32];
   int col[COL_COUNT], have_header = 0;

@@ -1,4 +1,4 @@
-/* Our bank at an organisation CACTI 7 was forced to (validation/cacti7-forced.tsv),
+/* Our bank at an organisation CACTI 7 was forced to (validation/organisations/cacti7-forced.tsv),
  * shared by tools/cacti_shapes.c (--forced) and tests/test_bank_forced.c.
  *
  * CACTI names an organisation by Ndwl x Ndbl sub-arrays of rows x cols, grouped

@@ -7,7 +7,7 @@
  * row bounds, test_bank_forced those at the forced organisations). --parts
  * adds each organisation's read and write energy and access time by part,
  * to see which part decides between two shapes. --forced FILE (such as
- * validation/cacti7-forced.tsv: CACTI run at forced organisations) costs
+ * validation/organisations/cacti7-forced.tsv: CACTI run at forced organisations) costs
  * ours at each row's organisation instead (cacti_forced.h) and ranks the
  * organisations of each configuration by each tool's ED^2. */
 #include <math.h>
