@@ -144,7 +144,7 @@ static void crossbar_area_scaling(void **state) {
  * meet the sub-1-GHz GPGPU frequency". Bounds: at 32 banks the crossbar is
  * the larger part of the read path (measured 0.59 against the bank's 0.36,
  * in units of the 16-bank read path), and every read path of 4 to 32 banks
- * is under 1 ns (measured at most 0.70 ns, at 32 banks). */
+ * is under 1 ns (measured at most 0.69 ns, at 32 banks). */
 static void crossbar_delay(void **state) {
   (void)state;
   cli_run(&R, "table jing-t3 --format csv");
