@@ -273,8 +273,8 @@ int gpurf_pipeline_stats_get(const gpurf_pipeline *p, gpurf_pipeline_stats *out)
   for (int b = 0; b < p->prm.banks; b++)
     out->bank_utilisation[b] = p->cycle ? (double)p->bank_busy[b] / (double)p->cycle : 0.0;
   if (p->st.fetch_instructions) {
-    out->operand_fetch_cycles = p->fetch_sum / (double)p->st.fetch_instructions;
-    out->operand_fetch_penalty = p->fetch_pen_sum / (double)p->st.fetch_instructions;
+    out->operand_fetch_cycles = (double)p->fetch_sum / (double)p->st.fetch_instructions;
+    out->operand_fetch_penalty = (double)p->fetch_pen_sum / (double)p->st.fetch_instructions;
   }
   return GPURF_OK;
 }

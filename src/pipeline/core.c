@@ -187,10 +187,10 @@ static int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) {
   p->unit_open_at[u] = lo;
   if (c->n_reads > 0) {
     /* Whole cycle counts: the sums are exact whatever the order of units. */
-    double got = (double)(c->ready - c->issue), ideal = 1.0 + p->prm.read_cycles;
+    uint64_t got = c->ready - c->issue;
     p->st.fetch_instructions++;
     p->fetch_sum += got;
-    p->fetch_pen_sum += got - ideal;
+    p->fetch_pen_sum += (int64_t)got - 1 - p->prm.read_cycles;
   }
   int lat = p->prm.latency[u] + c->lat_adj;
   uint64_t ready = now + (uint64_t)(lat < 1 ? 1 : lat), seq = (p->seq + now) << 7 | (uint64_t)i;

@@ -283,7 +283,11 @@ struct gpurf_pipeline {
   /* A read granted beside a held write (the share hook) is in its bank
    * until share_free. */
   uint64_t share_free[GPURF_PIPELINE_MAX_BANKS];
-  double fetch_sum, fetch_pen_sum;
+  /* Operand fetch cycles of the collectors with reads, and those beyond a
+   * conflict-free fetch: whole cycles, summed as integers (exact, as the
+   * doubles they are read out as would be). */
+  uint64_t fetch_sum;
+  int64_t fetch_pen_sum;
 
   /* ---- The cycle loop's own bookkeeping (core.c, arbiter.c) ---- */
   /* Read queue b's first entry, within its stride of rq: granting the
