@@ -81,7 +81,7 @@ static inline void schedule_gto(gpurf_pipeline *p, sched *s) {
     }
     s->last = slot;
   }
-  pipe_issue_warp(p, slot, 0);
+  pipe_issue_inl(p, slot, 0);
 }
 
 /* schedule() for LRR with the baseline's select: the oldest ready warp
@@ -99,7 +99,7 @@ static inline void schedule_lrr(gpurf_pipeline *p, sched *s) {
     if (slot < 0 || key < kc) slot = i, kc = key;
   }
   s->last = slot;
-  pipe_issue_warp(p, slot, 0);
+  pipe_issue_inl(p, slot, 0);
 }
 
 /* two_level_update() with the baseline's demote and promote: an active
@@ -189,7 +189,7 @@ static inline void schedule_two_level(gpurf_pipeline *p, sched *s) {
   while (!(ready >> s->active[k] & 1)) k = k + 1 == n ? 0 : k + 1;
   s->last = s->active[k];
   s->last_at = k;
-  pipe_issue_warp(p, s->last, 0);
+  pipe_issue_inl(p, s->last, 0);
 }
 
 void pipe_issue(gpurf_pipeline *p) {

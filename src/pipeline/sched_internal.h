@@ -63,6 +63,105 @@ static inline int pipe_blocked(gpurf_pipeline *p, warp *w, int *reg) {
   return pipe_blocked_eval(p, w, reg);
 }
 
+/* The rare parts of an issue, out of line (issue.c): the units of a wide
+ * instruction, a verdict reset after a gate() hook acted, reads through
+ * the map hook, a barrier arrival. */
+int pipe_cu_take_wide(gpurf_pipeline *p, int cls, int k);
+void pipe_why_reset(gpurf_pipeline *p, warp *w);
+void pipe_reads_hooked(gpurf_pipeline *p, const warp *w, const cinst *in, int main_cu);
+void pipe_barrier_arrive(gpurf_pipeline *p, warp *w);
+
+/* Takes the collector units of the class for an instruction needing k of
+ * them; returns the main one. */
+static inline int pipe_cu_take(gpurf_pipeline *p, int cls, int k) {
+  if (k != 1) return pipe_cu_take_wide(p, cls, k);
+  /* The common case: the class's lowest idle unit. */
+  uint64_t m = p->cu_idle[0] & p->cu_class[cls][0];
+  int main_cu = m ? __builtin_ctzll(m) : 64 + __builtin_ctzll(p->cu_idle[1] & p->cu_class[cls][1]);
+  p->cu_idle[main_cu >> 6] &= ~((uint64_t)1 << (main_cu & 63));
+  p->c[main_cu].n_extra = 0;
+  p->c[main_cu].owner = main_cu;
+  p->cu_free[cls]--;
+  return main_cu;
+}
+
+/* The issue, inlined into the baseline schedulers (pipe_issue_warp is it
+ * out of line): the warp's pc and buffer move on, the instruction takes its
+ * collector units and queues its operand reads, its destinations go on the
+ * scoreboard, and the warp's next instruction is judged at once. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
+  warp *w = &p->w[slot];
+  sched *s = &p->s[w->si];
+  const cinst *in = &w->code[w->pc];
+  const uint64_t now = p->cycle;
+  const uint64_t bit = (uint64_t)1 << slot;
+  p->acted = 1;
+  if (w->why == WHY_SB_PASSED) {
+    /* pipe_why(p, w, -1) for the verdict every issue follows; it was found
+     * for this instruction, so its class is the instruction's. */
+    s->passed[in->cu] &= ~bit;
+    if (in->n_cu > 1) s->wide &= ~bit;
+    w->why = -1;
+  } else {
+    pipe_why_reset(p, w); /* a gate() hook acted on the warp before it issued */
+  }
+  uint32_t pc = ++w->pc, ib = --w->ib;
+  if (ib < w->n - pc) p->want_fetch |= bit;
+  w->in_flight++;
+  p->st.issued++;
+  p->last_progress = now;
+  const int cls = in->cu, n_src = in->n_src;
+  int main_cu = pipe_cu_take(p, cls, in->n_cu);
+  cu *c = &p->c[main_cu];
+  c->warp = slot;
+  c->in = in;
+  c->unit = in->unit;
+  c->lat_adj = lat_adj;
+  c->issue = c->ready = now;
+  if (p->base_map) {
+    /* The baseline's map without the call: reg (+ warp) mod banks. The
+     * parameters in locals: the byte stores below may alias anything. */
+    const int add = p->prm.bank_map == GPURF_PIPELINE_MAP_REG ? 0 : slot;
+    const int mask = p->bank_mask, banks = p->prm.banks;
+    uint64_t breq = p->bank_req;
+    rreq t = {(int16_t)main_cu, 0, (uint8_t)slot, now};
+    for (int i = 0; i < n_src; i++) {
+      int x = in->src[i] + add;
+      int bank = mask >= 0 ? x & mask : x % banks;
+      breq |= (uint64_t)1 << bank;
+      t.reg = in->src[i];
+      pipe_rq(p, bank)[p->rq_n[bank]++] = t;
+    }
+    p->bank_req = breq;
+    c->pending = c->n_reads = n_src;
+  } else {
+    c->pending = 0;
+    c->n_reads = 0;
+    pipe_reads_hooked(p, w, in, main_cu);
+  }
+  if (c->pending == 0) {
+    p->cu_main[main_cu >> 6] |= (uint64_t)1 << (main_cu & 63);
+    if (c->ready < p->disp_at) p->disp_at = c->ready;
+  }
+  const int flags = in->flags;
+  for (int i = 0; i < in->n_dst; i++) {
+    int r = in->dst[i];
+    uint64_t rb = (uint64_t)1 << (r & 63);
+    w->sb[r >> 6] |= rb;
+    if (flags & CI_LONG) w->sb_long[r >> 6] |= rb;
+  }
+  if (p->hk.issue)
+    p->hk.issue(p->hk.state, p, slot, w->cta, (uint32_t)(in - p->buf[w->cta].code));
+  if (flags & CI_BARRIER) pipe_barrier_arrive(p, w);
+  /* Its next verdict now, while the warp is in cache: the scan then has
+   * nothing to look at for it. */
+  if (w->why < 0) pipe_judge(p, s, w);
+}
+
+
 /* Issues the instruction at the warp's pc, which pipe_blocked() found ready
  * (issue.c). */
 void pipe_issue_warp(gpurf_pipeline *p, int slot, int lat_adj);
