@@ -530,6 +530,12 @@ static void test_output_not_a_file(void **state) {
   assert_true(S_ISLNK(st.st_mode));
   assert_int_equal(lstat(svg, &st), 0);
   assert_true(S_ISFIFO(st.st_mode));
+  /* '-' as an output is no file name: refused, and no file '-' appears. */
+  remove("-");
+  const char *d[] = {"trace", "convert", kernel, "-", NULL};
+  run_bounded(d, NULL, 0);
+  expect_error(1, "-: not a file name");
+  assert_int_not_equal(lstat("-", &st), 0);
   remove(fifo);
   remove(link_path);
   remove(svg);

@@ -201,6 +201,13 @@ void cli_errorf(const char *fmt, ...) {
 
 int cli_output_file_ok(const char *path) {
   struct stat st;
+  if (path && strcmp(path, "-") == 0) {
+    /* '-' reads standard input everywhere; as an output it would become a
+     * file named '-', which no one means. */
+    cli_errorf("-: not a file name: gpurf writes this output whole under a temporary name and "
+               "renames it into place, so it needs a file, not standard output");
+    return CLI_FAIL;
+  }
   if (!path || stat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) return CLI_OK;
   cli_errorf("%s: not a regular file (a device, pipe or socket): gpurf writes its output whole "
              "under a temporary name and renames it into place",
