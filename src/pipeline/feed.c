@@ -218,6 +218,21 @@ static PIPE_NOINLINE int memo_shape(gpurf_ctx *ctx, gpurf_pipeline *p,
   return GPURF_OK;
 }
 
+/* A CTA's next warp begins in b: within the SM's warps, and not one whose
+ * records came earlier (a warp's records are contiguous). */
+static int warp_begin(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32_t wid,
+                      const uint32_t *cta, uint64_t *seen) {
+  if (wid >= GPURF_PIPELINE_MAX_WARPS || b->n_warps >= (uint32_t)p->prm.max_warps)
+    return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "CTA (%u,%u,%u) has more warps than the SM (%d)",
+                      cta[0], cta[1], cta[2], p->prm.max_warps);
+  if (*seen >> wid & 1u)
+    return gpurf_fail(ctx, GPURF_EINVAL, "records of warp %u of CTA (%u,%u,%u) are not contiguous",
+                      wid, cta[0], cta[1], cta[2]);
+  *seen |= (uint64_t)1 << wid;
+  b->warp_start[b->n_warps++] = b->n;
+  return GPURF_OK;
+}
+
 /* The records of a CTA read in brief, each batch one warp's, into b; as
  * load_cta's loop over whole records, with the same checks and messages. */
 static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t *max_reg) {
@@ -229,15 +244,8 @@ static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t *m
   while (p->rec_valid && memcmp(&p->bat_where, key, sizeof key) == 0) {
     uint32_t wid = p->bat_where.warp;
     if (wid != last) {
-      if (wid >= GPURF_PIPELINE_MAX_WARPS || b->n_warps >= (uint32_t)p->prm.max_warps)
-        return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "CTA (%u,%u,%u) has more warps than the SM (%d)",
-                          cta[0], cta[1], cta[2], p->prm.max_warps);
-      if (seen >> wid & 1u)
-        return gpurf_fail(ctx, GPURF_EINVAL,
-                          "records of warp %u of CTA (%u,%u,%u) are not contiguous", wid, cta[0],
-                          cta[1], cta[2]);
-      seen |= (uint64_t)1 << wid;
-      b->warp_start[b->n_warps++] = b->n;
+      int rc = warp_begin(ctx, p, b, wid, cta, &seen);
+      if (rc != GPURF_OK) return rc;
       last = wid;
     }
     uint32_t m = p->bat_n - p->bat_i;
@@ -352,15 +360,8 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
   while (!p->brief && p->rec_valid && memcmp(&p->rec->kernel, key, sizeof key) == 0) {
     uint32_t wid = p->rec->warp;
     if (wid != last) {
-      if (wid >= GPURF_PIPELINE_MAX_WARPS || b->n_warps >= (uint32_t)p->prm.max_warps)
-        return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "CTA (%u,%u,%u) has more warps than the SM (%d)",
-                          cta[0], cta[1], cta[2], p->prm.max_warps);
-      if (seen >> wid & 1u)
-        return gpurf_fail(ctx, GPURF_EINVAL,
-                          "records of warp %u of CTA (%u,%u,%u) are not contiguous", wid, cta[0],
-                          cta[1], cta[2]);
-      seen |= (uint64_t)1 << wid;
-      b->warp_start[b->n_warps++] = b->n;
+      int rc = warp_begin(ctx, p, b, wid, cta, &seen);
+      if (rc != GPURF_OK) return rc;
       last = wid;
     }
     if (b->n == b->cap) {
