@@ -25,6 +25,34 @@ static const char *const col_name[C_COUNT] = {
     "config", "node_nm", "ports", "bytes", "width_bits", "banks", "access_ns", "cycle_ns",
     "read_pj", "write_pj", "area_mm2", "subarray_rows_x_cols"};
 
+/* Cuts a tab-separated line (its line end dropped) into at most max fields. */
+static int split_tabs(char *line, char **field, int max) {
+  line[strcspn(line, "\r\n")] = '\0';
+  int nf = 0;
+  for (char *p = line; p && nf < max;) {
+    field[nf++] = p;
+    p = strchr(p, '\t');
+    if (p) *p++ = '\0';
+  }
+  return nf;
+}
+
+/* The column of each name in a header line; non-zero, with a message, when
+ * one is missing. */
+static int find_columns(const char *const *names, int n, char **field, int nf, int *col,
+                        const char *path, int lineno) {
+  for (int k = 0; k < n; k++) {
+    col[k] = -1;
+    for (int i = 0; i < nf; i++)
+      if (!strcmp(field[i], names[k])) col[k] = i;
+    if (col[k] < 0) {
+      fprintf(stderr, "cacti_shapes: %s:%d: no column %s\n", path, lineno, names[k]);
+      return 1;
+    }
+  }
+  return 0;
+}
+
 static int fail(gpurf_ctx *ctx) {
   char line[1024];
   gpurf_error_format(gpurf_ctx_error(ctx), line, sizeof line);
@@ -194,23 +222,11 @@ static int run_forced(gpurf_ctx *ctx, const gpurf_cell cell[3], const char *path
   while (fgets(line, sizeof line, f)) {
     lineno++;
     if (line[0] == '#' || line[0] == '\n') continue;
-    line[strcspn(line, "\r\n")] = '\0';
-    int nf = 0;
-    for (char *p = line; p && nf < 32;) {
-      field[nf++] = p;
-      p = strchr(p, '\t');
-      if (p) *p++ = '\0';
-    }
+    int nf = split_tabs(line, field, 32);
     if (!have_header) {
-      for (int k = 0; k < F_COUNT; k++) {
-        col[k] = -1;
-        for (int i = 0; i < nf; i++)
-          if (!strcmp(field[i], fcol_name[k])) col[k] = i;
-        if (col[k] < 0) {
-          fprintf(stderr, "cacti_shapes: %s:%d: no column %s\n", path, lineno, fcol_name[k]);
-          fclose(f);
-          return 1;
-        }
+      if (find_columns(fcol_name, F_COUNT, field, nf, col, path, lineno) != 0) {
+        fclose(f);
+        return 1;
       }
       have_header = 1;
       continue;
@@ -353,23 +369,9 @@ int main(int argc, char **argv) {
   while (fgets(line, sizeof line, f)) {
     lineno++;
     if (line[0] == '#' || line[0] == '\n') continue;
-    line[strcspn(line, "\r\n")] = '\0';
-    int nf = 0;
-    for (char *p = line; p && nf < 32;) {
-      field[nf++] = p;
-      p = strchr(p, '\t');
-      if (p) *p++ = '\0';
-    }
+    int nf = split_tabs(line, field, 32);
     if (!have_header) {
-      for (int k = 0; k < C_COUNT; k++) {
-        col[k] = -1;
-        for (int i = 0; i < nf; i++)
-          if (!strcmp(field[i], col_name[k])) col[k] = i;
-        if (col[k] < 0) {
-          fprintf(stderr, "cacti_shapes: %s:%d: no column %s\n", path, lineno, col_name[k]);
-          return 1;
-        }
-      }
+      if (find_columns(col_name, C_COUNT, field, nf, col, path, lineno) != 0) return 1;
       have_header = 1;
       continue;
     }
