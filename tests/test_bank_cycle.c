@@ -184,18 +184,6 @@ typedef struct shape_row {
   gpurf_bank_cost ours;  /* at CACTI's shape */
 } shape_row;
 
-static int split_tabs(char *line, char **field, int max) {
-  int n = 0;
-  line[strcspn(line, "\r\n")] = '\0';
-  for (char *p = line; n < max;) {
-    field[n++] = p;
-    p = strchr(p, '\t');
-    if (!p) break;
-    *p++ = '\0';
-  }
-  return n;
-}
-
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
@@ -226,14 +214,9 @@ static int load_shape_rows(fixture *f, shape_row *row, int max) {
   int col[COL_COUNT], have_header = 0, n = 0;
   while (fgets(line, sizeof line, in)) {
     if (line[0] == '#' || line[0] == '\n') continue;
-    int nf = split_tabs(line, field, 32);
+    int nf = test_split_tabs(line, field, 32);
     if (!have_header) {
-      for (int k = 0; k < COL_COUNT; k++) {
-        col[k] = -1;
-        for (int i = 0; i < nf; i++)
-          if (!strcmp(field[i], names[k])) col[k] = i;
-        if (col[k] < 0) fail_msg("cacti7.tsv has no column %s", names[k]);
-      }
+      test_find_columns("cacti7.tsv", names, COL_COUNT, field, nf, col);
       have_header = 1;
       continue;
     }

@@ -34,18 +34,6 @@ typedef struct forced_fixture {
 
 static const char *const nodes[3] = {"32nm", "40nm", "45nm"};
 
-static int split_tabs(char *line, char **field, int max) {
-  int n = 0;
-  line[strcspn(line, "\r\n")] = '\0';
-  for (char *p = line; n < max;) {
-    field[n++] = p;
-    p = strchr(p, '\t');
-    if (!p) break;
-    *p++ = '\0';
-  }
-  return n;
-}
-
 /* Ours / CACTI's per figure for one row of the file. */
 static void cost_row(forced_fixture *f, char **field, const int *col) {
   static const int ref_col[M_COUNT] = {COL_ACCESS, COL_CYCLE, COL_READ, COL_WRITE, COL_LEAK, COL_AREA};
@@ -110,14 +98,9 @@ static int setup(void **state) {
   int col[COL_COUNT], have_header = 0;
   while (fgets(line, sizeof line, in)) {
     if (line[0] == '#' || line[0] == '\n') continue;
-    int nf = split_tabs(line, field, 32);
+    int nf = test_split_tabs(line, field, 32);
     if (!have_header) {
-      for (int k = 0; k < COL_COUNT; k++) {
-        col[k] = -1;
-        for (int i = 0; i < nf; i++)
-          if (!strcmp(field[i], names[k])) col[k] = i;
-        if (col[k] < 0) fail_msg("cacti7-forced.tsv has no column %s", names[k]);
-      }
+      test_find_columns("cacti7-forced.tsv", names, COL_COUNT, field, nf, col);
       have_header = 1;
       continue;
     }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "gpurf/gpurf.h"
@@ -118,6 +119,31 @@ static inline double test_ev_s(const gpurf_component_cost *c, const char *event)
 }
 static inline double test_leak_w(const gpurf_component_cost *c) {
   return c->leakage_sub_w + c->leakage_gate_w;
+}
+
+/* Cuts a tab-separated line (its line end dropped) into at most max fields. */
+static inline int test_split_tabs(char *line, char **field, int max) {
+  int n = 0;
+  line[strcspn(line, "\r\n")] = '\0';
+  for (char *p = line; n < max;) {
+    field[n++] = p;
+    p = strchr(p, '\t');
+    if (!p) break;
+    *p++ = '\0';
+  }
+  return n;
+}
+
+/* The column of each name in a table's header line; fails the test naming
+ * the table and the missing column. */
+static inline void test_find_columns(const char *table, const char *const *names, int n,
+                                     char **field, int nf, int *col) {
+  for (int k = 0; k < n; k++) {
+    col[k] = -1;
+    for (int i = 0; i < nf; i++)
+      if (!strcmp(field[i], names[k])) col[k] = i;
+    if (col[k] < 0) fail_msg("%s has no column %s", table, names[k]);
+  }
 }
 
 #endif
