@@ -63,22 +63,8 @@ static void run(const char *const *paths, size_t n, int whole, gpurf_pipeline_st
 }
 
 static void write_preset(const char *workload, const char *path) {
-  gpurf_ctx *ctx = test_ctx();
-  gpurf_trace_reader *r = NULL;
-  gpurf_trace_writer *w = NULL;
-  gpurf_trace_inst *in = malloc(sizeof *in);
   const gpurf_trace_gen_params g = {workload, 4, 2, 0, 400, 1};
-  assert_ok(ctx, gpurf_trace_gen_alloc(ctx, &g, &r));
-  assert_ok(ctx, gpurf_trace_writer_alloc(ctx, path, GPURF_TRACE_FORMAT_BINARY, &w));
-  int rc;
-  while ((rc = gpurf_trace_next(ctx, r, in)) == GPURF_OK)
-    assert_ok(ctx, gpurf_trace_write(ctx, w, gpurf_trace_reader_kernel(r), in));
-  assert_int_equal(rc, GPURF_TRACE_END);
-  assert_ok(ctx, gpurf_trace_writer_commit(ctx, w));
-  gpurf_trace_writer_free(w);
-  gpurf_trace_reader_free(r);
-  free(in);
-  gpurf_ctx_free(ctx);
+  test_write_preset_binary(&g, path);
 }
 
 static void brief_and_whole_agree(void **state) {

@@ -20,21 +20,7 @@ static void tmp_path(char *buf, size_t n, const char *name) {
 
 /* Writes the preset as a binary trace; returns its size in bytes. */
 static long write_trace(const char *path) {
-  gpurf_ctx *ctx = test_ctx();
-  gpurf_trace_reader *r = NULL;
-  gpurf_trace_writer *w = NULL;
-  gpurf_trace_inst *in = malloc(sizeof *in);
-  assert_ok(ctx, gpurf_trace_gen_alloc(ctx, &big, &r));
-  assert_ok(ctx, gpurf_trace_writer_alloc(ctx, path, GPURF_TRACE_FORMAT_BINARY, &w));
-  int rc;
-  while ((rc = gpurf_trace_next(ctx, r, in)) == GPURF_OK)
-    assert_ok(ctx, gpurf_trace_write(ctx, w, gpurf_trace_reader_kernel(r), in));
-  assert_int_equal(rc, GPURF_TRACE_END);
-  assert_ok(ctx, gpurf_trace_writer_commit(ctx, w));
-  gpurf_trace_writer_free(w);
-  gpurf_trace_reader_free(r);
-  free(in);
-  gpurf_ctx_free(ctx);
+  test_write_preset_binary(&big, path);
   struct stat sb;
   assert_int_equal(stat(path, &sb), 0);
   assert_true(sb.st_size > 4 * (256 << 10));

@@ -143,21 +143,7 @@ static void convert(const char *in, const char *out, gpurf_trace_format fmt) {
 
 /* A synthetic preset written as a binary trace (addresses, values, hints). */
 static void write_preset(const gpurf_trace_gen_params *g, const char *path) {
-  gpurf_ctx *ctx = test_ctx();
-  gpurf_trace_reader *r = NULL;
-  gpurf_trace_writer *w = NULL;
-  gpurf_trace_inst *in = malloc(sizeof *in);
-  assert_ok(ctx, gpurf_trace_gen_alloc(ctx, g, &r));
-  assert_ok(ctx, gpurf_trace_writer_alloc(ctx, path, GPURF_TRACE_FORMAT_BINARY, &w));
-  int rc;
-  while ((rc = gpurf_trace_next(ctx, r, in)) == GPURF_OK)
-    assert_ok(ctx, gpurf_trace_write(ctx, w, gpurf_trace_reader_kernel(r), in));
-  assert_int_equal(rc, GPURF_TRACE_END);
-  assert_ok(ctx, gpurf_trace_writer_commit(ctx, w));
-  gpurf_trace_writer_free(w);
-  gpurf_trace_reader_free(r);
-  free(in);
-  gpurf_ctx_free(ctx);
+  test_write_preset_binary(g, path);
 }
 
 static void every_format_reads_the_same(void **state) {

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -144,6 +145,26 @@ static inline void test_find_columns(const char *table, const char *const *names
       if (!strcmp(field[i], names[k])) col[k] = i;
     if (col[k] < 0) fail_msg("%s has no column %s", table, names[k]);
   }
+}
+
+/* Writes a synthetic preset to path as a binary trace. */
+static inline void test_write_preset_binary(const gpurf_trace_gen_params *g, const char *path) {
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_trace_reader *r = NULL;
+  gpurf_trace_writer *w = NULL;
+  gpurf_trace_inst *in = malloc(sizeof *in);
+  assert_non_null(in);
+  assert_ok(ctx, gpurf_trace_gen_alloc(ctx, g, &r));
+  assert_ok(ctx, gpurf_trace_writer_alloc(ctx, path, GPURF_TRACE_FORMAT_BINARY, &w));
+  int rc;
+  while ((rc = gpurf_trace_next(ctx, r, in)) == GPURF_OK)
+    assert_ok(ctx, gpurf_trace_write(ctx, w, gpurf_trace_reader_kernel(r), in));
+  assert_int_equal(rc, GPURF_TRACE_END);
+  assert_ok(ctx, gpurf_trace_writer_commit(ctx, w));
+  gpurf_trace_writer_free(w);
+  gpurf_trace_reader_free(r);
+  free(in);
+  gpurf_ctx_free(ctx);
 }
 
 #endif
