@@ -142,10 +142,6 @@ static void convert(const char *in, const char *out, gpurf_trace_format fmt) {
 }
 
 /* A synthetic preset written as a binary trace (addresses, values, hints). */
-static void write_preset(const gpurf_trace_gen_params *g, const char *path) {
-  test_write_preset_binary(g, path);
-}
-
 static void every_format_reads_the_same(void **state) {
   (void)state;
   char mm[1024], hw[1024], hwt[1024], nregs[1024], syn[1024];
@@ -161,7 +157,7 @@ static void every_format_reads_the_same(void **state) {
   convert(TRACES "/nregs/native-below-used.gtrace", nregs, GPURF_TRACE_FORMAT_BINARY);
   /* Several 256 KiB chunks, with values and addresses. */
   const gpurf_trace_gen_params g = {"matrixmul", 3, 2, 0, 300, 1};
-  write_preset(&g, syn);
+  test_write_preset_binary(&g, syn);
   const char *paths[] = {mm, hw, hwt, nregs, syn, TRACES "/handwritten",
                          TRACES "/nregs/below-used.traceg"};
   const size_t caps[] = {1, 3, 64, 1000};
@@ -228,7 +224,7 @@ static void damaged_binary_traces(void **state) {
     if (sources[k])
       convert(sources[k], full, GPURF_TRACE_FORMAT_BINARY);
     else
-      write_preset(&g, full);
+      test_write_preset_binary(&g, full);
     FILE *f = fopen(full, "rb");
     static unsigned char buf[1 << 16];
     size_t n = fread(buf, 1, sizeof buf, f);
