@@ -55,13 +55,7 @@ static inline uint64_t ready_or_stall(gpurf_pipeline *p, sched *s) {
     p->st.stalls[stall_reason(s, 0)]++;
     return 0;
   }
-  uint64_t ready = 0;
-  for (int k = 0; k < GPURF_PIPELINE_CU_COUNT; k++)
-    if (p->cu_free[k] > 0) ready |= s->passed[k];
-  for (uint64_t m = ready & s->wide; m; m &= m - 1) {
-    const warp *w = &p->w[__builtin_ctzll(m)];
-    if (p->cu_free[w->next_cu] < w->next_ncu) ready &= ~((uint64_t)1 << w->slot);
-  }
+  uint64_t ready = pipe_collector_ready(p, s);
   if (!ready) p->st.stalls[stall_reason(s, passed)]++;
   return ready;
 }

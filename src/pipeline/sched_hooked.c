@@ -48,13 +48,7 @@ static inline uint64_t ready_scan(gpurf_pipeline *p, const sched *s, uint64_t op
     if (b >= 0) *why |= 1 << b;
   }
   passed = s->passed[0] | s->passed[1] | s->passed[2];
-  uint64_t ready = 0;
-  for (int k = 0; k < GPURF_PIPELINE_CU_COUNT; k++)
-    if (p->cu_free[k] > 0) ready |= s->passed[k];
-  for (uint64_t m = ready & s->wide; m; m &= m - 1) {
-    const warp *w = &p->w[__builtin_ctzll(m)];
-    if (p->cu_free[w->next_cu] < w->next_ncu) ready &= ~((uint64_t)1 << w->slot);
-  }
+  uint64_t ready = pipe_collector_ready(p, s);
   if (open & passed & ~ready) *why |= 1 << GPURF_PIPELINE_STALL_COLLECTOR;
   return open & ready;
 }

@@ -51,6 +51,19 @@ static inline void pipe_judge(gpurf_pipeline *p, sched *s, warp *w) {
 /* pipe_blocked() for a warp whose verdict is not known (issue.c). */
 int pipe_blocked_eval(gpurf_pipeline *p, warp *w, int *reg);
 
+/* Of the warps past the scoreboard, those whose class has a free collector,
+ * a wide instruction needing as many as it takes. */
+static inline uint64_t pipe_collector_ready(const gpurf_pipeline *p, const sched *s) {
+  uint64_t ready = 0;
+  for (int k = 0; k < GPURF_PIPELINE_CU_COUNT; k++)
+    if (p->cu_free[k] > 0) ready |= s->passed[k];
+  for (uint64_t m = ready & s->wide; m; m &= m - 1) {
+    const warp *w = &p->w[__builtin_ctzll(m)];
+    if (p->cu_free[w->next_cu] < w->next_ncu) ready &= ~((uint64_t)1 << w->slot);
+  }
+  return ready;
+}
+
 /* -1 when the warp can issue; otherwise the stall reason, and in *reg the
  * register that blocks it on the scoreboard. */
 static inline int pipe_blocked(gpurf_pipeline *p, warp *w, int *reg) {
