@@ -106,7 +106,6 @@ typedef struct cu {
   int n_reads;
   int lat_adj; /* the gate() hook's latency adjustment, 0 without one */
   int n_extra; /* further units held by a wide instruction */
-  int owner;   /* main unit of a wide instruction; self otherwise */
   int16_t extra[PIPE_MAX_SRC];
 } cu;
 
@@ -166,6 +165,9 @@ typedef struct cta_state {
 /* The counters a quiet cycle adds to (idle.c): stall reasons and the
  * conflicts of requests waiting on a busy bank. (Dispatch stalls are
  * counted by the cycle already: see stall_since.) */
+/* One cycle's issue, all schedulers (sched.c). */
+typedef void pipe_issue_fn(gpurf_pipeline *p);
+
 typedef struct pipe_quiet {
   uint64_t stalls[GPURF_PIPELINE_MAX_STALLS];
   uint64_t inter_read, inter_write, intra;
@@ -326,6 +328,11 @@ struct gpurf_pipeline {
   int arb_plain, wb_direct;
   int wb_granted; /* writeback granted a bank this cycle */
   pipe_quiet quiet; /* the counters before a quiet cycle (idle.c) */
+
+  /* ---- Issue (sched.c) ---- */
+  /* The schedulers' path for this pipeline's hooks and policy, chosen at
+   * its first cycle (NULL until then). */
+  pipe_issue_fn *issue_fn;
 };
 
 /* warp.why when the next instruction has passed the scoreboard: until the

@@ -31,6 +31,108 @@ void pipe_sched_remove(gpurf_pipeline *p, int slot) {
   if (s->last == slot) s->last = -1;
 }
 
+/* The issue on the baseline's path, for a warp the scan found past the
+ * scoreboard with its collectors free, reads through the baseline's map and
+ * no issue() hook: pipe_issue_inl with what those make known folded in.
+ * The warp's side comes first: its verdict goes from "passed" straight to
+ * the next one, found from what the issue already holds (the buffer count,
+ * its own instructions in flight, a barrier only when this instruction is
+ * one). The collector and its reads follow, with few values left to hold.
+ * (Nothing of one side depends on the other: a barrier touches warps'
+ * verdicts, the collectors and banks only what this instruction reads.) */
+SCHED_INLINE void issue_base(gpurf_pipeline *p, sched *s, int slot) {
+  warp *const w = &p->w[slot];
+  const cinst *const in = &w->code[w->pc];
+  {
+    const uint64_t bit = (uint64_t)1 << slot;
+    s->passed[in->cu] &= ~bit; /* the verdict was found for this instruction */
+    s->wide &= ~bit;
+    const uint32_t pc = w->pc + 1, ib = w->ib - 1, n = w->n;
+    w->pc = pc, w->ib = ib;
+    const uint32_t in_flight = ++w->in_flight;
+    if (ib < n - pc) p->want_fetch |= bit;
+    const int n_dst = in->n_dst, flags = in->flags;
+    for (int i = 0; i < n_dst; i++) {
+      const int r = in->dst[i];
+      w->sb[r >> 6] |= (uint64_t)1 << (r & 63);
+      if (flags & CI_LONG) w->sb_long[r >> 6] |= (uint64_t)1 << (r & 63);
+    }
+    int why;
+    if (flags & CI_BARRIER) {
+      w->why = -1; /* as pipe_why would find it when the last arrival frees the CTA */
+      pipe_barrier_arrive(p, w);
+      if (w->at_barrier) {
+        why = GPURF_PIPELINE_STALL_BARRIER;
+        goto held;
+      }
+    }
+    if (ib == 0) {
+      why = pc < n ? GPURF_PIPELINE_STALL_IBUFFER : GPURF_PIPELINE_STALL_IDLE;
+    } else if (p->prm.warp_in_flight && in_flight >= (uint32_t)p->prm.warp_in_flight) {
+      w->why_reg = -1, why = GPURF_PIPELINE_STALL_SCOREBOARD; /* its own last instruction */
+    } else {
+      const cinst *next = in + 1; /* w->code[pc] */
+      int reg = -1;
+      if (next->regs & (w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3])) reg = pipe_sb_first(w, next);
+      if (reg < 0) {
+        const int ncls = next->cu, nn = next->n_cu;
+        w->why = WHY_SB_PASSED;
+        w->next_cu = (uint8_t)ncls, w->next_ncu = (uint8_t)nn;
+        s->passed[ncls] |= bit;
+        if (nn > 1) s->wide |= bit;
+        goto collector;
+      }
+      w->why_reg = reg, why = GPURF_PIPELINE_STALL_SCOREBOARD;
+    }
+  held:
+    /* pipe_why(p, w, why) from no verdict, as in pipe_judge. */
+    s->held[why]++;
+    s->held_mask |= 1 << why;
+    s->closed |= bit;
+    s->stay &= ~bit;
+    w->why = why;
+  }
+collector:;
+  const uint64_t now = p->cycle;
+  p->last_progress = now;
+  p->st.issued++;
+  p->acted = 1;
+  const int main_cu = pipe_cu_take(p, in->cu, in->n_cu);
+  cu *const c = &p->c[main_cu];
+  const int n_src = in->n_src;
+  /* (The stores of the counts are kept apart from the others: side by
+   * side, the compiler packs them into vectors, which costs more.) */
+  c->issue = now;
+  c->in = in;
+  c->unit = in->unit;
+  c->warp = slot;
+  c->lat_adj = 0;
+  if (!n_src) {
+    c->pending = c->n_reads = 0;
+    c->ready = now;
+    p->cu_main[main_cu >> 6] |= (uint64_t)1 << (main_cu & 63);
+    if (now < p->disp_at) p->disp_at = now;
+    return;
+  }
+  c->pending = c->n_reads = n_src;
+  c->ready = now;
+  /* reg (+ warp) mod banks, as pipe_base_bank. */
+  const int add = p->prm.bank_map == GPURF_PIPELINE_MAP_REG ? 0 : slot;
+  const int mask = p->bank_mask;
+  uint64_t breq = p->bank_req;
+  for (int i = 0; i < n_src; i++) {
+    const int reg = in->src[i], x = reg + add;
+    const int bank = mask >= 0 ? x & mask : x % p->prm.banks;
+    breq |= (uint64_t)1 << bank;
+    rreq *q = &pipe_rq(p, bank)[p->rq_n[bank]++];
+    q->cu = (int16_t)main_cu;
+    q->reg = (uint8_t)reg;
+    q->warp = (uint8_t)slot;
+    q->age = now;
+  }
+  p->bank_req = breq;
+}
+
 /* The first held stall reason of a scheduler whose warps are all known
  * (IDLE when none): collector shortage comes first when a warp past the
  * scoreboard waits for a unit. */
@@ -60,12 +162,30 @@ static inline uint64_t ready_or_stall(gpurf_pipeline *p, sched *s) {
   return ready;
 }
 
+/* Issues the warp the scheduler picked: on the baseline's path (base, a
+ * constant where it is inlined) or through the general issue. */
+SCHED_INLINE void issue_picked(gpurf_pipeline *p, sched *s, int slot, const int base) {
+  if (base)
+    issue_base(p, s, slot);
+  else
+    pipe_issue_warp(p, slot, 0);
+}
+
 /* schedule() for GTO with the baseline's select: the greedy warp when it
- * can issue, else the oldest ready one (no look-ahead: no hook reads it). */
-static inline void schedule_gto(gpurf_pipeline *p, sched *s) {
+ * can issue, else the oldest ready one (no look-ahead: no hook reads it).
+ * The greedy warp is looked at first, alone: when it can issue, the others
+ * need no verdict this cycle (a verdict is valid whenever it is found). */
+SCHED_INLINE void schedule_gto(gpurf_pipeline *p, sched *s, const int base) {
+  int slot = s->last;
+  if (slot >= 0) {
+    const warp *w = &p->w[slot];
+    if (w->why == WHY_SB_PASSED && p->cu_free[w->next_cu] >= w->next_ncu) {
+      issue_picked(p, s, slot, base);
+      return;
+    }
+  }
   uint64_t ready = ready_or_stall(p, s);
   if (!ready) return;
-  int slot = s->last;
   if (slot < 0 || !(ready >> slot & 1)) {
     slot = __builtin_ctzll(ready);
     uint64_t kc = p->w[slot].age;
@@ -75,12 +195,12 @@ static inline void schedule_gto(gpurf_pipeline *p, sched *s) {
     }
     s->last = slot;
   }
-  pipe_issue_inl(p, slot, 0);
+  issue_picked(p, s, slot, base);
 }
 
 /* schedule() for LRR with the baseline's select: the oldest ready warp
  * younger than the one issued last, else the oldest ready one. */
-static inline void schedule_lrr(gpurf_pipeline *p, sched *s) {
+SCHED_INLINE void schedule_lrr(gpurf_pipeline *p, sched *s, const int base) {
   uint64_t ready = ready_or_stall(p, s);
   if (!ready) return;
   const int rr = s->last >= 0;
@@ -93,7 +213,7 @@ static inline void schedule_lrr(gpurf_pipeline *p, sched *s) {
     if (slot < 0 || key < kc) slot = i, kc = key;
   }
   s->last = slot;
-  pipe_issue_inl(p, slot, 0);
+  issue_picked(p, s, slot, base);
 }
 
 /* two_level_update() with the baseline's demote and promote: an active
@@ -146,7 +266,7 @@ static inline void two_level_base(gpurf_pipeline *p, sched *s) {
 /* schedule() for two-level with the baseline's hooks: round robin over the
  * active list from the warp after the one issued last; when none of the
  * active warps can issue, the first of their reasons. */
-static inline void schedule_two_level(gpurf_pipeline *p, sched *s) {
+SCHED_INLINE void schedule_two_level(gpurf_pipeline *p, sched *s, const int base) {
   two_level_base(p, s);
   const uint64_t act = s->active_mask;
   for (uint64_t m = act & ~(s->closed | s->passed[0] | s->passed[1] | s->passed[2]); m; m &= m - 1)
@@ -183,28 +303,58 @@ static inline void schedule_two_level(gpurf_pipeline *p, sched *s) {
   while (!(ready >> s->active[k] & 1)) k = k + 1 == n ? 0 : k + 1;
   s->last = s->active[k];
   s->last_at = k;
-  pipe_issue_inl(p, s->last, 0);
+  issue_picked(p, s, s->last, base);
 }
 
-void pipe_issue(gpurf_pipeline *p) {
-  if (p->hk.gate) {
-    for (int si = 0; si < p->prm.schedulers; si++) pipe_schedule_hooked(p, si);
-    return;
+/* Each scheduler in turn, with the policy's scan and the issue's form
+ * (base) fixed: one function for each, so that the path is chosen once a
+ * cycle by one jump. */
+#define SCHEDULE_ALL(name, schedule, base)                             \
+  static PIPE_NOINLINE void name(gpurf_pipeline *p) {                   \
+    sched *s = p->s, *const end = s + p->prm.schedulers;                \
+    do                                                                  \
+      schedule(p, s, base);                                             \
+    while (++s != end);                                                 \
   }
-  if (p->base_select && p->prm.policy == GPURF_PIPELINE_GTO) {
-    for (int si = 0; si < p->prm.schedulers; si++) schedule_gto(p, &p->s[si]);
-    return;
-  }
-  if (p->base_select && p->prm.policy == GPURF_PIPELINE_LRR) {
-    for (int si = 0; si < p->prm.schedulers; si++) schedule_lrr(p, &p->s[si]);
-    return;
-  }
-  const gpurf_pipeline_hooks *b = gpurf_pipeline_baseline_hooks();
-  if (p->base_select && p->prm.policy == GPURF_PIPELINE_TWO_LEVEL && p->hk.demote == b->demote &&
-      p->hk.promote == b->promote) {
-    for (int si = 0; si < p->prm.schedulers; si++) schedule_two_level(p, &p->s[si]);
-    return;
-  }
+SCHEDULE_ALL(cycle_gto_base, schedule_gto, 1)
+SCHEDULE_ALL(cycle_gto, schedule_gto, 0)
+SCHEDULE_ALL(cycle_lrr_base, schedule_lrr, 1)
+SCHEDULE_ALL(cycle_lrr, schedule_lrr, 0)
+SCHEDULE_ALL(cycle_two_level_base, schedule_two_level, 1)
+SCHEDULE_ALL(cycle_two_level, schedule_two_level, 0)
+
+static void cycle_hooked(gpurf_pipeline *p) {
+  for (int si = 0; si < p->prm.schedulers; si++) pipe_schedule_hooked(p, si);
+}
+
+static void cycle_generic(gpurf_pipeline *p) {
   for (int si = 0; si < p->prm.schedulers; si++) pipe_schedule_generic(p, si);
 }
 
+/* The path of a pipeline's cycles: the hooks and the policy are fixed for
+ * its life. A gate() hook takes the hooked schedulers; a technique's select
+ * (or two-level's demote or promote) the generic ones; otherwise the
+ * policy's own, with the issue's baseline path when reads go through the
+ * baseline's map and no issue() hook is told. */
+static pipe_issue_fn *issue_path(const gpurf_pipeline *p) {
+  const gpurf_pipeline_hooks *b = gpurf_pipeline_baseline_hooks();
+  if (p->hk.gate) return cycle_hooked;
+  if (!p->base_select) return cycle_generic;
+  const int base = p->base_map && !p->hk.issue;
+  switch (p->prm.policy) {
+  case GPURF_PIPELINE_GTO:
+    return base ? cycle_gto_base : cycle_gto;
+  case GPURF_PIPELINE_LRR:
+    return base ? cycle_lrr_base : cycle_lrr;
+  case GPURF_PIPELINE_TWO_LEVEL:
+    if (p->hk.demote != b->demote || p->hk.promote != b->promote) return cycle_generic;
+    return base ? cycle_two_level_base : cycle_two_level;
+  default:
+    return cycle_generic;
+  }
+}
+
+void pipe_issue(gpurf_pipeline *p) {
+  if (!p->issue_fn) p->issue_fn = issue_path(p);
+  p->issue_fn(p);
+}

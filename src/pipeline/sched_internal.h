@@ -5,6 +5,15 @@
 
 #include "pipeline/pipe_internal.h"
 
+/* A function that must be inlined: the issue and the schedulers take
+ * arguments that are constants where they are called, and their paths are
+ * specialised by them. */
+#if defined(__GNUC__)
+#define SCHED_INLINE static inline __attribute__((always_inline))
+#else
+#define SCHED_INLINE static inline
+#endif
+
 /* The first operand of the instruction that waits on the scoreboard,
  * sources before destinations, or -1 (issue.c). */
 int pipe_sb_first(const warp *w, const cinst *in);
@@ -88,12 +97,18 @@ void pipe_barrier_arrive(gpurf_pipeline *p, warp *w);
  * them; returns the main one. */
 static inline int pipe_cu_take(gpurf_pipeline *p, int cls, int k) {
   if (k != 1) return pipe_cu_take_wide(p, cls, k);
-  /* The common case: the class's lowest idle unit. */
-  uint64_t m = p->cu_idle[0] & p->cu_class[cls][0];
-  int main_cu = m ? __builtin_ctzll(m) : 64 + __builtin_ctzll(p->cu_idle[1] & p->cu_class[cls][1]);
-  p->cu_idle[main_cu >> 6] &= ~((uint64_t)1 << (main_cu & 63));
+  /* The common case: the class's lowest idle unit (m & -m its bit). */
+  int main_cu;
+  uint64_t idle = p->cu_idle[0], m = idle & p->cu_class[cls][0];
+  if (m) {
+    main_cu = __builtin_ctzll(m);
+    p->cu_idle[0] = idle ^ (m & (0 - m));
+  } else {
+    idle = p->cu_idle[1], m = idle & p->cu_class[cls][1];
+    main_cu = 64 + __builtin_ctzll(m);
+    p->cu_idle[1] = idle ^ (m & (0 - m));
+  }
   p->c[main_cu].n_extra = 0;
-  p->c[main_cu].owner = main_cu;
   p->cu_free[cls]--;
   return main_cu;
 }
@@ -102,10 +117,7 @@ static inline int pipe_cu_take(gpurf_pipeline *p, int cls, int k) {
  * out of line): the warp's pc and buffer move on, the instruction takes its
  * collector units and queues its operand reads, its destinations go on the
  * scoreboard, and the warp's next instruction is judged at once. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
+SCHED_INLINE void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
   warp *w = &p->w[slot];
   sched *s = &p->s[w->si];
   const cinst *in = &w->code[w->pc];
