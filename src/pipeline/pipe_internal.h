@@ -139,7 +139,7 @@ typedef struct sched {
   int n_active, active[GPURF_PIPELINE_MAX_WARPS];
   int n_pending, pending[GPURF_PIPELINE_MAX_WARPS];
   /* Warps whose stall reason is known until something of theirs changes,
-   * and how many hold each reason: the scan skips them. */
+   * and the warps holding each reason: the scan skips them. */
   uint64_t closed;
   uint64_t members; /* its warp slots */
   /* Warps past the scoreboard (why == WHY_SB_PASSED) by the collector
@@ -147,13 +147,13 @@ typedef struct sched {
    * one unit: whether they can issue is a test of the free count alone, so
    * the scan takes them a class at a time. */
   uint64_t passed[GPURF_PIPELINE_CU_COUNT], wide;
-  int held[GPURF_PIPELINE_STALL_BUILTIN];
-  int held_mask; /* bit r: held[r] > 0 */
+  uint64_t held_by[GPURF_PIPELINE_STALL_BUILTIN];
   /* Two-level (sched.c): the active set as a bitmask beside its list, and
-   * the active warps whose held reason was seen not to demote them (valid
-   * while the reason is: the scheduler clears the bit when it records one),
-   * and where in the list the warp issued last was (checked before use). */
-  uint64_t active_mask, stay;
+   * the active warps whose held reason has been looked at (valid while the
+   * reason is: the scheduler clears the bit when it records one), of them
+   * those it demotes (leaves; a bit counts only beside its stay bit), and
+   * where in the list the warp issued last was (checked before use). */
+  uint64_t active_mask, stay, leaves;
   int last_at;
 } sched;
 
@@ -347,12 +347,11 @@ static inline void pipe_why(gpurf_pipeline *p, warp *w, int v) {
     s->passed[w->next_cu] &= ~((uint64_t)1 << slot);
     s->wide &= ~((uint64_t)1 << slot);
   } else if (w->why >= 0 && w->why < GPURF_PIPELINE_STALL_BUILTIN) {
-    if (--s->held[w->why] == 0) s->held_mask &= ~(1 << w->why);
+    s->held_by[w->why] &= ~((uint64_t)1 << slot);
     s->closed &= ~((uint64_t)1 << slot);
   }
   if (v >= 0 && v < GPURF_PIPELINE_STALL_BUILTIN) {
-    s->held[v]++;
-    s->held_mask |= 1 << v;
+    s->held_by[v] |= (uint64_t)1 << slot;
     s->closed |= (uint64_t)1 << slot;
   }
   w->why = v;

@@ -86,8 +86,7 @@ SCHED_INLINE void issue_base(gpurf_pipeline *p, sched *s, int slot) {
     }
   held:
     /* pipe_why(p, w, why) from no verdict, as in pipe_judge. */
-    s->held[why]++;
-    s->held_mask |= 1 << why;
+    s->held_by[why] |= bit;
     s->closed |= bit;
     s->stay &= ~bit;
     w->why = why;
@@ -133,18 +132,24 @@ collector:;
   p->bank_req = breq;
 }
 
-/* The first held stall reason of a scheduler whose warps are all known
- * (IDLE when none): collector shortage comes first when a warp past the
- * scoreboard waits for a unit. */
-static inline int stall_reason(const sched *s, uint64_t passed) {
+/* The first held stall reason of a scheduler's warps in `among`, all of
+ * whose verdicts are known (IDLE when none): collector shortage comes
+ * first when one past the scoreboard waits for a unit (passed). */
+static inline int stall_reason(const sched *s, uint64_t passed, uint64_t among) {
   if (passed) return GPURF_PIPELINE_STALL_COLLECTOR;
-  int held = s->held_mask & ((1 << GPURF_PIPELINE_STALL_IDLE) - 1);
-  return held ? __builtin_ctz((unsigned)held) : GPURF_PIPELINE_STALL_IDLE;
+  /* Collector shortage is never held: the reasons after it, in order. */
+  _Static_assert(GPURF_PIPELINE_STALL_COLLECTOR == 0 && GPURF_PIPELINE_STALL_SCOREBOARD == 1 &&
+                     GPURF_PIPELINE_STALL_BARRIER == 2 && GPURF_PIPELINE_STALL_IBUFFER == 3 &&
+                     GPURF_PIPELINE_STALL_IDLE == 4,
+                 "the stall reasons' order");
+  if (s->held_by[1] & among) return 1;
+  if (s->held_by[2] & among) return 2;
+  return s->held_by[3] & among ? 3 : GPURF_PIPELINE_STALL_IDLE;
 }
 
 /* The warps of scheduler s that can issue now, each judged first if its
  * verdict is not known; when none can, the cycle's stall reason is
- * counted: the first of all its warps' reasons, which the held counts and
+ * counted: the first of all its warps' reasons, which the held sets and
  * the passed sets give once every warp has its verdict. */
 static inline uint64_t ready_or_stall(gpurf_pipeline *p, sched *s) {
   uint64_t passed = s->passed[0] | s->passed[1] | s->passed[2];
@@ -154,11 +159,11 @@ static inline uint64_t ready_or_stall(gpurf_pipeline *p, sched *s) {
     passed = s->passed[0] | s->passed[1] | s->passed[2];
   }
   if (!passed) {
-    p->st.stalls[stall_reason(s, 0)]++;
+    p->st.stalls[stall_reason(s, 0, ~(uint64_t)0)]++;
     return 0;
   }
   uint64_t ready = pipe_collector_ready(p, s);
-  if (!ready) p->st.stalls[stall_reason(s, passed)]++;
+  if (!ready) p->st.stalls[stall_reason(s, passed, ~(uint64_t)0)]++;
   return ready;
 }
 
@@ -218,49 +223,59 @@ SCHED_INLINE void schedule_lrr(gpurf_pipeline *p, sched *s, const int base) {
 
 /* two_level_update() with the baseline's demote and promote: an active
  * warp leaves when its reason is a barrier or a register awaiting a
- * long-latency result. Only warps whose reason is new need that look:
- * the others were seen to stay (stay), or are past the scoreboard. */
+ * long-latency result. Only warps whose reason is new need that look (the
+ * others' verdicts are in stay and leaves), or are past the scoreboard. A
+ * warp that leaves while the pending queue has room for it comes straight
+ * back at the end of the active list, and leaves again next cycle while
+ * its reason holds. */
 static inline void two_level_base(gpurf_pipeline *p, sched *s) {
   const uint64_t act = s->active_mask;
   for (uint64_t m = act & ~(s->closed | s->passed[0] | s->passed[1] | s->passed[2]); m; m &= m - 1)
     pipe_judge(p, s, &p->w[__builtin_ctzll(m)]);
-  uint64_t leave = 0;
   for (uint64_t m = act & s->closed & ~s->stay; m; m &= m - 1) {
     const int slot = __builtin_ctzll(m);
     const warp *w = &p->w[slot];
+    const uint64_t bit = (uint64_t)1 << slot;
+    s->stay |= bit;
     if (w->why == GPURF_PIPELINE_STALL_BARRIER ||
         (w->why == GPURF_PIPELINE_STALL_SCOREBOARD && w->why_reg >= 0 &&
          pipe_sb_hit(w->sb_long, w->why_reg)))
-      leave |= (uint64_t)1 << slot;
+      s->leaves |= bit;
     else
-      s->stay |= (uint64_t)1 << slot;
+      s->leaves &= ~bit;
   }
+  const uint64_t leave = act & s->closed & s->stay & s->leaves;
+  int n_active = s->n_active, n_pending = s->n_pending;
   if (leave) {
     /* They join the pending queue in their order in the active list. */
     int n = 0;
-    for (int i = 0; i < s->n_active; i++) {
+    for (int i = 0; i < n_active; i++) {
       const int slot = s->active[i];
       if (leave >> slot & 1)
-        s->pending[s->n_pending++] = slot;
+        s->pending[n_pending++] = slot;
       else
         s->active[n++] = slot;
     }
-    s->n_active = n;
+    n_active = n;
     s->active_mask &= ~leave;
     p->acted = 1;
   }
   /* The pending queue's head enters while there is room. */
-  int k = 0;
-  while (s->n_active < p->prm.active_warps && k < s->n_pending) {
-    const int slot = s->pending[k++];
-    s->active[s->n_active++] = slot;
-    s->active_mask |= (uint64_t)1 << slot;
-  }
-  if (k) {
-    memmove(s->pending, s->pending + k, (size_t)(s->n_pending - k) * sizeof *s->pending);
-    s->n_pending -= k;
+  const int room = p->prm.active_warps - n_active;
+  const int k = room < n_pending ? room : n_pending;
+  if (k > 0) {
+    uint64_t in = 0;
+    for (int i = 0; i < k; i++) {
+      const int slot = s->pending[i];
+      s->active[n_active++] = slot;
+      in |= (uint64_t)1 << slot;
+    }
+    s->active_mask |= in;
+    for (int i = k; i < n_pending; i++) s->pending[i - k] = s->pending[i];
+    n_pending -= k;
     p->acted = 1;
   }
+  s->n_active = n_active, s->n_pending = n_pending;
 }
 
 /* schedule() for two-level with the baseline's hooks: round robin over the
@@ -281,11 +296,7 @@ SCHED_INLINE void schedule_two_level(gpurf_pipeline *p, sched *s, const int base
   }
   if (!ready) {
     const uint64_t passed = act & (s->passed[0] | s->passed[1] | s->passed[2]);
-    int why = 0;
-    for (uint64_t m = act & s->closed; m; m &= m - 1) why |= 1 << p->w[__builtin_ctzll(m)].why;
-    why &= (1 << GPURF_PIPELINE_STALL_IDLE) - 1;
-    p->st.stalls[passed ? GPURF_PIPELINE_STALL_COLLECTOR
-                        : why ? __builtin_ctz((unsigned)why) : GPURF_PIPELINE_STALL_IDLE]++;
+    p->st.stalls[stall_reason(s, passed, act)]++;
     return;
   }
   const int n = s->n_active;

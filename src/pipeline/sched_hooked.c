@@ -60,7 +60,7 @@ void pipe_schedule_generic(gpurf_pipeline *p, int si) {
   const int *order = s->list;
   int n = s->n, start = 0, first = -1;
   /* Outside two-level every warp of the scheduler is eligible, so the
-   * reasons of the warps skipped are the held counts. */
+   * reasons of the warps skipped are the held sets. */
   int fast = p->prm.policy != GPURF_PIPELINE_TWO_LEVEL;
   if (!fast) {
     two_level_update(p, s);
@@ -139,7 +139,7 @@ void pipe_schedule_generic(gpurf_pipeline *p, int si) {
       return;
     }
   }
-  if (fast) why |= s->held_mask;
+  if (fast) why |= pipe_held_reasons(s, s->members);
   int reason = GPURF_PIPELINE_STALL_IDLE;
   if (cand >= 0)
     reason = GPURF_PIPELINE_STALL_HOOK;

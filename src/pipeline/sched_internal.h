@@ -50,11 +50,18 @@ static inline void pipe_judge(gpurf_pipeline *p, sched *s, warp *w) {
     w->why_reg = reg, why = GPURF_PIPELINE_STALL_SCOREBOARD;
   }
   /* pipe_why(p, w, why) from a warp with no verdict. */
-  s->held[why]++;
-  s->held_mask |= 1 << why;
+  s->held_by[why] |= bit;
   s->closed |= bit;
   s->stay &= ~bit; /* a new reason: two-level has not seen it yet */
   w->why = why;
+}
+
+/* The held reasons of scheduler s's warps in `among`, as bits by reason. */
+static inline int pipe_held_reasons(const sched *s, uint64_t among) {
+  int held = 0;
+  for (int r = 0; r < GPURF_PIPELINE_STALL_BUILTIN; r++)
+    if (s->held_by[r] & among) held |= 1 << r;
+  return held;
 }
 
 /* pipe_blocked() for a warp whose verdict is not known (issue.c). */
