@@ -155,6 +155,9 @@ typedef struct sched {
    * where in the list the warp issued last was (checked before use). */
   uint64_t active_mask, stay, leaves;
   int last_at;
+  /* The warps' ages grow with their slots (sched.c): the oldest of a set of
+   * them is then its lowest bit. */
+  int age_by_slot;
 } sched;
 
 typedef struct cta_state {

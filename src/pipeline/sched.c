@@ -14,10 +14,18 @@ void pipe_list_remove(int *list, int *n, int slot) {
     }
 }
 
+/* Whether the slots of s->list (oldest first) grow. */
+static int ages_grow_with_slots(const sched *s) {
+  for (int i = 1; i < s->n; i++)
+    if (s->list[i] < s->list[i - 1]) return 0;
+  return 1;
+}
+
 void pipe_sched_add(gpurf_pipeline *p, int slot) {
   sched *s = &p->s[p->slot_sched[slot]];
   s->list[s->n++] = slot; /* ages only grow: the list stays oldest first */
   s->members |= (uint64_t)1 << slot;
+  s->age_by_slot = ages_grow_with_slots(s);
   if (p->prm.policy == GPURF_PIPELINE_TWO_LEVEL) s->pending[s->n_pending++] = slot;
 }
 
@@ -25,6 +33,7 @@ void pipe_sched_remove(gpurf_pipeline *p, int slot) {
   sched *s = &p->s[p->slot_sched[slot]];
   pipe_list_remove(s->list, &s->n, slot);
   s->members &= ~((uint64_t)1 << slot);
+  s->age_by_slot = ages_grow_with_slots(s);
   pipe_list_remove(s->active, &s->n_active, slot);
   s->active_mask &= ~((uint64_t)1 << slot);
   pipe_list_remove(s->pending, &s->n_pending, slot);
@@ -163,7 +172,7 @@ static inline uint64_t ready_or_stall(gpurf_pipeline *p, sched *s) {
     return 0;
   }
   uint64_t ready = pipe_collector_ready(p, s);
-  if (!ready) p->st.stalls[stall_reason(s, passed, ~(uint64_t)0)]++;
+  if (!ready) p->st.stalls[GPURF_PIPELINE_STALL_COLLECTOR]++;
   return ready;
 }
 
@@ -194,7 +203,7 @@ SCHED_INLINE void schedule_gto(gpurf_pipeline *p, sched *s, const int base) {
   if (slot < 0 || !(ready >> slot & 1)) {
     slot = __builtin_ctzll(ready);
     uint64_t kc = p->w[slot].age;
-    for (uint64_t m = ready & (ready - 1); m; m &= m - 1) {
+    for (uint64_t m = s->age_by_slot ? 0 : ready & (ready - 1); m; m &= m - 1) {
       int i = __builtin_ctzll(m);
       if (p->w[i].age < kc) slot = i, kc = p->w[i].age;
     }
@@ -208,6 +217,14 @@ SCHED_INLINE void schedule_gto(gpurf_pipeline *p, sched *s, const int base) {
 SCHED_INLINE void schedule_lrr(gpurf_pipeline *p, sched *s, const int base) {
   uint64_t ready = ready_or_stall(p, s);
   if (!ready) return;
+  if (s->age_by_slot) {
+    /* The younger ones are the higher slots. */
+    const uint64_t younger = s->last >= 0 ? ready & ~(((uint64_t)2 << s->last) - 1) : 0;
+    const int slot = __builtin_ctzll(younger ? younger : ready);
+    s->last = slot;
+    issue_picked(p, s, slot, base);
+    return;
+  }
   const int rr = s->last >= 0;
   const uint64_t after = rr ? p->w[s->last].age : 0, behind = (uint64_t)1 << 62;
   int slot = -1;
