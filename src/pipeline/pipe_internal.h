@@ -138,6 +138,7 @@ typedef struct sched {
   int last;                              /* last issued warp, -1 */
   int n_active, active[GPURF_PIPELINE_MAX_WARPS];
   int n_pending, pending[GPURF_PIPELINE_MAX_WARPS];
+  int pending_at; /* two-level's pending queue starts at pending + pending_at */
   /* Warps whose stall reason is known until something of theirs changes,
    * and the warps holding each reason: the scan skips them. */
   uint64_t closed;

@@ -26,7 +26,7 @@ void pipe_sched_add(gpurf_pipeline *p, int slot) {
   s->list[s->n++] = slot; /* ages only grow: the list stays oldest first */
   s->members |= (uint64_t)1 << slot;
   s->age_by_slot = ages_grow_with_slots(s);
-  if (p->prm.policy == GPURF_PIPELINE_TWO_LEVEL) s->pending[s->n_pending++] = slot;
+  if (p->prm.policy == GPURF_PIPELINE_TWO_LEVEL) pipe_pending_push(s, slot);
 }
 
 void pipe_sched_remove(gpurf_pipeline *p, int slot) {
@@ -36,7 +36,7 @@ void pipe_sched_remove(gpurf_pipeline *p, int slot) {
   s->age_by_slot = ages_grow_with_slots(s);
   pipe_list_remove(s->active, &s->n_active, slot);
   s->active_mask &= ~((uint64_t)1 << slot);
-  pipe_list_remove(s->pending, &s->n_pending, slot);
+  pipe_list_remove(pipe_pending(s), &s->n_pending, slot);
   if (s->last == slot) s->last = -1;
 }
 
@@ -262,37 +262,44 @@ static inline void two_level_base(gpurf_pipeline *p, sched *s) {
       s->leaves &= ~bit;
   }
   const uint64_t leave = act & s->closed & s->stay & s->leaves;
-  int n_active = s->n_active, n_pending = s->n_pending;
+  int n_active = s->n_active;
   if (leave) {
-    /* They join the pending queue in their order in the active list. */
-    int n = 0;
+    /* They join the pending queue in their order in the active list (the
+     * queue moved to the array's start first if they might not fit). */
+    if (s->pending_at + s->n_pending + n_active > GPURF_PIPELINE_MAX_WARPS) {
+      memmove(s->pending, pipe_pending(s), (size_t)s->n_pending * sizeof *s->pending);
+      s->pending_at = 0;
+    }
+    int *back = pipe_pending(s) + s->n_pending, n = 0;
     for (int i = 0; i < n_active; i++) {
       const int slot = s->active[i];
       if (leave >> slot & 1)
-        s->pending[n_pending++] = slot;
+        *back++ = slot;
       else
         s->active[n++] = slot;
     }
+    s->n_pending += n_active - n;
     n_active = n;
     s->active_mask &= ~leave;
     p->acted = 1;
   }
   /* The pending queue's head enters while there is room. */
   const int room = p->prm.active_warps - n_active;
-  const int k = room < n_pending ? room : n_pending;
+  const int k = room < s->n_pending ? room : s->n_pending;
   if (k > 0) {
+    const int *head = pipe_pending(s);
     uint64_t in = 0;
     for (int i = 0; i < k; i++) {
-      const int slot = s->pending[i];
+      const int slot = head[i];
       s->active[n_active++] = slot;
       in |= (uint64_t)1 << slot;
     }
     s->active_mask |= in;
-    for (int i = k; i < n_pending; i++) s->pending[i - k] = s->pending[i];
-    n_pending -= k;
+    s->n_pending -= k;
+    s->pending_at = s->n_pending ? s->pending_at + k : 0;
     p->acted = 1;
   }
-  s->n_active = n_active, s->n_pending = n_pending;
+  s->n_active = n_active;
 }
 
 /* schedule() for two-level with the baseline's hooks: round robin over the

@@ -19,17 +19,17 @@ static void two_level_update(gpurf_pipeline *p, sched *s) {
                   p->hk.demote(p->hk.state, p, slot, reg, pipe_sb_hit(w->sb_long, reg)))) {
       pipe_list_remove(s->active, &s->n_active, slot);
       s->active_mask &= ~((uint64_t)1 << slot);
-      s->pending[s->n_pending++] = slot;
+      pipe_pending_push(s, slot);
       p->acted = 1;
       continue;
     }
     i++;
   }
   while (s->n_active < p->prm.active_warps && s->n_pending > 0) {
-    int k = p->hk.promote(p->hk.state, p, (int)(s - p->s), s->pending, s->n_pending);
+    int k = p->hk.promote(p->hk.state, p, (int)(s - p->s), pipe_pending(s), s->n_pending);
     if (k < 0 || k >= s->n_pending) k = 0;
-    int slot = s->pending[k];
-    pipe_list_remove(s->pending, &s->n_pending, slot);
+    int slot = pipe_pending(s)[k];
+    pipe_list_remove(pipe_pending(s), &s->n_pending, slot);
     s->active[s->n_active++] = slot;
     s->active_mask |= (uint64_t)1 << slot;
     p->acted = 1;

@@ -3,6 +3,8 @@
 #ifndef GPURF_SCHED_INTERNAL_H
 #define GPURF_SCHED_INTERNAL_H
 
+#include <string.h>
+
 #include "pipeline/pipe_internal.h"
 
 /* A function that must be inlined: the issue and the schedulers take
@@ -54,6 +56,20 @@ static inline void pipe_judge(gpurf_pipeline *p, sched *s, warp *w) {
   s->closed |= bit;
   s->stay &= ~bit; /* a new reason: two-level has not seen it yet */
   w->why = why;
+}
+
+/* Two-level's pending queue: n_pending slots from here, so that taking its
+ * head moves none of the others. */
+static inline int *pipe_pending(sched *s) { return s->pending + s->pending_at; }
+
+/* A warp joins the pending queue at its back (the queue moves to the
+ * array's start first when its back is at the array's end). */
+static inline void pipe_pending_push(sched *s, int slot) {
+  if (s->pending_at + s->n_pending == GPURF_PIPELINE_MAX_WARPS) {
+    memmove(s->pending, pipe_pending(s), (size_t)s->n_pending * sizeof *s->pending);
+    s->pending_at = 0;
+  }
+  s->pending[s->pending_at + s->n_pending++] = slot;
 }
 
 /* The held reasons of scheduler s's warps in `among`, as bits by reason. */
