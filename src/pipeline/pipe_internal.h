@@ -106,6 +106,7 @@ typedef struct cu {
   int n_reads;
   int lat_adj; /* the gate() hook's latency adjustment, 0 without one */
   int n_extra; /* further units held by a wide instruction */
+  int owner;   /* main unit of a wide instruction; self otherwise */
   int16_t extra[PIPE_MAX_SRC];
 } cu;
 

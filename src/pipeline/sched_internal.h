@@ -132,6 +132,7 @@ static inline int pipe_cu_take(gpurf_pipeline *p, int cls, int k) {
     p->cu_idle[1] = idle ^ (m & (0 - m));
   }
   p->c[main_cu].n_extra = 0;
+  p->c[main_cu].owner = main_cu;
   p->cu_free[cls]--;
   return main_cu;
 }
