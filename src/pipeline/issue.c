@@ -6,14 +6,6 @@
 
 int pipe_sb_hit(const uint64_t *sb, int reg) { return (int)(sb[reg >> 6] >> (reg & 63) & 1u); }
 
-int pipe_sb_first(const warp *w, const cinst *in) {
-  for (int i = 0; i < in->n_src; i++)
-    if (pipe_sb_hit(w->sb, in->src[i])) return in->src[i];
-  for (int i = 0; i < in->n_dst; i++)
-    if (pipe_sb_hit(w->sb, in->dst[i])) return in->dst[i];
-  return -1;
-}
-
 /* pipe_blocked() for a warp whose verdict is not known. */
 int pipe_blocked_eval(gpurf_pipeline *p, warp *w, int *reg) {
   pipe_judge(p, &p->s[w->si], w);
