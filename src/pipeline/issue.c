@@ -1,7 +1,8 @@
 /* Issue: a warp's verdict on its next instruction (the scoreboard, the
  * instruction buffer, barriers), and the issue's rare parts and its out of
  * line form; the issue itself, which takes collector units and queues the
- * operand reads at their banks, is pipe_issue_inl (sched_internal.h). */
+ * operand reads at their banks, is pipe_issue_inl and, on the baseline's
+ * path, pipe_issue_base (sched_internal.h). */
 #include "pipeline/sched_internal.h"
 
 int pipe_sb_hit(const uint64_t *sb, int reg) { return (int)(sb[reg >> 6] >> (reg & 63) & 1u); }

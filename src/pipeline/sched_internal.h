@@ -148,10 +148,12 @@ static inline int pipe_cu_take(gpurf_pipeline *p, int cls, int k) {
   return main_cu;
 }
 
-/* The issue, inlined into the baseline schedulers (pipe_issue_warp is it
- * out of line): the warp's pc and buffer move on, the instruction takes its
- * collector units and queues its operand reads, its destinations go on the
- * scoreboard, and the warp's next instruction is judged at once. */
+/* The issue in general (pipe_issue_warp is it out of line, for the hooked
+ * schedulers and gpurf_pipeline_issue_extra): the warp's pc and buffer move
+ * on, the instruction takes its collector units and queues its operand
+ * reads, its destinations go on the scoreboard, and the warp's next
+ * instruction is judged at once. pipe_issue_base below is its baseline
+ * form. */
 SCHED_INLINE void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
   warp *w = &p->w[slot];
   sched *s = &p->s[w->si];
@@ -221,6 +223,108 @@ SCHED_INLINE void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
   if (w->why < 0) pipe_judge(p, s, w);
 }
 
+
+/* The issue on the baseline's path (sched.c), for a warp the scan found
+ * past the scoreboard with its collectors free, reads through the baseline's
+ * map and no issue() hook: pipe_issue_inl with what those make known folded
+ * in.
+ * The warp's side comes first: its verdict goes from "passed" straight to
+ * the next one, found from what the issue already holds (the buffer count,
+ * its own instructions in flight, a barrier only when this instruction is
+ * one). The collector and its reads follow, with few values left to hold.
+ * (Nothing of one side depends on the other: a barrier touches warps'
+ * verdicts, the collectors and banks only what this instruction reads.) */
+SCHED_INLINE void pipe_issue_base(gpurf_pipeline *p, sched *s, int slot) {
+  warp *const w = &p->w[slot];
+  const cinst *const in = &w->code[w->pc];
+  {
+    const uint64_t bit = (uint64_t)1 << slot;
+    s->passed[in->cu] &= ~bit; /* the verdict was found for this instruction */
+    s->wide &= ~bit;
+    const uint32_t pc = w->pc + 1, ib = w->ib - 1, n = w->n;
+    w->pc = pc, w->ib = ib;
+    const uint32_t in_flight = ++w->in_flight;
+    if (ib < n - pc) p->want_fetch |= bit;
+    const int n_dst = in->n_dst, flags = in->flags;
+    for (int i = 0; i < n_dst; i++) {
+      const int r = in->dst[i];
+      w->sb[r >> 6] |= (uint64_t)1 << (r & 63);
+      if (flags & CI_LONG) w->sb_long[r >> 6] |= (uint64_t)1 << (r & 63);
+    }
+    int why;
+    if (flags & CI_BARRIER) {
+      w->why = -1; /* as pipe_why would find it when the last arrival frees the CTA */
+      pipe_barrier_arrive(p, w);
+      if (w->at_barrier) {
+        why = GPURF_PIPELINE_STALL_BARRIER;
+        goto held;
+      }
+    }
+    if (ib == 0) {
+      why = pc < n ? GPURF_PIPELINE_STALL_IBUFFER : GPURF_PIPELINE_STALL_IDLE;
+    } else if (p->prm.warp_in_flight && in_flight >= (uint32_t)p->prm.warp_in_flight) {
+      w->why_reg = -1, why = GPURF_PIPELINE_STALL_SCOREBOARD; /* its own last instruction */
+    } else {
+      const cinst *next = in + 1; /* w->code[pc] */
+      int reg = -1;
+      if (next->regs & (w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3])) reg = pipe_sb_first(w, next);
+      if (reg < 0) {
+        const int ncls = next->cu, nn = next->n_cu;
+        w->why = WHY_SB_PASSED;
+        w->next_cu = (uint8_t)ncls, w->next_ncu = (uint8_t)nn;
+        s->passed[ncls] |= bit;
+        if (nn > 1) s->wide |= bit;
+        goto collector;
+      }
+      w->why_reg = reg, why = GPURF_PIPELINE_STALL_SCOREBOARD;
+    }
+  held:
+    /* pipe_why(p, w, why) from no verdict, as in pipe_judge. */
+    s->held_by[why] |= bit;
+    s->closed |= bit;
+    s->stay &= ~bit;
+    w->why = why;
+  }
+collector:;
+  const uint64_t now = p->cycle;
+  p->last_progress = now;
+  p->st.issued++;
+  p->acted = 1;
+  const int main_cu = pipe_cu_take(p, in->cu, in->n_cu);
+  cu *const c = &p->c[main_cu];
+  const int n_src = in->n_src;
+  /* (The stores of the counts are kept apart from the others: side by
+   * side, the compiler packs them into vectors, which costs more.) */
+  c->issue = now;
+  c->in = in;
+  c->unit = in->unit;
+  c->warp = slot;
+  c->lat_adj = 0;
+  if (!n_src) {
+    c->pending = c->n_reads = 0;
+    c->ready = now;
+    p->cu_main[main_cu >> 6] |= (uint64_t)1 << (main_cu & 63);
+    if (now < p->disp_at) p->disp_at = now;
+    return;
+  }
+  c->pending = c->n_reads = n_src;
+  c->ready = now;
+  /* reg (+ warp) mod banks, as pipe_base_bank. */
+  const int add = p->prm.bank_map == GPURF_PIPELINE_MAP_REG ? 0 : slot;
+  const int mask = p->bank_mask;
+  uint64_t breq = p->bank_req;
+  for (int i = 0; i < n_src; i++) {
+    const int reg = in->src[i], x = reg + add;
+    const int bank = mask >= 0 ? x & mask : x % p->prm.banks;
+    breq |= (uint64_t)1 << bank;
+    rreq *q = &pipe_rq(p, bank)[p->rq_n[bank]++];
+    q->cu = (int16_t)main_cu;
+    q->reg = (uint8_t)reg;
+    q->warp = (uint8_t)slot;
+    q->age = now;
+  }
+  p->bank_req = breq;
+}
 
 /* Issues the instruction at the warp's pc, which pipe_blocked() found ready
  * (issue.c). */
