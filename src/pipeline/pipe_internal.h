@@ -332,6 +332,9 @@ struct gpurf_pipeline {
    * whose bank has nothing queued is written at once (see writeback). */
   int arb_plain, wb_direct;
   int wb_granted; /* writeback granted a bank this cycle */
+  /* A warp finished this cycle (pipe_cta_warp_done): only then can the run
+   * loop's reason to stop (a CTA to admit, or none left) have changed. */
+  int warp_finished;
   pipe_quiet quiet; /* the counters before a quiet cycle (idle.c) */
 
   /* ---- Issue (sched.c) ---- */
