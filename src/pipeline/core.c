@@ -7,83 +7,99 @@
 #include "core/ctx_internal.h"
 #include "pipeline/core_internal.h"
 
+/* A result through the writeback hook or with several destinations: the
+ * banks its registers go to, and a retirement slot counting down their
+ * writes. Returns 1 when a bank's write queue has no room (the result bus
+ * stops), else a status. */
+static PIPE_NOINLINE int writeback_banks(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int ws,
+                                         const cinst *in, uint64_t now) {
+  warp *w = &p->w[ws];
+  int bank[PIPE_MAX_DST], room = 1;
+  for (int i = 0; i < in->n_dst; i++) {
+    bank[i] = GPURF_PIPELINE_NO_BANK;
+    if (p->base_wb || p->hk.writeback(p->hk.state, p, ws, in->dst[i]) == GPURF_PIPELINE_WB_BANK)
+      bank[i] = pipe_map(p, ws, w->gid, in->dst[i], 1);
+    int need = 1;
+    for (int j = 0; j < i; j++) need += bank[j] == bank[i];
+    if (bank[i] >= 0 && p->wq_n[bank[i]] + need > PIPE_WQ_CAP) room = 0;
+  }
+  if (!room) return 1;
+  pipe_res_pop(p, u);
+  int writes = 0;
+  for (int i = 0; i < in->n_dst; i++)
+    if (bank[i] >= 0)
+      writes++;
+    else
+      pipe_sb_clear(p, w, in->dst[i]);
+  if (writes == 0) {
+    pipe_retire(p, ws);
+    return GPURF_OK;
+  }
+  int s = pipe_slot_get(ctx, p, ws, writes);
+  if (s < 0) return s;
+  for (int i = 0; i < in->n_dst; i++) {
+    if (bank[i] < 0) continue;
+    *pipe_wq(p, bank[i], p->wq_n[bank[i]]++) = (wreq){in->dst[i], (uint8_t)ws, s, now};
+    p->bank_req |= (uint64_t)1 << bank[i];
+  }
+  return GPURF_OK;
+}
+
 /* Results whose latency has passed take the result bus, in order, while
- * the banks they write have room in their queues. */
-static int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
+ * the banks they write have room in their queues. res_next is the first
+ * result's ready: most cycles none is due, and the loop stops at the first
+ * result not yet due. */
+static inline int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  const uint64_t now = p->cycle;
+  if (p->res_next > now) return GPURF_OK;
   int bus = p->prm.result_bus_width;
-  uint64_t now = p->cycle;
-  /* res_next is the first result's ready: the loop stops at the first
-   * result not yet due. */
-  while (p->res_next <= now) {
-    int u = p->res_unit;
+  const int one_bank = p->base_bank, direct = p->wb_direct;
+  p->acted = 1;
+  do {
+    const int u = p->res_unit;
     const result *rp = &p->res[u].r[p->res[u].head];
-    int ws = rp->warp;
+    const int ws = rp->warp;
     const cinst *in = rp->in;
-    p->acted = 1;
-    if (in->n_dst == 0) {
+    const int n_dst = in->n_dst;
+    if (n_dst == 0) {
       pipe_res_pop(p, u);
       pipe_retire(p, ws);
       continue;
     }
     if (bus == 0) break;
-    if (p->base_bank && in->n_dst == 1) {
-      /* The common case of the loops below: one register to its bank, and
-       * the instruction retires with that write (no slot to count down). */
-      int b = pipe_base_bank(p, ws, in->dst[0]);
-      if (p->wb_direct && !(p->bank_req >> b & 1) && p->bank_free[b] <= now) {
-        /* Nothing is queued at its free bank: arbitration would grant this
-         * write this cycle, alone. It is written at once. (Only the order of
-         * its completion among the cycle's grants differs, which nothing
-         * sees without a warp_end hook.) */
-        pipe_res_pop(p, u);
-        bus--;
-        p->wb_granted = 1;
-        p->bank_free[b] = now + 1;
-        p->bank_busy[b]++;
-        p->holder_write[b] = 1;
-        p->st.bank_writes[b]++;
-        pipe_sb_clear(p, &p->w[ws], in->dst[0]); /* pipe_write_done of a sole write */
-        pipe_retire(p, ws);
-        continue;
-      }
-      if (p->wq_n[b] == PIPE_WQ_CAP) break;
-      pipe_res_pop(p, u);
+    if (!one_bank || n_dst != 1) {
+      int rc = writeback_banks(ctx, p, u, ws, in, now);
+      if (rc == 1) break;
+      if (rc != GPURF_OK) return rc;
       bus--;
-      *pipe_wq(p, b, p->wq_n[b]++) = (wreq){in->dst[0], (uint8_t)ws, PIPE_SLOT_SOLE, now};
-      p->bank_req |= (uint64_t)1 << b;
       continue;
     }
-    warp *w = &p->w[ws];
-    int bank[PIPE_MAX_DST], room = 1;
-    for (int i = 0; i < in->n_dst; i++) {
-      bank[i] = GPURF_PIPELINE_NO_BANK;
-      if (p->base_wb || p->hk.writeback(p->hk.state, p, ws, in->dst[i]) == GPURF_PIPELINE_WB_BANK)
-        bank[i] = pipe_map(p, ws, w->gid, in->dst[i], 1);
-      int need = 1;
-      for (int j = 0; j < i; j++) need += bank[j] == bank[i];
-      if (bank[i] >= 0 && p->wq_n[bank[i]] + need > PIPE_WQ_CAP) room = 0;
-    }
-    if (!room) break;
-    pipe_res_pop(p, u);
-    bus--;
-    int writes = 0;
-    for (int i = 0; i < in->n_dst; i++)
-      if (bank[i] >= 0)
-        writes++;
-      else
-        pipe_sb_clear(p, w, in->dst[i]);
-    if (writes == 0) {
+    /* The common case: one register to its bank, and the instruction
+     * retires with that write (no slot to count down). */
+    const int reg = in->dst[0], b = pipe_base_bank(p, ws, reg);
+    const uint64_t bit = (uint64_t)1 << b;
+    if (direct && !(p->bank_req & bit) && p->bank_free[b] <= now) {
+      /* Nothing is queued at its free bank: arbitration would grant this
+       * write this cycle, alone. It is written at once. (Only the order of
+       * its completion among the cycle's grants differs, which nothing
+       * sees without a warp_end hook.) */
+      pipe_res_pop(p, u);
+      bus--;
+      p->wb_granted = 1;
+      p->bank_free[b] = now + 1;
+      p->bank_busy[b]++;
+      p->holder_write[b] = 1;
+      p->st.bank_writes[b]++;
+      pipe_sb_clear(p, &p->w[ws], reg); /* pipe_write_done of a sole write */
       pipe_retire(p, ws);
       continue;
     }
-    int s = pipe_slot_get(ctx, p, ws, writes);
-    if (s < 0) return s;
-    for (int i = 0; i < in->n_dst; i++) {
-      if (bank[i] < 0) continue;
-      *pipe_wq(p, bank[i], p->wq_n[bank[i]]++) = (wreq){in->dst[i], (uint8_t)ws, s, now};
-      p->bank_req |= (uint64_t)1 << bank[i];
-    }
-  }
+    if (p->wq_n[b] == PIPE_WQ_CAP) break;
+    pipe_res_pop(p, u);
+    bus--;
+    *pipe_wq(p, b, p->wq_n[b]++) = (wreq){(uint8_t)reg, (uint8_t)ws, PIPE_SLOT_SOLE, now};
+    p->bank_req |= bit;
+  } while (p->res_next <= now);
   return GPURF_OK;
 }
 
@@ -129,11 +145,13 @@ static int arbitrate_plain(gpurf_pipeline *p) {
     } else if (nw == 0) {
       p->bank_req &= ~((uint64_t)1 << b);
     }
+    /* A collector's reads come no earlier than the last one granted (the
+     * clock only goes back with arb_plain off), so `at` is its arrival. */
     cu *c = &p->c[ci];
-    if (at > c->ready) c->ready = at;
+    c->ready = at;
     if (--c->pending == 0) {
       p->cu_main[ci >> 6] |= (uint64_t)1 << (ci & 63);
-      if (c->ready < p->disp_at) p->disp_at = c->ready;
+      if (at < p->disp_at) p->disp_at = at;
     }
     p->holder_write[b] = 0;
     p->holder_cu[b] = ci;
@@ -329,12 +347,18 @@ static inline int cycle(gpurf_ctx *ctx, gpurf_pipeline *p) {
  * cycle where either check would have stopped. */
 int pipe_run_cycles(gpurf_ctx *ctx, gpurf_pipeline *p, uint64_t limit, uint64_t start,
                     uint64_t max_cycles) {
+  /* The cycle at which max_cycles have passed (none: never). */
+  const uint64_t stop =
+      max_cycles && start + max_cycles >= start ? start + max_cycles : UINT64_MAX;
+  /* Whether to stay is looked at after the first cycle, and after those in
+   * which a warp finished: nothing else changes it. */
+  p->warp_finished = 1;
   for (;;) {
     uint64_t until = 0;
     if (!p->acted && p->can_skip && pipe_admit_idle(p)) {
       until = pipe_next_event(p);
       uint64_t cap = p->last_progress + limit + 1;
-      if (max_cycles && start + max_cycles < cap) cap = start + max_cycles;
+      if (stop < cap) cap = stop;
       if (until > cap) until = cap;
       if (until > p->cycle + 1)
         pipe_quiet_get(p);
@@ -350,9 +374,11 @@ int pipe_run_cycles(gpurf_ctx *ctx, gpurf_pipeline *p, uint64_t limit, uint64_t 
                         "the SM made no progress for %llu cycles (cycle %llu): a barrier "
                         "that cannot be met, or a technique that never lets a warp issue",
                         (unsigned long long)limit, (unsigned long long)p->cycle);
-    if (max_cycles && p->cycle - start >= max_cycles)
+    if (p->cycle >= stop)
       return gpurf_fail(ctx, GPURF_ERANGE, "stopped after %llu cycles",
                         (unsigned long long)max_cycles);
+    if (!p->warp_finished) continue;
+    p->warp_finished = 0;
     /* On while pipe_admit_idle and CTAs remain. */
     if (p->staged >= 0 ? p->freed || p->n_ctas <= 0 : p->rec_valid || p->n_ctas == 0)
       return GPURF_OK;
