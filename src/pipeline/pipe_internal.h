@@ -108,7 +108,11 @@ typedef struct cu {
   int n_extra; /* further units held by a wide instruction */
   int owner;   /* main unit of a wide instruction; self otherwise */
   int16_t extra[PIPE_MAX_SRC];
+  /* To 128 bytes: a collector's address is then its index shifted, which
+   * the cycle loop computes at every grant and dispatch. */
+  uint8_t pad_to_128[128 - 84];
 } cu;
+_Static_assert(sizeof(cu) == 128, "a collector is 128 bytes");
 
 typedef struct rreq {
   int16_t cu;
@@ -335,6 +339,12 @@ struct gpurf_pipeline {
   /* A warp finished this cycle (pipe_cta_warp_done): only then can the run
    * loop's reason to stop (a CTA to admit, or none left) have changed. */
   int warp_finished;
+  /* The first cycle at which the run loop looks again at whether to stop:
+   * no earlier than the stuck limit from the progress last seen (progress
+   * only moves it later) and max_cycles; 0 once a warp finished. */
+  uint64_t check_at;
+  /* Warp slots below the one fetched last: fetch goes on from the next. */
+  uint64_t fetch_done;
   pipe_quiet quiet; /* the counters before a quiet cycle (idle.c) */
 
   /* ---- Issue (sched.c) ---- */
