@@ -49,7 +49,7 @@ static PIPE_NOINLINE int writeback_banks(gpurf_ctx *ctx, gpurf_pipeline *p, int 
  * the banks they write have room in their queues. res_next is the first
  * result's ready: most cycles none is due, and the loop stops at the first
  * result not yet due. */
-static inline int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
+static inline int writeback(gpurf_ctx *ctx, gpurf_pipeline *p, int *granted) {
   const uint64_t now = p->cycle;
   if (p->res_next > now) return GPURF_OK;
   int bus = p->prm.result_bus_width;
@@ -85,7 +85,7 @@ static inline int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
        * sees without a warp_end hook.) */
       pipe_res_pop(p, u);
       bus--;
-      p->wb_granted = 1;
+      *granted = 1;
       p->bank_free[b] = now + 1;
       p->bank_busy[b]++;
       p->holder_write[b] = 1;
@@ -109,7 +109,7 @@ static inline int writeback(gpurf_ctx *ctx, gpurf_pipeline *p) {
  * its oldest read (reads_first: the other way round); the reads left lose. */
 static int arbitrate_plain(gpurf_pipeline *p) {
   const uint64_t now = p->cycle, at = now + (uint64_t)p->prm.read_cycles;
-  const int reads_first = p->prm.reads_first;
+  const int writes_first = !p->prm.reads_first;
   int granted = 0;
   for (uint64_t m = p->bank_req; m; m &= m - 1) {
     int b = __builtin_ctzll(m), nw = p->wq_n[b], nr = p->rq_n[b];
@@ -120,7 +120,9 @@ static int arbitrate_plain(gpurf_pipeline *p) {
     granted = 1;
     p->bank_free[b] = now + 1;
     p->bank_busy[b]++;
-    if (reads_first ? nr == 0 : nw > 0) {
+    /* A write when writes go first, or when no read waits (the bank has a
+     * request: then a write). */
+    if (nw > 0 && (writes_first || nr == 0)) {
       int h = p->wq_head[b];
       wreq q = p->wq[b][h];
       p->wq_head[b] = (uint8_t)((h + 1) & (PIPE_WQ_CAP - 1));
@@ -162,12 +164,15 @@ static int arbitrate_plain(gpurf_pipeline *p) {
 }
 
 /* One grant per bank per cycle (arbiter.c); a write granted in writeback
- * counts as this cycle's. */
-static inline void arbitrate(gpurf_pipeline *p) {
-  int granted = p->wb_granted;
-  p->wb_granted = 0;
-  if (p->wpend_mask) pipe_writes_pending(p);
-  if (p->bank_req) granted |= p->arb_plain ? arbitrate_plain(p) : pipe_arbitrate_general(p);
+ * counts as this cycle's (granted). Slow writes, pending over cycles, need
+ * the general loop. */
+static inline void arbitrate(gpurf_pipeline *p, int granted) {
+  if (p->arb_plain) {
+    if (p->bank_req) granted |= arbitrate_plain(p);
+  } else {
+    if (p->wpend_mask) pipe_writes_pending(p);
+    if (p->bank_req) granted |= pipe_arbitrate_general(p);
+  }
   p->st.arbiter_decisions += (uint64_t)granted;
   p->acted |= granted;
 }
@@ -316,7 +321,7 @@ static void fetch(gpurf_pipeline *p) {
   uint64_t m = p->want_fetch;
   if (!m) return;
   p->acted = 1;
-  uint64_t after = p->fetch_rr < 64 ? m & (~(uint64_t)0 << p->fetch_rr) : 0;
+  uint64_t after = m & ~p->fetch_done;
   int slot = __builtin_ctzll(after ? after : m);
   warp *w = &p->w[slot];
   uint32_t left = w->n - w->pc;
@@ -326,13 +331,14 @@ static void fetch(gpurf_pipeline *p) {
   if (w->why == GPURF_PIPELINE_STALL_IBUFFER || w->why == GPURF_PIPELINE_STALL_IDLE)
     pipe_why(p, w, -1);
   p->want_fetch &= ~((uint64_t)1 << slot);
-  p->fetch_rr = slot + 1;
+  p->fetch_done = ((uint64_t)2 << slot) - 1; /* slot 63: all */
 }
 
 static inline int cycle(gpurf_ctx *ctx, gpurf_pipeline *p) {
-  int rc = writeback(ctx, p);
+  int granted = 0;
+  int rc = writeback(ctx, p, &granted);
   if (rc != GPURF_OK) return rc;
-  arbitrate(p);
+  arbitrate(p, granted);
   if ((rc = dispatch(ctx, p)) != GPURF_OK) return rc;
   pipe_issue(p);
   fetch(p);
@@ -353,6 +359,7 @@ int pipe_run_cycles(gpurf_ctx *ctx, gpurf_pipeline *p, uint64_t limit, uint64_t 
   /* Whether to stay is looked at after the first cycle, and after those in
    * which a warp finished: nothing else changes it. */
   p->warp_finished = 1;
+  p->check_at = 0;
   for (;;) {
     uint64_t until = 0;
     if (!p->acted && p->can_skip && pipe_admit_idle(p)) {
@@ -369,6 +376,7 @@ int pipe_run_cycles(gpurf_ctx *ctx, gpurf_pipeline *p, uint64_t limit, uint64_t 
     int rc = cycle(ctx, p);
     if (rc != GPURF_OK) return rc;
     if (until && !p->acted) pipe_quiet_repeat(p, until - p->cycle);
+    if (p->cycle < p->check_at) continue;
     if (p->cycle - p->last_progress > limit)
       return gpurf_fail(ctx, GPURF_EINVAL,
                         "the SM made no progress for %llu cycles (cycle %llu): a barrier "
@@ -377,6 +385,8 @@ int pipe_run_cycles(gpurf_ctx *ctx, gpurf_pipeline *p, uint64_t limit, uint64_t 
     if (p->cycle >= stop)
       return gpurf_fail(ctx, GPURF_ERANGE, "stopped after %llu cycles",
                         (unsigned long long)max_cycles);
+    uint64_t stuck_at = p->last_progress + limit + 1;
+    p->check_at = stuck_at < stop ? stuck_at : stop;
     if (!p->warp_finished) continue;
     p->warp_finished = 0;
     /* On while pipe_admit_idle and CTAs remain. */

@@ -44,7 +44,7 @@ static inline void pipe_retire(gpurf_pipeline *p, int slot) {
   pipe_in_flight_done(p, w);
   p->st.warp_instructions++;
   p->last_progress = p->cycle;
-  if (w->in_flight == 0 && w->pc == w->n) pipe_cta_warp_done(p, slot), p->warp_finished = 1;
+  if (w->in_flight == 0 && w->pc == w->n) pipe_cta_warp_done(p, slot), p->warp_finished = 1, p->check_at = 0;
 }
 
 static inline void pipe_sb_clear(gpurf_pipeline *p, warp *w, int reg) {
@@ -77,7 +77,7 @@ static inline void pipe_write_done(gpurf_pipeline *p, const wreq *q) {
       warp *w = &p->w[q->warp]; /* a forced write retires no instruction */
       pipe_in_flight_done(p, w);
       if (w->in_flight == 0 && w->pc == w->n && w->live)
-        pipe_cta_warp_done(p, q->warp), p->warp_finished = 1;
+        pipe_cta_warp_done(p, q->warp), p->warp_finished = 1, p->check_at = 0;
     }
   }
 }
