@@ -188,26 +188,12 @@ _Static_assert(PIPE_MAX_CU <= 128, "a result's seq has 7 bits for its collector"
 static int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) {
   cu *c = &p->c[i];
   const cinst *in = c->in;
-  const uint64_t now = p->cycle;
+  /* The collector and the clock read before the stores below, which the
+   * compiler cannot tell apart from them. */
+  const uint64_t now = p->cycle, seq = (p->seq + now) << 7 | (uint64_t)i;
+  const int lat = p->prm.latency[u] + c->lat_adj;
+  const uint64_t ready = now + (uint64_t)(lat < 1 ? 1 : lat);
   p->acted = 1;
-  /* Pipelines of a kind are alike and each is taken for `interval` cycles:
-   * the one taken longest ago (unit_min_at) is free first, and the next in
-   * turn becomes it. */
-  uint64_t *uf = p->unit_free[u];
-  int k = p->unit_min_at[u];
-  uf[k] = now + (uint64_t)p->prm.interval[u];
-  if (++k == p->prm.units[u]) k = 0;
-  p->unit_min_at[u] = k;
-  uint64_t lo = p->unit_min[u] = uf[k];
-  if (u == GPURF_PIPELINE_UNIT_GLOBAL) {
-    double start = p->global_free > (double)now ? p->global_free : (double)now;
-    double f = p->global_free = start + in->bytes / p->prm.global_bytes_per_cycle;
-    /* The first cycle whose number is not below global_free. */
-    uint64_t g = f < 18446744073709549568.0 ? (uint64_t)f : UINT64_MAX;
-    if ((double)g < f && g < UINT64_MAX) g++;
-    if (g > lo) lo = g;
-  }
-  p->unit_open_at[u] = lo;
   if (c->n_reads > 0) {
     /* Whole cycle counts: the sums are exact whatever the order of units. */
     uint64_t got = c->ready - c->issue;
@@ -215,8 +201,6 @@ static int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) {
     p->fetch_sum += got;
     p->fetch_pen_sum += (int64_t)got - 1 - p->prm.read_cycles;
   }
-  int lat = p->prm.latency[u] + c->lat_adj;
-  uint64_t ready = now + (uint64_t)(lat < 1 ? 1 : lat), seq = (p->seq + now) << 7 | (uint64_t)i;
   rfifo *f = &p->res[u];
   if (f->n == f->cap || ready < p->res_last[u]) {
     result r = {ready, seq, c->warp, in};
@@ -234,6 +218,24 @@ static int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) {
     if (ready < p->res_next || (ready == p->res_next && seq < p->head_seq[p->res_unit]))
       p->res_next = ready, p->res_unit = u;
   }
+  /* Pipelines of a kind are alike and each is taken for `interval` cycles:
+   * the one taken longest ago (unit_min_at) is free first, and the next in
+   * turn becomes it. */
+  uint64_t *uf = p->unit_free[u];
+  int k = p->unit_min_at[u];
+  uf[k] = now + (uint64_t)p->prm.interval[u];
+  if (++k == p->prm.units[u]) k = 0;
+  p->unit_min_at[u] = k;
+  uint64_t lo = p->unit_min[u] = uf[k];
+  if (u == GPURF_PIPELINE_UNIT_GLOBAL) {
+    double start = p->global_free > (double)now ? p->global_free : (double)now;
+    double g_f = p->global_free = start + in->bytes / p->prm.global_bytes_per_cycle;
+    /* The first cycle whose number is not below global_free. */
+    uint64_t g = g_f < 18446744073709549568.0 ? (uint64_t)g_f : UINT64_MAX;
+    if ((double)g < g_f && g < UINT64_MAX) g++;
+    if (g > lo) lo = g;
+  }
+  p->unit_open_at[u] = lo;
   for (int j = 0; j < c->n_extra; j++)
     p->cu_idle[c->extra[j] >> 6] |= (uint64_t)1 << (c->extra[j] & 63);
   p->cu_free[in->cu] += c->n_extra + 1;
