@@ -185,7 +185,10 @@ _Static_assert(PIPE_MAX_CU <= 128, "a result's seq has 7 bits for its collector"
  * a result's seq, its place among results due in the same cycle, is its
  * dispatch cycle and then its collector: the order in which one pass over
  * all collectors by index would have dispatched them. */
-static int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) {
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) {
   cu *c = &p->c[i];
   const cinst *in = c->in;
   /* The collector and the clock read before the stores below, which the
@@ -254,30 +257,38 @@ static inline void stalls_flush(gpurf_pipeline *p, int u, uint64_t now) {
  * once when none of their unit waits before them and it is free (the
  * common case), else into its wait set; disp_at becomes the first arrival
  * still to come. */
+static inline int admit_word(gpurf_ctx *ctx, gpurf_pipeline *p, int word, uint64_t now,
+                             uint64_t *next) {
+  for (uint64_t m = p->cu_main[word]; m; m &= m - 1) {
+    int i = __builtin_ctzll(m);
+    const cu *c = &p->c[word * 64 + i];
+    if (c->ready > now) {
+      if (c->ready < *next) *next = c->ready;
+      continue;
+    }
+    int u = c->unit;
+    p->cu_main[word] &= ~((uint64_t)1 << i);
+    if (!(p->wait_units >> u & 1) && p->unit_open_at[u] <= now) {
+      int rc = dispatch_one(ctx, p, u, word * 64 + i);
+      if (rc != GPURF_OK) return rc;
+      continue;
+    }
+    stalls_flush(p, u, now);
+    p->cu_wait[u][word] |= (uint64_t)1 << i;
+    p->n_wait[u]++;
+    p->wait_units |= 1u << u;
+    if (p->unit_open_at[u] < p->wake_at) p->wake_at = p->unit_open_at[u];
+  }
+  return GPURF_OK;
+}
+
 static int admit_ready(gpurf_ctx *ctx, gpurf_pipeline *p) {
   const uint64_t now = p->cycle;
   uint64_t next = UINT64_MAX;
-  for (int word = 0, words = p->n_cu > 64 ? 2 : 1; word < words; word++)
-    for (uint64_t m = p->cu_main[word]; m; m &= m - 1) {
-      int i = __builtin_ctzll(m);
-      const cu *c = &p->c[word * 64 + i];
-      if (c->ready > now) {
-        if (c->ready < next) next = c->ready;
-        continue;
-      }
-      int u = c->unit;
-      p->cu_main[word] &= ~((uint64_t)1 << i);
-      if (!(p->wait_units >> u & 1) && p->unit_open_at[u] <= now) {
-        int rc = dispatch_one(ctx, p, u, word * 64 + i);
-        if (rc != GPURF_OK) return rc;
-        continue;
-      }
-      stalls_flush(p, u, now);
-      p->cu_wait[u][word] |= (uint64_t)1 << i;
-      p->n_wait[u]++;
-      p->wait_units |= 1u << u;
-      if (p->unit_open_at[u] < p->wake_at) p->wake_at = p->unit_open_at[u];
-    }
+  int rc = admit_word(ctx, p, 0, now, &next);
+  /* (Collectors past the 64th only exist with more than 64 of them.) */
+  if (rc == GPURF_OK && p->cu_main[1]) rc = admit_word(ctx, p, 1, now, &next);
+  if (rc != GPURF_OK) return rc;
   p->disp_at = next;
   return GPURF_OK;
 }
