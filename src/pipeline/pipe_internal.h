@@ -239,7 +239,7 @@ struct gpurf_pipeline {
 
   warp w[GPURF_PIPELINE_MAX_WARPS];
   sched s[GPURF_PIPELINE_MAX_SCHEDULERS];
-  int fetch_rr;
+  int fetch_rr; /* unused: see fetch_done */
   uint64_t want_fetch; /* warps whose instruction buffer has room */
   int n_cu;
   cu c[PIPE_MAX_CU];
@@ -335,7 +335,7 @@ struct gpurf_pipeline {
    * loop. wb_direct: besides, no hook learns of a warp's end, so a result
    * whose bank has nothing queued is written at once (see writeback). */
   int arb_plain, wb_direct;
-  int wb_granted; /* writeback granted a bank this cycle */
+  int wb_granted; /* unused: writeback passes its grant to arbitration */
   /* A warp finished this cycle (pipe_cta_warp_done): only then can the run
    * loop's reason to stop (a CTA to admit, or none left) have changed. */
   int warp_finished;
