@@ -207,6 +207,7 @@ int gpurf_pipeline_run(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r,
     /* Most cycles there is nothing to admit: no call then. */
     if (!pipe_admit_idle(p) && (rc = pipe_feed_admit(ctx, p)) != GPURF_OK) break;
     if (p->n_ctas == 0 && p->staged < 0) break;
+    p->feed_due = !pipe_admit_idle(p) || p->n_ctas == 0;
     rc = pipe_run_cycles(ctx, p, limit, start, max_cycles);
   }
   push_energy(p);

@@ -233,9 +233,58 @@ static int warp_begin(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32
   return GPURF_OK;
 }
 
+/* Room for need records in b (and their decode tags when a technique
+ * keeps them), b->n of them kept. */
+static int buf_reserve(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32_t need) {
+  if (need <= b->cap) return GPURF_OK;
+  uint32_t cap = b->cap ? 2 * b->cap : 1024;
+  while (cap < need) cap *= 2;
+  if (b->n == 0) { /* nothing to keep: no copy */
+    free(b->code);
+    b->code = NULL, b->cap = 0;
+  }
+  cinst *code = realloc(b->code, (size_t)cap * sizeof *code);
+  if (!code) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  b->code = code;
+  if (p->hk.decode) {
+    uint64_t *tag = realloc(b->tag, (size_t)cap * sizeof *tag);
+    if (!tag) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+    b->tag = tag;
+  }
+  b->cap = cap;
+  return GPURF_OK;
+}
+
+/* The batch's records left, compacted into c through the memo; with
+ * want_max, the highest register they use raises *mr. */
+static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, cinst *c, const int want_max,
+                              uint32_t *mr) {
+  cmemo *memo = p->memo;
+  uint32_t top = *mr;
+  for (const gpurf_trace_brief *br = p->bat + p->bat_i, *end = p->bat + p->bat_n; br < end;
+       br++, c++) {
+    cmemo *e = &memo[br->shape];
+    if (__builtin_expect(e->stamp != br->stamp, 0)) {
+      int rc = memo_shape(ctx, p, br, e);
+      if (rc != GPURF_OK) return rc;
+    }
+    *c = e->c;
+    /* At most 32 lanes of 255 bytes: within 16 bits. */
+    if (e->lane_bytes) {
+      uint32_t lanes = br->mask == 0xffffffffu ? 32 : popcount32(br->mask);
+      c->bytes = (uint16_t)(lanes * e->lane_bytes);
+    }
+    if (want_max) top = e->max_reg > top ? e->max_reg : top;
+  }
+  *mr = top;
+  return GPURF_OK;
+}
+
 /* The records of a CTA read in brief, each batch one warp's, into b; as
- * load_cta's loop over whole records, with the same checks and messages. */
-static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t *max_reg) {
+ * load_cta's loop over whole records, with the same checks and messages.
+ * nregs: the kernel's registers per thread (0: not given). */
+static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t nregs,
+                       uint32_t *max_reg) {
   uint32_t key[4];
   memcpy(key, &p->bat_where, sizeof key);
   const uint32_t *cta = key + 1;
@@ -250,34 +299,16 @@ static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t *m
     }
     uint32_t m = p->bat_n - p->bat_i;
     if (b->n + m > b->cap) {
-      uint32_t cap = b->cap ? 2 * b->cap : 1024;
-      while (cap < b->n + m) cap *= 2;
-      cinst *code = realloc(b->code, (size_t)cap * sizeof *code);
-      if (!code) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-      b->code = code;
-      b->cap = cap;
+      int rc = buf_reserve(ctx, p, b, b->n + m);
+      if (rc != GPURF_OK) return rc;
     }
-    cinst *c = b->code + b->n;
-    cmemo *memo = p->memo;
-    for (const gpurf_trace_brief *br = p->bat + p->bat_i, *end = p->bat + p->bat_n; br < end;
-         br++, c++) {
-      cmemo *e = &memo[br->shape];
-      if (__builtin_expect(e->stamp != br->stamp, 0)) {
-        int rc = memo_shape(ctx, p, br, e);
-        if (rc != GPURF_OK) return rc;
-      }
-      *c = e->c;
-      /* At most 32 lanes of 255 bytes: within 16 bits. */
-      if (e->lane_bytes) {
-        uint32_t lanes = br->mask == 0xffffffffu ? 32 : popcount32(br->mask);
-        c->bytes = (uint16_t)(lanes * e->lane_bytes);
-      }
-      mr = e->max_reg > mr ? e->max_reg : mr;
-    }
+    /* The highest register is wanted only when the kernel gives no count. */
+    int rc = nregs ? briefs_code(ctx, p, b->code + b->n, 0, &mr)
+                   : briefs_code(ctx, p, b->code + b->n, 1, &mr);
+    if (rc != GPURF_OK) return rc;
     b->n += m;
     p->bat_i = p->bat_n;
-    int rc = read_briefs(ctx, p);
-    if (rc != GPURF_OK) return rc;
+    if ((rc = read_briefs(ctx, p)) != GPURF_OK) return rc;
   }
   *max_reg = mr;
   return GPURF_OK;
@@ -353,30 +384,20 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
   uint64_t seen = 0;
   uint32_t last = UINT32_MAX;
   int per_record = p->hk.load || p->hk.decode || !p->base_map;
-  if (p->brief) {
-    int rc = load_briefs(ctx, p, b, &max_reg);
-    if (rc != GPURF_OK) return rc;
-  }
+  /* A kernel's CTAs are much alike: room for as many records as the last
+   * one had (not the most any had: one large CTA would make every buffer
+   * as large). */
+  int rc = buf_reserve(ctx, p, b, p->cta_room);
+  if (rc == GPURF_OK && p->brief) rc = load_briefs(ctx, p, b, nregs, &max_reg);
+  if (rc != GPURF_OK) return rc;
   while (!p->brief && p->rec_valid && memcmp(&p->rec->kernel, key, sizeof key) == 0) {
     uint32_t wid = p->rec->warp;
     if (wid != last) {
-      int rc = warp_begin(ctx, p, b, wid, cta, &seen);
-      if (rc != GPURF_OK) return rc;
+      if ((rc = warp_begin(ctx, p, b, wid, cta, &seen)) != GPURF_OK) return rc;
       last = wid;
     }
-    if (b->n == b->cap) {
-      uint32_t cap = b->cap ? 2 * b->cap : 1024;
-      cinst *code = realloc(b->code, (size_t)cap * sizeof *code);
-      if (!code) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-      b->code = code;
-      if (p->hk.decode) {
-        uint64_t *tag = realloc(b->tag, (size_t)cap * sizeof *tag);
-        if (!tag) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-        b->tag = tag;
-      }
-      b->cap = cap;
-    }
-    int rc = compact_memo(ctx, p, p->rec, &b->code[b->n], &max_reg);
+    if (b->n == b->cap && (rc = buf_reserve(ctx, p, b, b->n + 1)) != GPURF_OK) return rc;
+    rc = compact_memo(ctx, p, p->rec, &b->code[b->n], &max_reg);
     if (rc != GPURF_OK) return rc;
     if (per_record) { /* a technique sees the record */
       if (p->hk.load) p->hk.load(p->hk.state, p, bi, b->n, p->rec);
@@ -390,6 +411,7 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
     if ((rc = read_rec(ctx, p)) != GPURF_OK) return rc;
   }
   b->warp_start[b->n_warps] = b->n;
+  p->cta_room = b->n;
   if (!p->base_map) hint_liveness(b);
   b->regs_per_thread = nregs ? nregs : max_reg + 1;
   uint32_t by_warps = b->n_warps * (uint32_t)p->prm.warp_size;
@@ -502,5 +524,7 @@ void pipe_cta_warp_done(gpurf_pipeline *p, int slot) {
     p->regs -= cta_regs(p, b);
     p->shmem -= b->shmem;
     b->used = 0;
+    /* pipe_admit_idle() no longer holds when a CTA waits to be tried. */
+    p->feed_due = p->staged >= 0 || p->n_ctas == 0;
   }
 }

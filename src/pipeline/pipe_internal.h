@@ -236,6 +236,13 @@ struct gpurf_pipeline {
   cta_state *cta;
   uint32_t next_gwarp;
   uint64_t buffered;
+  /* Feeding (feed.c). cta_room: the records of the CTA loaded last, the
+   * room a buffer takes before it is filled (growing it on the way copies).
+   * feed_due: the cycle loop is to return to the feed, as it is when
+   * pipe_admit_idle() no longer holds or no CTA is resident; set where
+   * those change (a CTA leaves, the feed admits or runs dry). */
+  uint32_t cta_room;
+  int feed_due;
 
   warp w[GPURF_PIPELINE_MAX_WARPS];
   sched s[GPURF_PIPELINE_MAX_SCHEDULERS];
