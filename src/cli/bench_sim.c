@@ -135,17 +135,19 @@ int cmd_bench_sim(gpurf_ctx *ctx, const cli_parsed *args) {
     gpurf_trace_reader *r = NULL;
     gpurf_pipeline *p = NULL;
     gpurf_pipeline_stats st;
-    if (rc == GPURF_OK) rc = gpurf_pipeline_alloc(ctx, &prm, t, NULL, &p);
+    /* Timed: all that simulating one trace takes once the design's table
+     * is built, from making the SM and opening the trace to freeing both. */
     double t2 = sim_now_s();
+    if (rc == GPURF_OK) rc = gpurf_pipeline_alloc(ctx, &prm, t, NULL, &p);
     if (rc == GPURF_OK) rc = gpurf_trace_reader_alloc(ctx, path, &r);
     if (rc == GPURF_OK) format = gpurf_trace_reader_format(r);
     if (rc == GPURF_OK) rc = gpurf_pipeline_run(ctx, p, r, 0);
-    double t3 = sim_now_s();
     if (rc == GPURF_OK) rc = gpurf_pipeline_stats_get(p, &st);
     if (rc == GPURF_OK) insts = st.warp_instructions, cycles = st.cycles;
-    if (t3 - t2 < best_sim) best_sim = t3 - t2;
     gpurf_pipeline_free(p);
     gpurf_trace_reader_free(r);
+    double t3 = sim_now_s();
+    if (t3 - t2 < best_sim) best_sim = t3 - t2;
   }
   if (path == tmp) remove(tmp);
   cli_cleanup_remove(slot);
