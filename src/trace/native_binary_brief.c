@@ -163,6 +163,44 @@ static int nb_first(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, tr_shap
   return GPURF_OK;
 }
 
+/* Records at p, up to stop, that hit their slot, into out up to oend (the
+ * loop of nb_briefs): the first past them returned, *o and *prev moved on.
+ * With tail (the end of the input read, end), a record is taken only when
+ * it ends before end; without, every record starting before stop does. */
+static NB_ALWAYS_INLINE const unsigned char *
+nb_hits(tr_shapes *sh, uint32_t gen, const unsigned char *p, const unsigned char *stop,
+        const unsigned char *end, const int tail, gpurf_trace_brief **o,
+        gpurf_trace_brief *oend, tr_shape_key **prevp) {
+  tr_shape_key *keys = sh->key, *prev = *prevp;
+  gpurf_trace_brief *out = *o;
+  uint32_t batch = sh->batch;
+  while (out < oend && p < stop) {
+    /* Most often the record that followed the last one before. */
+    uint32_t slot = prev->next, mask;
+    tr_shape_key *e = &keys[slot];
+    const unsigned char *q = nb_match(e, gen, p, &mask);
+    if (!q) {
+      uint64_t pre, pc;
+      if (*p != 'I' || !nb_prefix(p, &pre, &pc)) break;
+      slot = (uint32_t)(pc >> sh->shift) & (sh->n_slots - 1); /* tr_shape_slot */
+      e = &keys[slot];
+      if (!(q = nb_match(e, gen, p, &mask))) break;
+      prev->next = (uint16_t)slot;
+    }
+    if (tail && q > end) break;
+    out->stamp = e->stamp;
+    out->mask = mask;
+    out->shape = slot;
+    out++;
+    e->batch = batch;
+    prev = e;
+    p = q;
+  }
+  *o = out;
+  *prevp = prev;
+  return p;
+}
+
 int nb_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out, size_t cap,
               size_t *n, gpurf_trace_where *where) {
   nb_state *st = r->impl;
@@ -173,40 +211,19 @@ int nb_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out, siz
   size_t k = 0;
   for (;;) {
     /* A record lies whole in the data read when TR_BINARY_MAX_RECORD bytes
-     * follow its start, or it ends before the end of the input (zeros past
-     * it: a decoder stays inside the buffer). */
+     * follow its start (no record matching a slot is that long), or it
+     * ends before the end of the input (zeros past it: a decoder stays
+     * inside the buffer): up to safe the first, past it the second. */
     const unsigned char *p = st->buf + st->pos, *end = st->buf + st->end;
-    const unsigned char *stop = end;
-    if (!st->eof)
-      stop = st->buf + (st->end >= TR_BINARY_MAX_RECORD ? st->end - TR_BINARY_MAX_RECORD + 1 : 0);
-    tr_shape_key *keys = sh->key, *prev = &keys[sh->prev];
-    uint32_t gen = st->gen, batch = sh->batch, slots = sh->n_slots - 1;
-    unsigned shift = sh->shift;
-    size_t k0 = k;
-    while (k < cap && p < stop) {
-      /* Most often the record that followed the last one before. */
-      uint32_t slot = prev->next, mask;
-      tr_shape_key *e = &keys[slot];
-      const unsigned char *q = nb_match(e, gen, p, &mask);
-      if (!q) {
-        uint64_t pre, pc;
-        if (*p != 'I' || !nb_prefix(p, &pre, &pc)) break;
-        slot = (uint32_t)(pc >> shift) & slots; /* tr_shape_slot */
-        e = &keys[slot];
-        if (!(q = nb_match(e, gen, p, &mask))) break;
-        prev->next = (uint16_t)slot;
-      }
-      if (q > end) break;
-      out[k].stamp = e->stamp;
-      out[k].mask = mask;
-      out[k].shape = slot;
-      e->batch = batch;
-      prev = e;
-      p = q;
-      k++;
-    }
-    sh->prev = (uint32_t)(prev - keys);
-    st->count += k - k0;
+    const unsigned char *safe =
+        st->buf + (st->end >= TR_BINARY_MAX_RECORD ? st->end - TR_BINARY_MAX_RECORD + 1 : 0);
+    tr_shape_key *prev = &sh->key[sh->prev];
+    gpurf_trace_brief *o = out + k, *oend = out + cap;
+    p = nb_hits(sh, st->gen, p, safe, end, 0, &o, oend, &prev);
+    if (st->eof && p >= safe) p = nb_hits(sh, st->gen, p, end, end, 1, &o, oend, &prev);
+    sh->prev = (uint32_t)(prev - sh->key);
+    st->count += (size_t)(o - out) - k;
+    k = (size_t)(o - out);
     st->pos = (size_t)(p - st->buf);
     if (k == cap) break;
     if (k > 0) {
