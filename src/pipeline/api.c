@@ -1,4 +1,5 @@
 /* Building, running and reading out an SM. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,7 +81,10 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   p->cta = calloc((size_t)p->n_buf, sizeof *p->cta);
   p->rec = malloc(sizeof *p->rec);
   p->memo = calloc((size_t)1 << PIPE_MEMO_BITS, sizeof *p->memo);
-  if (!p->buf || !p->cta || !p->rec || !p->memo) {
+  p->bmemo_mem = calloc(((size_t)1 << PIPE_MEMO_BITS) + 1, sizeof *p->bmemo);
+  if (p->bmemo_mem)
+    p->bmemo = (bmemo *)((uintptr_t)((char *)p->bmemo_mem + 63) & ~(uintptr_t)63);
+  if (!p->buf || !p->cta || !p->rec || !p->memo || !p->bmemo_mem) {
     gpurf_pipeline_free(p);
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   }
@@ -155,6 +159,7 @@ void gpurf_pipeline_free(gpurf_pipeline *p) {
   free(p->cta);
   free(p->rec);
   free(p->memo);
+  free(p->bmemo_mem);
   pipe_res_free(p);
   free(p->slot_left);
   free(p->slot_warp);

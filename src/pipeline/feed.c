@@ -57,7 +57,7 @@ int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
   /* Stamps are the reader's: none of an earlier reader's may match. The
    * memo starts zeroed; it is cleared only after a run has stamped it. */
   if (p->memo_stamped)
-    for (size_t i = 0; i < (size_t)1 << PIPE_MEMO_BITS; i++) p->memo[i].stamp = 0;
+    for (size_t i = 0; i < (size_t)1 << PIPE_MEMO_BITS; i++) p->bmemo[i].stamp = 0;
   p->memo_stamped = 0;
   return read_briefs(ctx, p);
 }
@@ -202,7 +202,7 @@ static int compact_memo(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_ins
 /* Compacts a shape the reader named anew into its slot: the record's
  * fixed fields, with the mask of the record that named it for the rest. */
 static PIPE_NOINLINE int memo_shape(gpurf_ctx *ctx, gpurf_pipeline *p,
-                                    const gpurf_trace_brief *br, cmemo *e) {
+                                    const gpurf_trace_brief *br, bmemo *e) {
   gpurf_trace_inst *t = p->rec;
   if (gpurf_trace_reader_shape(p->reader, br->shape, t) != GPURF_OK)
     return gpurf_fail(ctx, GPURF_EINVAL, "the trace reader named no shape %u", br->shape);
@@ -259,11 +259,11 @@ static int buf_reserve(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint3
  * want_max, the highest register they use raises *mr. */
 static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, cinst *c, const int want_max,
                               uint32_t *mr) {
-  cmemo *memo = p->memo;
+  bmemo *memo = p->bmemo;
   uint32_t top = *mr;
   for (const gpurf_trace_brief *br = p->bat + p->bat_i, *end = p->bat + p->bat_n; br < end;
        br++, c++) {
-    cmemo *e = &memo[br->shape];
+    bmemo *e = &memo[br->shape];
     if (__builtin_expect(e->stamp != br->stamp, 0)) {
       int rc = memo_shape(ctx, p, br, e);
       if (rc != GPURF_OK) return rc;

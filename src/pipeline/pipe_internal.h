@@ -45,12 +45,19 @@ typedef struct cmemo {
   uint8_t valid, cls, lat, n_src, n_dst, max_reg;
   gpurf_trace_operand src[GPURF_TRACE_MAX_SRC], dst[GPURF_TRACE_MAX_DST];
   cinst c; /* bytes not kept: it depends on the record's mask */
-  /* Read in brief (feed.c), the slots are the reader's shapes: the stamp
-   * of the shape c was made from (0: none), and the bytes per active lane
-   * of its global traffic (0: not global memory). */
-  uint64_t stamp;
-  uint8_t lane_bytes;
 } cmemo;
+
+/* Read in brief (feed.c), the compact form of each of the reader's shapes,
+ * one cache line each (a record reads its shape's and no other): the stamp
+ * of the shape c was made from (0: none), the bytes per active lane of its
+ * global traffic (0: not global memory), its highest register. */
+typedef struct bmemo {
+  cinst c; /* bytes not kept: it depends on the record's mask */
+  uint64_t stamp;
+  uint8_t lane_bytes, max_reg;
+  uint8_t pad_[64 - sizeof(cinst) - sizeof(uint64_t) - 2];
+} bmemo;
+_Static_assert(sizeof(bmemo) == 64, "a shape's compact form is one cache line");
 
 /* Records read in brief at a time (feed.c). */
 #define PIPE_BATCH 256
@@ -243,6 +250,8 @@ struct gpurf_pipeline {
    * those change (a CTA leaves, the feed admits or runs dry). */
   uint32_t cta_room;
   int feed_due;
+  bmemo *bmemo; /* 1 << PIPE_MEMO_BITS, on a 64-byte boundary (in bmemo_mem) */
+  void *bmemo_mem;
 
   warp w[GPURF_PIPELINE_MAX_WARPS];
   sched s[GPURF_PIPELINE_MAX_SCHEDULERS];
