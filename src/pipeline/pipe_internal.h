@@ -246,8 +246,9 @@ struct gpurf_pipeline {
   /* Feeding (feed.c). cta_room: the records of the CTA loaded last, the
    * room a buffer takes before it is filled (growing it on the way copies).
    * feed_due: the cycle loop is to return to the feed, as it is when
-   * pipe_admit_idle() no longer holds or no CTA is resident; set where
-   * those change (a CTA leaves, the feed admits or runs dry). */
+   * pipe_admit_idle() no longer holds or no CTA is resident: one flag to
+   * test a cycle. Set before the cycles run (gpurf_pipeline_run) and when
+   * a CTA leaves (pipe_cta_warp_done), the only change in between. */
   uint32_t cta_room;
   int feed_due;
   bmemo *bmemo; /* 1 << PIPE_MEMO_BITS, on a 64-byte boundary (in bmemo_mem) */
