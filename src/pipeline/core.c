@@ -402,8 +402,8 @@ int pipe_run_cycles(gpurf_ctx *ctx, gpurf_pipeline *p, uint64_t limit, uint64_t 
     p->check_at = stuck_at < stop ? stuck_at : stop;
     if (!p->warp_finished) continue;
     p->warp_finished = 0;
-    /* On while pipe_admit_idle and CTAs remain. */
-    if (p->staged >= 0 ? p->freed || p->n_ctas <= 0 : p->rec_valid || p->n_ctas == 0)
-      return GPURF_OK;
+    /* Back to the feed once pipe_admit_idle() fails or no CTA remains:
+     * feed.c keeps feed_due so as a CTA leaves. */
+    if (p->feed_due) return GPURF_OK;
   }
 }
