@@ -335,8 +335,15 @@ int main(int argc, char **argv) {
   const char *dir = ".";
   const char *forced = NULL;
   int parts = 0;
+  gpurf_bank_space space = GPURF_BANK_SPACE_CACTI; /* the set's space */
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--parts")) parts = 1;
+    else if (!strcmp(argv[i], "--space") && i + 1 < argc) {
+      if (gpurf_bank_space_parse(argv[++i], &space) != GPURF_OK) {
+        fprintf(stderr, "cacti_shapes: --space takes own or cacti\n");
+        return 2;
+      }
+    }
     else if (!strcmp(argv[i], "--forced") && i + 1 < argc) forced = argv[++i];
     else dir = argv[i];
   }
@@ -394,6 +401,7 @@ int main(int argc, char **argv) {
     s.banks = atoi(field[col[C_BANKS]]);
     s.temp_k = 360.0;
     s.opt = GPURF_BANK_OPT_ED2_READ; /* the set's objective: CACTI's own ED^2 rule */
+    s.space = space;
     int r = 0, c = 0;
     if (sscanf(field[col[C_SHAPE]], "%d x %d", &r, &c) != 2) {
       fprintf(stderr, "cacti_shapes: %s:%d: subarray_rows_x_cols '%s' is not 'R x C'\n", path,

@@ -29,6 +29,22 @@ typedef enum gpurf_bank_opt {
 GPURF_API int gpurf_bank_opt_parse(const char *name, gpurf_bank_opt *out);
 GPURF_API const char *gpurf_bank_opt_name(gpurf_bank_opt opt);
 
+/* Organisations the search may pick (SRAM and STT-RAM banks). */
+typedef enum gpurf_bank_space {
+  GPURF_BANK_SPACE_OWN = 0, /* any split and mux; an access opens one row of sub-arrays
+                               (default) */
+  GPURF_BANK_SPACE_CACTI,   /* CACTI 7's own rules: mats of 2 x 2 sub-arrays, at least
+                               one, every mat along the word opening all four of its
+                               sub-arrays, and a word within one row of sub-arrays
+                               (Nspd >= 1), so that each sub-array muxes at least 2:1;
+                               ndwl and ndbl are then CACTI's Ndwl and Ndbl */
+  GPURF_BANK_SPACE_COUNT
+} gpurf_bank_space;
+
+/* "own", "cacti". */
+GPURF_API int gpurf_bank_space_parse(const char *name, gpurf_bank_space *out);
+GPURF_API const char *gpurf_bank_space_name(gpurf_bank_space space);
+
 /* Port mix of a bank: read/write, read-only and write-only ports. */
 typedef struct gpurf_ports {
   int rw;
@@ -79,6 +95,7 @@ typedef struct gpurf_bank_spec {
   gpurf_ports ports;
   int banks;                /* identical banks sharing the entries evenly */
   gpurf_bank_opt opt;
+  gpurf_bank_space space;   /* organisations searched; GPURF_BANK_SPACE_OWN by default */
   double temp_k;
   double clock_hz;          /* 0: no clock; else cycles are reported */
   double data_activity;     /* E = data_activity x C Vdd^2 per data wire per access */

@@ -143,18 +143,23 @@ static gc_predecode predecode(const gc_env *e, int bits, double gates, double c_
                               double t_gate_step_s) {
   gc_predecode r = {0};
   if (bits > 0) {
-    int pairs = bits / 2, single = bits % 2;
+    int triple, pairs, single;
+    gc_predecode_groups(bits, &triple, &pairs, &single);
     /* A kind of group the address does not have weighs nothing: its chain
      * is left unsized (zero). */
-    gc_chain p4 = {0}, p2 = {0};
+    gc_chain p8 = {0}, p4 = {0}, p2 = {0};
+    if (triple) p8 = gc_driver_chain(e, c_in, (gates / 8.0) * c_gate + c_wire, r_wire, 0.0);
     if (pairs) p4 = gc_driver_chain(e, c_in, (gates / 4.0) * c_gate + c_wire, r_wire, 0.0);
     if (single) p2 = gc_driver_chain(e, c_in, (gates / 2.0) * c_gate + c_wire, r_wire, 0.0);
-    const gc_chain *slow = single && (p2.delay_s > p4.delay_s || !pairs) ? &p2 : &p4;
+    /* The row gate waits for the slowest line. */
+    const gc_chain *slow = pairs ? &p4 : triple ? &p8 : &p2;
+    if (triple && p8.delay_s > slow->delay_s) slow = &p8;
+    if (single && p2.delay_s > slow->delay_s) slow = &p2;
     r.t_pre_s = slow->delay_s;
     r.ramp_pre_s = slow->out_ramp_s;
-    r.energy_j = pairs * p4.energy_j + single * p2.energy_j;
-    r.area_m2 = pairs * 4.0 * p4.area_m2 + single * 2.0 * p2.area_m2;
-    r.leak_w = pairs * 4.0 * p4.leak_w + single * 2.0 * p2.leak_w;
+    r.energy_j = triple * p8.energy_j + pairs * p4.energy_j + single * p2.energy_j;
+    r.area_m2 = triple * 8.0 * p8.area_m2 + pairs * 4.0 * p4.area_m2 + single * 2.0 * p2.area_m2;
+    r.leak_w = triple * 8.0 * p8.leak_w + pairs * 4.0 * p4.leak_w + single * 2.0 * p2.leak_w;
   }
   r.t_gate_s = r.ramp_pre_s > 0.0 ? gc_horowitz_s(r.ramp_pre_s, tau_gate, 0.5, 0.5) : t_gate_step_s;
   return r;

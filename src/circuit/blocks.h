@@ -236,8 +236,8 @@ typedef struct gc_memo_slot {
 typedef struct gc_predecode {
   double t_pre_s;    /* the slower group's chain */
   double ramp_pre_s; /* its output ramp (0 without address bits) */
-  double energy_j;   /* pairs x E(2-bit group) + single x E(1-bit group): one line each pulses */
-  double area_m2;    /* 4 x pairs x A(2-bit group's chain) + 2 x single x A(1-bit) */
+  double energy_j;   /* one line of each group pulses (gc_predecode_groups) */
+  double area_m2;    /* 8, 4 or 2 chains per 3-, 2- or 1-bit group */
   double leak_w;     /* likewise, leakage */
   double t_gate_s;   /* the row gate after the slower line */
 } gc_predecode;
@@ -319,12 +319,25 @@ static inline gc_chain gc_driver_chain(const gc_env *e, double c_in_f, double c_
                                 GC_STAGE_EFFORT_FAST);
 }
 
-/* The predecoder of `bits` address bits in 2-bit groups (four lines each)
- * and, for an odd bit, a 1-bit group (two lines), every line a driver chain
- * from an input of c_in into `gates` row gates of c_gate each (a quarter of
- * them on a 2-bit group's line, half on a 1-bit group's) and a wire of
- * c_wire, r_wire; then the row gate of time constant tau_gate after the
- * slower line (t_gate_step_s: its delay after a step, without predecoder).
+/* The predecoder's groups for `bits` address bits: 2-bit groups (2-to-4,
+ * four lines) and, for an odd count of three or more, one 3-bit group
+ * (3-to-8, eight lines), as memory decoders are built (Amrutur and
+ * Horowitz, "Fast low-power decoders for RAMs", IEEE JSSC 36(10), 2001;
+ * CACTI 7's decoder.cc splits the bits likewise into blocks of 2 or 3 per
+ * gate). A lone bit is a 1-bit group (two lines). The row gate has one
+ * input per group. */
+static inline void gc_predecode_groups(int bits, int *triple, int *pairs, int *single) {
+  *triple = bits >= 3 && bits % 2;
+  *single = bits == 1;
+  *pairs = bits > 0 ? (bits - 3 * *triple - *single) / 2 : 0;
+}
+
+/* The predecoder of `bits` address bits in groups (gc_predecode_groups),
+ * every line a driver chain from an input of c_in into `gates` row gates
+ * of c_gate each (an eighth of them on a 3-bit group's line, a quarter on a
+ * 2-bit group's, half on a 1-bit group's) and a wire of c_wire, r_wire;
+ * then the row gate of time constant tau_gate after the slowest line
+ * (t_gate_step_s: its delay after a step, without predecoder).
  * With a memo, a predecoder met again in one search is taken from it. */
 gc_predecode gc_predecode_eval(const gc_env *e, int bits, double gates, double c_gate,
                                double c_in, double c_wire, double r_wire, double tau_gate,

@@ -35,6 +35,22 @@ const char *gpurf_bank_opt_name(gpurf_bank_opt opt) {
   return (unsigned)opt < GPURF_BANK_OPT_COUNT ? opt_names[opt] : "?";
 }
 
+static const char *const space_names[GPURF_BANK_SPACE_COUNT] = {"own", "cacti"};
+
+int gpurf_bank_space_parse(const char *name, gpurf_bank_space *out) {
+  for (int i = 0; i < GPURF_BANK_SPACE_COUNT; i++) {
+    if (name && strcmp(name, space_names[i]) == 0) {
+      *out = (gpurf_bank_space)i;
+      return GPURF_OK;
+    }
+  }
+  return GPURF_EINVAL;
+}
+
+const char *gpurf_bank_space_name(gpurf_bank_space space) {
+  return (unsigned)space < GPURF_BANK_SPACE_COUNT ? space_names[space] : "?";
+}
+
 static const char *const overlap_names[GPURF_BANK_OVERLAP_COUNT] = {"none", "ports",
                                                                "read_during_write_other_half"};
 
@@ -118,6 +134,14 @@ static int check_cell_ports(gpurf_ctx *ctx, const gpurf_bank_spec *s) {
                       "bank: a %s array has separate data in and out: give read and write "
                       "ports (such as 1r1w or 3r1w), not read/write ports",
                       gpurf_cell_kind_name(kind));
+  if (s->space == GPURF_BANK_SPACE_CACTI && kind != GPURF_CELL_SRAM)
+    return gpurf_fail(ctx, GPURF_EINVAL,
+                      "bank: the cacti space is CACTI's SRAM organisation; a %s bank takes "
+                      "the own space", gpurf_cell_kind_name(kind));
+  if (s->space == GPURF_BANK_SPACE_CACTI && s->gate_groups != 0)
+    return gpurf_fail(ctx, GPURF_EINVAL,
+                      "bank: the cacti space opens whole mats, which power gating groups do "
+                      "not divide; use the own space");
   if (s->gate_groups != 0) {
     int g = s->gate_groups;
     if (g < 0 || g > 64 || (g & (g - 1)) != 0)
@@ -167,6 +191,8 @@ static int check_spec(gpurf_ctx *ctx, const gpurf_bank_spec *s) {
                       "bank: ports need a read/write port or both a read and a write port");
   if (!(s->opt >= 0 && s->opt < GPURF_BANK_OPT_COUNT))
     return gpurf_fail(ctx, GPURF_EINVAL, "bank: unknown optimisation target");
+  if (!(s->space >= 0 && s->space < GPURF_BANK_SPACE_COUNT))
+    return gpurf_fail(ctx, GPURF_EINVAL, "bank: unknown organisation space");
   if (!(s->clock_hz >= 0.0) || !isfinite(s->clock_hz))
     return gpurf_fail(ctx, GPURF_EINVAL, "bank: clock must be a positive frequency");
   if (!(s->data_activity >= 0.0 && s->data_activity <= 2.0))
@@ -196,6 +222,7 @@ int bank_in_init(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in) {
   in->write_paths = s->ports.rw + s->ports.write;
   in->wordline_ports = s->ports.rw + s->ports.read + s->ports.write;
   in->entries_per_bank = s->entries / s->banks;
+  in->whole_mats = s->space == GPURF_BANK_SPACE_CACTI;
   in->address_bits =
       in->entries_per_bank > 1 ? (int)ceil(log2((double)in->entries_per_bank)) : 0;
   /* What every candidate organisation shares, once. */

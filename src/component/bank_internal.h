@@ -86,6 +86,8 @@ struct bank_in {
   subarray_eval_fn subarray_eval;
   bank_extra_fn bank_extra;  /* NULL when the bank has no extra option */
   int min_ndbl;              /* fewest sub-arrays along the bitline (2 for split halves) */
+  int whole_mats;            /* 1: an access opens all four sub-arrays of each mat along
+                                the word (CACTI's mat, the cacti space); 0: one row */
   subarray_fixed fixed;      /* filled by subarray_prepare (and sram_subarray_prepare) */
   layout_fixed layout;       /* filled by bank_layout_prepare */
 };
@@ -151,6 +153,12 @@ static inline void bank_mat_of(const gpurf_bank_org *o, bank_mat *m) {
   m->h = o->ndbl >= 2 ? 2 : 1;
   m->subarrays = m->w * m->h;
   m->count = ((o->ndwl + m->w - 1) / m->w) * ((o->ndbl + m->h - 1) / m->h);
+}
+
+/* Sub-arrays one access opens: a row of ndwl, or with whole mats both rows
+ * of each mat along the word. */
+static inline int bank_open_subarrays(const bank_in *in, const gpurf_bank_org *o) {
+  return in->whole_mats && o->ndbl >= 2 ? 2 * o->ndwl : o->ndwl;
 }
 
 int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_cost *out);

@@ -201,6 +201,10 @@ static void clear_but_scaled_parts(gpurf_bank_cost *c) {
   bank_clear_bytes(b + tail, sizeof *c - tail);
 }
 
+static void bank_layout_mats_tree(const bank_in *in, const gpurf_bank_org *org,
+                                  const subarray_cost *sa, gpurf_bank_cost *c, double *bank_w,
+                                  double *bank_h);
+
 void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
                         gpurf_bank_cost *c, double *bank_w, double *bank_h) {
   const gc_env *e = &in->env;
@@ -213,6 +217,10 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
    * (bank_clear_bytes says why in pieces). */
   clear_but_scaled_parts(c);
   c->org = *org;
+  if (in->whole_mats) {
+    bank_layout_mats_tree(in, org, sa, c, bank_w, bank_h);
+    return;
+  }
 
   /* Buses: a horizontal bus along the bottom edge converging on the port
    * (half the wires on each side) and, with several sub-array rows, a
@@ -275,9 +283,11 @@ void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const suba
   int nsub = org->ndwl * org->ndbl;
   scale_parts(c->area_part_m2, sa->area_part_m2, nsub);
   scale_parts(c->leakage_part_w, sa->leak_part_w, nsub);
-  /* One row of ndwl sub-arrays serves an access. */
-  scale_parts(c->read_part_j, sa->read_part_j, org->ndwl);
-  scale_parts(c->write_part_j, sa->write_part_j, org->ndwl);
+  /* One row of ndwl sub-arrays serves an access (with whole mats, both
+   * rows of each mat along it). */
+  const int open = bank_open_subarrays(in, org);
+  scale_parts(c->read_part_j, sa->read_part_j, open);
+  scale_parts(c->write_part_j, sa->write_part_j, open);
   c->leakage_gate_w = nsub * sa->gate_leak_w;
 
   double w_bits = s->width_bits, act = s->data_activity;
@@ -441,8 +451,115 @@ void bank_layout_prepare(bank_in *in) {
       g->channel_h_m = bus_channel(bus_w, g->lev_h);
     }
   }
-  /* The tree between banks is built of bus wires on its layer. */
-  if (in->spec->banks > 1) gc_env_plan_bus(&in->env, INTERBANK_LAYER);
+  /* The tree between banks is built of bus wires on its layer, and so, in
+   * the cacti space, is the tree between a bank's mats. */
+  if (in->spec->banks > 1 || in->whole_mats) gc_env_plan_bus(&in->env, INTERBANK_LAYER);
+}
+
+/* A bank as CACTI 7 builds it (the cacti space, whole mats): mats of 2 x 2
+ * sub-arrays whose data leave each sub-array across its own width to the
+ * mat's centre (mat.cc: the sub-array output wire is one sub-array wide),
+ * the address entering at the mat's predecoder in the middle of its strip;
+ * with several mats an H-tree of repeated bus wires from the bank's root to
+ * each mat's centre (htree2.cc), whose buses widen the bank as between
+ * banks (bus_channel), and none with one mat: the bank's boundary is its
+ * tree's root, where CACTI stops counting. */
+static void bank_layout_mats_tree(const bank_in *in, const gpurf_bank_org *org,
+                                  const subarray_cost *sa, gpurf_bank_cost *c, double *bank_w,
+                                  double *bank_h) {
+  const gc_env *e = &in->env;
+  const gpurf_bank_spec *s = in->spec;
+  const int dw = data_wires(in);
+  const int aw = in->wordline_ports * (in->address_bits + CONTROL_WIRES);
+  const int nx = org->ndwl >= 2 ? org->ndwl / 2 : 1, ny = org->ndbl >= 2 ? org->ndbl / 2 : 1;
+  const int lev_h = tree_levels(nx), lev_v = tree_levels(ny);
+  const double pitch = e->tech->wires.layer[INTERBANK_LAYER].pitch_m;
+  /* The strip between a mat's two rows of sub-arrays carries its address
+   * and, under each sub-array, that sub-array's data in and out, one track
+   * each (mat.cc: h_addr_datain_wires). */
+  const double strip_h = (aw + 0.5 * dw / nx) * pitch;
+  const double mat_w = (org->ndwl >= 2 ? 2 : 1) * sa->width_m;
+  const double mat_h = (org->ndbl >= 2 ? 2 : 1) * sa->height_m + strip_h;
+  const double bus_w = (dw + aw) * pitch;
+  double w = nx * mat_w + bus_channel(bus_w, lev_v);
+  double h = ny * mat_h + bus_channel(bus_w, lev_h);
+  double path = 0.0, tree = 0.0;
+  if (nx * ny > 1) htree_lengths(w, h, lev_h, lev_v, &path, &tree);
+
+  /* Inside a mat each bit leaves its sub-array through a driver onto a
+   * wire one sub-array wide to the mat's centre line (mat.cc: the
+   * sub-array output wire, per output bit); the address reaches the mat's
+   * predecoder at that line without a wire of its own. CACTI builds that
+   * wire, as the trees, as a repeated bus wire (its Global_30 wire type for
+   * every wire outside the sub-arrays), so it is the tree's wire here. */
+  route out = route_eval(in, GPURF_WIRE_SEMI_GLOBAL, 0.0, 0.0, 1);
+  route addr = out;
+
+  const int open = bank_open_subarrays(in, org);
+  const int nsub = org->ndwl * org->ndbl;
+  scale_parts(c->area_part_m2, sa->area_part_m2, nsub);
+  scale_parts(c->leakage_part_w, sa->leak_part_w, nsub);
+  scale_parts(c->read_part_j, sa->read_part_j, open);
+  scale_parts(c->write_part_j, sa->write_part_j, open);
+  c->leakage_gate_w = nsub * sa->gate_leak_w;
+
+  const gc_repeater_plan *bus = &e->bus[INTERBANK_LAYER];
+  const double v2 = e->vdd_v * e->vdd_v;
+  /* One bit's way: the mat's wire across the cells of its sub-array (the
+   * decoder column sits at the mat's centre line, where the wire ends),
+   * then the tree. */
+  const double array_w = org->cols * in->cell_w_m;
+  const double l_data = path + array_w;
+  double e_tree = bus->cap_f_per_m * path * v2, e_data = bus->cap_f_per_m * l_data * v2;
+  double t_tree = bus->delay_s_per_m * path, t_data = bus->delay_s_per_m * l_data;
+  double w_bits = s->width_bits, act = s->data_activity;
+  const int mats = nx * ny;
+  double addr_e = ADDRESS_ACTIVITY * aw / in->wordline_ports *
+                  (addr.wire_energy_j + addr.driver_energy_j + e_tree);
+  c->read_part_j[GPURF_BANK_PART_OUTPUT_DRIVER] = act * w_bits * out.driver_energy_j;
+  c->read_part_j[GPURF_BANK_PART_ROUTING] = act * w_bits * (out.wire_energy_j + e_data) + addr_e;
+  c->write_part_j[GPURF_BANK_PART_ROUTING] =
+      act * w_bits * (out.wire_energy_j + out.driver_energy_j + e_data) + addr_e;
+  /* A driver per data wire per mat; the mats' wires (every mat along the
+   * bitline has its own) and the tree's repeaters. */
+  const double mat_wire_m = (double)s->width_bits * in->read_paths * ny * array_w;
+  c->area_part_m2[GPURF_BANK_PART_OUTPUT_DRIVER] = (double)mats * dw * out.driver_area_m2;
+  c->leakage_part_w[GPURF_BANK_PART_OUTPUT_DRIVER] = (double)mats * dw * out.driver_leak_w;
+  c->area_part_m2[GPURF_BANK_PART_ROUTING] =
+      w * h - nx * mat_w * ny * (mat_h - strip_h) +
+      ((dw + aw) * tree + mat_wire_m) * bus->area_m2_per_m;
+  c->leakage_part_w[GPURF_BANK_PART_ROUTING] = ((dw + aw) * tree + mat_wire_m) * bus->leak_w_per_m;
+  c->leakage_gate_w += ((dw + aw) * tree + mat_wire_m) * bus->gate_leak_w_per_m;
+
+  /* Address down the tree, data back up it. Each link ends at a branch
+   * with a gate of its own (htree2.cc): a NAND that steers the address into
+   * the selected branch, and on the way out a tri-state driver onto the
+   * next link (logical effort 2, at fan-out 4: 2 FO4). */
+  const int links = lev_h + lev_v;
+  double t_gates_in = links * tree_gate_delay(in), t_gates_out = links * 2.0 * e->fo4_s;
+  t_tree += t_gates_in;
+  double t_route = addr.delay_s + t_tree + out.delay_s + t_data + t_gates_out;
+  c->delay_part_s[GPURF_BANK_PART_ROUTING] = t_route;
+  c->delay_part_s[GPURF_BANK_PART_DECODER] = sa->t_decode_s;
+  c->delay_part_s[GPURF_BANK_PART_WORDLINE] = sa->t_wordline_s;
+  c->delay_part_s[GPURF_BANK_PART_BITLINE] = sa->t_bitline_s;
+  c->delay_part_s[GPURF_BANK_PART_SENSE_AMP] = sa->t_sense_s;
+  c->access_time_s =
+      0.0 + sa->t_decode_s + sa->t_wordline_s + sa->t_bitline_s + sa->t_sense_s + t_route;
+  /* The cycle as bank_layout_single takes it; the wires are pipelined at
+   * their repeaters. */
+  c->restore_time_s = sa->t_wl_reset_s + sa->t_precharge_drv_s + sa->t_precharge_s;
+  double t_seg = bus->delay_s_per_m * (l_data < bus->spacing_m ? l_data : bus->spacing_m);
+  double t_stage[] = {sa->t_row_gate_s + sa->t_wordline_s + sa->t_bitline_s + sa->t_sense_s +
+                          c->restore_time_s,
+                      sa->t_decode_s, addr.stage_s + t_seg, out.stage_s + t_seg};
+  double t_cycle = 0.0;
+  for (size_t k = 0; k < sizeof t_stage / sizeof t_stage[0]; k++)
+    t_cycle = t_stage[k] > t_cycle ? t_stage[k] : t_cycle;
+  c->cycle_time_s = t_cycle;
+  c->write_latency_s = addr.delay_s + t_tree + sa->t_decode_s + sa->t_wordline_s + sa->t_write_s;
+  *bank_w = w;
+  *bank_h = h;
 }
 
 void bank_layout_multi(const bank_in *in, double bank_w, double bank_h, gpurf_bank_cost *c) {

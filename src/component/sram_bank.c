@@ -73,20 +73,30 @@ static long long next_pow2(long long v) {
 
 /* Every organisation the search may pick, in a fixed order. Splits run up
  * to the next power of two of what they split (beyond it whole sub-arrays
- * or words would be empty, which never pays).  */
+ * or words would be empty, which never pays).
+ * With whole mats (the cacti space) the grid is CACTI's: Ndwl and Ndbl at
+ * least 2 (one mat of 2 x 2 or more), a word across the 2 x ndwl sub-arrays
+ * of one row of mats, each pair of sub-array rows holding the same words,
+ * and CACTI's Nspd >= 1 (a word within one row of sub-arrays: rows at most
+ * entries / ndbl), which with both rows of a mat open is a mux of at least
+ * 2 (cacti_interface.cc and parameter.cc: Nspd_min, num_do_b_mat). */
 static int enumerate(const bank_in *in, candidate *cand, int max) {
   const long long entries = in->entries_per_bank;
   const int width = in->spec->width_bits;
+  const int whole = in->whole_mats;
   int n = 0;
-  for (int mux = 1; mux <= MAX_COL_MUX && mux <= next_pow2(entries); mux *= 2) {
+  for (int mux = whole ? 2 : 1; mux <= MAX_COL_MUX && mux <= next_pow2(entries); mux *= 2) {
     long long phys_rows = (entries + mux - 1) / mux;
-    for (int ndwl = 1; ndwl <= MAX_SPLIT && ndwl <= next_pow2(width); ndwl *= 2) {
-      int bits = (width + ndwl - 1) / ndwl;
+    for (int ndwl = whole ? 2 : 1; ndwl <= MAX_SPLIT && ndwl <= next_pow2(width); ndwl *= 2) {
+      int open_w = whole ? 2 * ndwl : ndwl; /* sub-arrays a word spans */
+      int bits = (width + open_w - 1) / open_w;
       long long cols = (long long)bits * mux;
       if (cols > MAX_SUBARRAY_COLS) continue;
-      for (int ndbl = in->min_ndbl > 1 ? in->min_ndbl : 1;
-           ndbl <= MAX_SPLIT && ndbl <= next_pow2(phys_rows); ndbl *= 2) {
-        long long rows = (phys_rows + ndbl - 1) / ndbl;
+      int ndbl0 = whole ? 2 : in->min_ndbl > 1 ? in->min_ndbl : 1;
+      for (int ndbl = ndbl0; ndbl <= MAX_SPLIT && ndbl <= (whole ? 2 : 1) * next_pow2(phys_rows);
+           ndbl *= 2) {
+        int word_rows = whole ? ndbl / 2 : ndbl; /* sub-array rows holding other words */
+        long long rows = (phys_rows + word_rows - 1) / word_rows;
         if (rows > MAX_SUBARRAY_ROWS) continue;
         gpurf_bank_org org;
         memset(&org, 0, sizeof org);

@@ -116,17 +116,23 @@ static void decoder_eval(const bank_in *in, const gpurf_bank_org *org, double c_
   const int rows = org->rows;
   bank_mat mat;
   bank_mat_of(org, &mat);
-  const double share_e = 1.0 / mat.w, share_a = 1.0 / mat.subarrays;
-  int bits = gc_ceil_log2(rows * mat.h);
-  int groups = bits / 2 + (bits % 2);
+  /* With whole mats both halves open on the same row address: the
+   * predecoder fires once for the mat's four open sub-arrays and decodes no
+   * half. */
+  const int whole = in->whole_mats && mat.h > 1;
+  const double share_e = whole ? 1.0 / mat.subarrays : 1.0 / mat.w, share_a = 1.0 / mat.subarrays;
+  int bits = gc_ceil_log2(whole ? rows : rows * mat.h);
+  int triple, pairs, single;
+  gc_predecode_groups(bits, &triple, &pairs, &single);
+  int groups = triple + pairs + single;
   int fanin = groups > 0 ? groups : 1;
   const subarray_fixed *k = &in->fixed;
   double c_nand_in = k->nand_c_in_f[fanin], c_nand_out = k->nand_c_out_f[fanin];
   double nand_area = k->nand_area_m2[fanin], nand_leak = k->nand_leak_w[fanin];
 
   /* 2-bit groups drive four lines, each feeding a quarter of the mat's
-   * row gates; an odd bit makes a 1-bit group of two lines feeding half.
-   * Every line runs the height of the mat's decoder column. One line per
+   * row gates; an odd count of bits makes one 3-bit group of eight lines
+   * feeding an eighth (gc_predecode_groups). Every line runs the height of the mat's decoder column. One line per
    * group pulses. Each gate sees the ramp of the one before: the row gate
    * the predecode line's, the wordline driver's first stage the row gate's
    * (CACTI 7, decoder.cc Decoder::compute_delays, each stage's horowitz()
@@ -286,11 +292,18 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   o->t_bitline_s = t_step <= 0.5 * vov / m ? sqrt(2.0 * t_step * vov / m) : t_step + vov / (2.0 * m);
   double swing = k->swing_v;
   double c_pre_gates = k->c_pre_gates_f;
+  /* The precharge/equalise enable: a driver chain into every column's
+   * precharge gates and the line across the sub-array, which toggles on
+   * every access (its gates, its wire and the chain's own stages: CACTI
+   * charges the same driver, mat.cc bl_precharge_eq_drv). */
+  gc_chain pre_drv = gc_driver_chain(e, k->c_in_min_f,
+                                     cols * c_pre_gates + array_w * local->c_f_per_m,
+                                     array_w * local->r_ohm_per_m, 0.0);
   /* Only the column the mux selects reaches a sense amplifier: the others
    * swing without its load. */
   double c_bl_open = c_bl - k->c_bl_sense_f;
   o->read_part_j[GPURF_BANK_PART_BITLINE] =
-      (groups * c_bl + (cols - groups) * c_bl_open) * swing * e->vdd_v + cols * c_pre_gates * v2;
+      (groups * c_bl + (cols - groups) * c_bl_open) * swing * e->vdd_v + pre_drv.energy_j;
   /* Precharge: an enable line across the sub-array turns on every
    * column's precharge and equaliser, which restore the swing through the
    * precharge PMOS and half the bitline wire. The read left the line one
@@ -299,9 +312,6 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
    * ln((V_pre - 0.1 V_sense) / (V_pre - V_sense)) (R_pre + R_bl / 2) C_bl). */
   double r_pre = k->r_pre_ohm;
   o->t_precharge_s = k->log_restore * (r_pre + 0.5 * r_bl_wire) * c_bl;
-  gc_chain pre_drv = gc_driver_chain(e, k->c_in_min_f,
-                                     cols * c_pre_gates + array_w * local->c_f_per_m,
-                                     array_w * local->r_ohm_per_m, 0.0);
   o->t_precharge_drv_s = pre_drv.delay_s;
 
   /* Sense amplifiers: one latch per mux group per read port. */
@@ -335,7 +345,7 @@ int sram_subarray_eval(const bank_in *in, const gpurf_bank_org *org, subarray_co
   o->write_part_j[GPURF_BANK_PART_WRITE_DRIVER] = groups * (wd.energy_j - c_bl_w * v2);
   o->write_part_j[GPURF_BANK_PART_BITLINE] += groups * c_bl_w * v2;
   o->write_part_j[GPURF_BANK_PART_BITLINE] +=
-      (cols - groups) * (c_bl_w - k->c_bl_sense_f) * swing * e->vdd_v + cols * c_pre_gates * v2;
+      (cols - groups) * (c_bl_w - k->c_bl_sense_f) * swing * e->vdd_v + pre_drv.energy_j;
   o->area_part_m2[GPURF_BANK_PART_WRITE_DRIVER] = in->write_paths * groups * 2.0 * wd.area_m2;
   o->leak_part_w[GPURF_BANK_PART_WRITE_DRIVER] = in->write_paths * groups * 2.0 * wd.leak_w;
   o->gate_leak_w += in->write_paths * groups * 2.0 * wd.gate_leak_w;

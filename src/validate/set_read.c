@@ -40,11 +40,11 @@ static const struct {
 
 /* Inputs a row (column) or the whole set ('# spec:') can give. */
 enum { IN_CONFIG, IN_NODE, IN_DEVICE, IN_CELL, IN_PORTS, IN_BYTES, IN_ENTRIES, IN_WIDTH,
-       IN_BANKS, IN_TEMP, IN_OPT, IN_CLOCK, IN_PERIPHERY, IN_PORT, IN_COUNT };
+       IN_BANKS, IN_TEMP, IN_OPT, IN_CLOCK, IN_PERIPHERY, IN_PORT, IN_SPACE, IN_COUNT };
 static const char *const input_names[IN_COUNT] = {
     "config", "node_nm", "device", "cell", "ports", "bytes",
     "entries", "width_bits", "banks", "temp_k", "opt", "clock_ghz",
-    "periphery", "port"};
+    "periphery", "port", "space"};
 
 #define MAX_COLS 64
 #define MAX_MAPS 32
@@ -356,6 +356,8 @@ static int row_inputs(reader *r, vset_row *row, const in_value *in) {
     return bad_input(r, x, IN_PORTS, "port counts such as 1rw, 1r1w or 3r1w");
   if ((x = &in[IN_OPT])->v && gpurf_bank_opt_parse(x->v, &s->opt) != GPURF_OK)
     return bad_input(r, x, IN_OPT, "ed2, edp, delay, energy, area, leakage or ed2-read");
+  if ((x = &in[IN_SPACE])->v && gpurf_bank_space_parse(x->v, &s->space) != GPURF_OK)
+    return bad_input(r, x, IN_SPACE, "own or cacti");
   if ((x = &in[IN_PERIPHERY])->v) {
     if (strcmp(x->v, "long-channel") == 0) s->long_channel_periphery = 1;
     else if (strcmp(x->v, "nominal") == 0) s->long_channel_periphery = 0;
