@@ -68,6 +68,13 @@ static void ports_parse_and_format(void **state) {
     assert_int_equal(o, i);
   }
   assert_int_equal(gpurf_bank_opt_parse("speed", &o), GPURF_EINVAL);
+  gpurf_bank_space sp;
+  for (int i = 0; i < GPURF_BANK_SPACE_COUNT; i++) {
+    assert_int_equal(gpurf_bank_space_parse(gpurf_bank_space_name((gpurf_bank_space)i), &sp), GPURF_OK);
+    assert_int_equal(sp, i);
+  }
+  assert_int_equal(gpurf_bank_space_parse("nvsim", &sp), GPURF_EINVAL);
+  assert_string_equal(gpurf_bank_space_name(GPURF_BANK_SPACE_COUNT), "?");
   for (int i = 0; i < GPURF_BANK_PART_COUNT; i++) assert_string_not_equal(gpurf_bank_part_name(i), "?");
 }
 
@@ -100,6 +107,17 @@ static void bad_specs_are_rejected(void **state) {
   assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
   t = s;
   t.split_write = 1; /* an STT-RAM option */
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+  t = s;
+  t.space = GPURF_BANK_SPACE_CACTI; /* CACTI's space is an SRAM one */
+  t.cell = &f->stt;
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+  t = s;
+  t.space = GPURF_BANK_SPACE_CACTI; /* whole mats open: no gate groups */
+  t.gate_groups = 2;
+  assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
+  t = s;
+  t.space = GPURF_BANK_SPACE_COUNT;
   assert_int_equal(gpurf_bank_eval(f->ctx, &t, &c), GPURF_EINVAL);
   t = s;
   t.gate_groups = 3; /* not a power of two */

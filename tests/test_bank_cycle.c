@@ -107,6 +107,45 @@ static void sram_cycle_within_stages_and_access(void **state) {
   }
 }
 
+/* The cacti space (GPURF_BANK_SPACE_CACTI): the same stages hold, and the
+ * pick is one CACTI can form: Ndwl and Ndbl at least 2 (a mat of 2 x 2 or
+ * more), a mux of at least 2 (Nspd >= 1 with every mat along the word
+ * open), and the word spread over the 2 x ndwl sub-arrays of one row of
+ * mats. */
+static void sram_cacti_space_cycle_and_organisation(void **state) {
+  fixture *f = *state;
+  static const char *const port_mix[] = {"1rw", "1r1w", "2r1w", "3r1w"};
+  static const int widths[] = {32, 64, 128, 256, 512, 1024};
+  uint64_t seed = 0x6a09e667f3bcc909ull;
+  for (int k = 0; k < 48; k++) {
+    gpurf_bank_spec s;
+    gpurf_bank_spec_init(&s);
+    int node = (int)pick(&seed, 6);
+    s.tech = f->tech[node];
+    s.device = (gpurf_device_kind)pick(&seed, GPURF_DEVICE_COUNT);
+    assert_int_equal(gpurf_ports_parse(port_mix[pick(&seed, 4)], &s.ports), GPURF_OK);
+    s.cell = s.ports.rw == 1 && !s.ports.read && !s.ports.write ? &f->sram6t
+             : !s.ports.rw && s.ports.read == 1 && s.ports.write == 1 ? &f->sram8t
+                                                                     : &f->multiport;
+    s.width_bits = widths[pick(&seed, 6)];
+    s.banks = 1 << pick(&seed, 6);
+    s.entries = (long long)s.banks << (4 + pick(&seed, 7));
+    s.opt = GPURF_BANK_OPT_ED2_READ;
+    s.space = GPURF_BANK_SPACE_CACTI;
+    char what[160];
+    describe(&s, node, what, sizeof what);
+    gpurf_bank_cost c = test_bank_eval(f->ctx, &s);
+    check_subarray_cycle(&c, what);
+    const gpurf_bank_org *o = &c.org;
+    long long per_bank = s.entries / s.banks;
+    if (o->ndwl < 2 || o->ndbl < 2 || o->col_mux < 2 || o->ndbl % 2 ||
+        (long long)o->rows * o->ndbl > per_bank + (long long)o->ndbl * (o->col_mux - 1) ||
+        2LL * o->ndwl * (o->cols / o->col_mux) < s.width_bits)
+      fail_msg("%s: %d x %d sub-arrays, mux %d, %d x %d is not CACTI's", what, o->rows, o->cols,
+               o->col_mux, o->ndwl, o->ndbl);
+  }
+}
+
 static void stt_cycle_within_stages_and_access(void **state) {
   fixture *f = *state;
   static const int stt_nodes[] = {0, 1, 3}; /* current sensing has data at 22-45 nm */
@@ -289,6 +328,7 @@ static void cacti_costs_at_cactis_subarray_shape(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(sram_cycle_within_stages_and_access),
+      cmocka_unit_test(sram_cacti_space_cycle_and_organisation),
       cmocka_unit_test(stt_cycle_within_stages_and_access),
       cmocka_unit_test(ff_cycle_is_the_longer_access),
       cmocka_unit_test(cacti_cycle_at_cactis_subarray_shape),

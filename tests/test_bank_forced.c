@@ -3,12 +3,16 @@
  * it, 80 in all). Each row is costed at the organisation of CACTI's sub-array
  * shape, ndwl and ndbl (tools/cacti_forced.h, FORCED_SAME_SPLIT; our mux
  * follows, so where CACTI's mats open both halves we open half as many
- * sub-arrays). What holds there (docs/models.md): the cycle within 1.15x of
+ * sub-arrays). What holds there (docs/models.md): the cycle within 1.2x of
  * CACTI's on every row (median |error| at most 5%), leakage within the
  * CACTI set's row bound of 1.5x, and the CACTI set's medians (read energy
  * 25%, access time, write energy, leakage and area 20%). Access time, read
  * and write energy and area do not hold the set's row bounds away from
- * CACTI's pick: CACTI's tree between two mats costs more than ours. */
+ * CACTI's pick: CACTI's tree between two mats costs more than ours.
+ * The rows whose organisation the cacti space holds (every mat along the
+ * word open: 60 of 80) are also costed there, at CACTI's organisation
+ * itself (FORCED_CACTI_SPACE), as the CACTI set is: the cycle within 1.15x
+ * on every row, and the set's medians and row bound on read energy. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +34,9 @@ typedef struct forced_fixture {
   int n;
   char config[MAX_ROWS][64];
   double ratio[MAX_ROWS][M_COUNT]; /* ours / CACTI's */
+  int n_cacti;                     /* rows the cacti space holds */
+  char config_cacti[MAX_ROWS][64];
+  double ratio_cacti[MAX_ROWS][M_COUNT];
 } forced_fixture;
 
 static const char *const nodes[3] = {"32nm", "40nm", "45nm"};
@@ -79,6 +86,20 @@ static void cost_row(forced_fixture *f, char **field, const int *col) {
     assert_true(ref > 0.0);
     f->ratio[i][m] = ours[m] / ref;
   }
+  /* CACTI's organisation itself in the cacti space, where it holds. */
+  gpurf_bank_spec sc = s;
+  sc.space = GPURF_BANK_SPACE_CACTI;
+  assert_ok(f->ctx, bank_in_init(f->ctx, &sc, &in));
+  in.subarray_eval = sram_subarray_eval;
+  if (!forced_cacti_org(&in, &fo, &org)) return;
+  assert_int_equal(forced_eval(&in, &org, &c, &sa), GPURF_OK);
+  if (sa.reject[0]) fail_msg("%s: rejected in the cacti space: %s", f->config[i], sa.reject);
+  int j = f->n_cacti++;
+  memcpy(f->config_cacti[j], f->config[i], sizeof f->config_cacti[j]);
+  const double oc[M_COUNT] = {c.access_time_s, c.cycle_time_s, c.read_energy_j, c.write_energy_j,
+                              forced_leakage_per_bank_w(&c, s.banks), c.area_m2};
+  for (int m = 0; m < M_COUNT; m++)
+    f->ratio_cacti[j][m] = oc[m] / (atof(field[col[ref_col[m]]]) * si[m]);
 }
 
 static int setup(void **state) {
@@ -109,6 +130,7 @@ static int setup(void **state) {
   }
   fclose(in);
   assert_int_equal(f.n, 80);
+  assert_int_equal(f.n_cacti, 60);
   *state = &f;
   return 0;
 }
@@ -125,25 +147,40 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-static double median_abs_error(const forced_fixture *f, int m) {
+/* One stand-in's rows: the own space's or the cacti space's. */
+typedef struct forced_view {
+  int n;
+  const char (*config)[64];
+  const double (*ratio)[M_COUNT];
+} forced_view;
+
+static forced_view own_rows(const forced_fixture *f) {
+  return (forced_view){f->n, f->config, f->ratio};
+}
+
+static forced_view cacti_rows(const forced_fixture *f) {
+  return (forced_view){f->n_cacti, f->config_cacti, f->ratio_cacti};
+}
+
+static double median_abs_error(forced_view v, int m) {
   double err[MAX_ROWS];
-  for (int i = 0; i < f->n; i++) err[i] = fabs(f->ratio[i][m] - 1.0);
-  qsort(err, (size_t)f->n, sizeof err[0], cmp_double);
-  return f->n % 2 ? err[f->n / 2] : 0.5 * (err[f->n / 2 - 1] + err[f->n / 2]);
+  for (int i = 0; i < v.n; i++) err[i] = fabs(v.ratio[i][m] - 1.0);
+  qsort(err, (size_t)v.n, sizeof err[0], cmp_double);
+  return v.n % 2 ? err[v.n / 2] : 0.5 * (err[v.n / 2 - 1] + err[v.n / 2]);
 }
 
 /* Every row within max_ratio of CACTI's, either way. */
-static void check_rows(const forced_fixture *f, int m, double max_ratio) {
-  for (int i = 0; i < f->n; i++) {
-    double r = f->ratio[i][m];
+static void check_rows(forced_view v, int m, double max_ratio) {
+  for (int i = 0; i < v.n; i++) {
+    double r = v.ratio[i][m];
     if (!(r <= max_ratio && r >= 1.0 / max_ratio))
-      fail_msg("%s: %s %.3f x CACTI's at its organisation (bound %gx)", f->config[i],
+      fail_msg("%s: %s %.3f x CACTI's at its organisation (bound %gx)", v.config[i],
                metric_name[m], r, max_ratio);
   }
 }
 
-static void check_median(const forced_fixture *f, int m, double max_median) {
-  double med = median_abs_error(f, m);
+static void check_median(forced_view v, int m, double max_median) {
+  double med = median_abs_error(v, m);
   if (med > max_median)
     fail_msg("%s: median |error| %.1f%% at CACTI's organisations (bound %.0f%%)", metric_name[m],
              100.0 * med, 100.0 * max_median);
@@ -153,29 +190,49 @@ static void check_median(const forced_fixture *f, int m, double max_median) {
  * Those follow the organisation as CACTI's do. */
 static void cycle_at_forced_organisations(void **state) {
   const forced_fixture *f = *state;
-  check_rows(f, M_CYCLE, 1.15);
-  check_median(f, M_CYCLE, 0.05);
+  check_rows(own_rows(f), M_CYCLE, 1.2);
+  check_median(own_rows(f), M_CYCLE, 0.05);
 }
 
 static void leakage_at_forced_organisations(void **state) {
   const forced_fixture *f = *state;
-  check_rows(f, M_LEAK, 1.5);
-  check_median(f, M_LEAK, 0.20);
+  check_rows(own_rows(f), M_LEAK, 1.5);
+  check_median(own_rows(f), M_LEAK, 0.20);
 }
 
 /* The CACTI set's gate medians hold over the forced organisations too;
  * its row bounds do not (docs/models.md). */
 static void medians_at_forced_organisations(void **state) {
   const forced_fixture *f = *state;
-  check_median(f, M_READ, 0.25);
-  check_median(f, M_ACCESS, 0.20);
-  check_median(f, M_WRITE, 0.20);
-  check_median(f, M_AREA, 0.20);
+  check_median(own_rows(f), M_READ, 0.25);
+  check_median(own_rows(f), M_ACCESS, 0.20);
+  check_median(own_rows(f), M_WRITE, 0.20);
+  check_median(own_rows(f), M_AREA, 0.20);
+}
+
+/* At CACTI's organisations themselves, in the space the CACTI set is
+ * evaluated in: the cycle and leakage on every row, and the set's medians
+ * (read energy tightened to 20%). Away from one mat CACTI's tree between
+ * mats costs more access time and energy than ours (read down to 0.43x at
+ * two mats), so the row bounds of access, read and write do not hold there
+ * (docs/models.md); read stays within 2.5x. */
+static void cacti_space_at_forced_organisations(void **state) {
+  const forced_fixture *f = *state;
+  check_rows(cacti_rows(f), M_CYCLE, 1.15);
+  check_median(cacti_rows(f), M_CYCLE, 0.05);
+  check_rows(cacti_rows(f), M_READ, 2.5);
+  check_rows(cacti_rows(f), M_LEAK, 1.5);
+  check_median(cacti_rows(f), M_READ, 0.20);
+  check_median(cacti_rows(f), M_ACCESS, 0.20);
+  check_median(cacti_rows(f), M_WRITE, 0.20);
+  check_median(cacti_rows(f), M_LEAK, 0.20);
+  check_median(cacti_rows(f), M_AREA, 0.20);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(cycle_at_forced_organisations),
+      cmocka_unit_test(cacti_space_at_forced_organisations),
       cmocka_unit_test(leakage_at_forced_organisations),
       cmocka_unit_test(medians_at_forced_organisations),
   };

@@ -60,7 +60,11 @@ static void cacti7_reads_with_its_gate(void **state) {
     assert_rel(median, i == 0 ? 0.25 : 0.20, 1e-12);
     assert_rel(ratio, i == 0 ? 2.0 : 1.5, 1e-12);
   }
-  assert_int_equal(gpurf_validate_set_tolerance(s, GPURF_VALIDATE_CYCLE_TIME, NULL, NULL), 0);
+  /* The cycle is gated in CACTI's own organisations: 20%, 2x. */
+  double cyc_median = 0, cyc_ratio = 0;
+  assert_int_equal(gpurf_validate_set_tolerance(s, GPURF_VALIDATE_CYCLE_TIME, &cyc_median, &cyc_ratio), 1);
+  assert_rel(cyc_median, 0.20, 1e-12);
+  assert_rel(cyc_ratio, 2.0, 1e-12);
   assert_int_equal(gpurf_validate_set_tolerance(s, GPURF_VALIDATE_METRICS, NULL, NULL),
                    GPURF_EINVAL);
   size_t r = find_row(s, "c_128K_16bk_1024_32");
@@ -74,6 +78,7 @@ static void cacti7_reads_with_its_gate(void **state) {
   assert_int_equal(spec.width_bits, 1024);
   assert_int_equal(spec.entries, 1024); /* 131072 bytes of 1024-bit words */
   assert_int_equal(spec.device, GPURF_DEVICE_HP);
+  assert_int_equal(spec.space, GPURF_BANK_SPACE_CACTI);
   assert_rel(spec.temp_k, 360, 1e-12);
   /* Leakage is the sum of the subthreshold and gate columns, mW to W. */
   assert_rel(ref_of(s, r, GPURF_VALIDATE_LEAKAGE), (25.3 + 2.82) * 1e-3, 1e-12);
@@ -340,6 +345,7 @@ static void malformed_sets_name_file_line_and_column(void **state) {
       {"fractional-words.tsv", 5, 21, "bytes", "not a whole number of 24-bit words"},
       {"unknown-ports.tsv", 5, 17, "ports", "port counts such as"},
       {"unknown-periphery.tsv", 2, 0, "periphery", "long-channel or nominal, not 'short'"},
+      {"unknown-space.tsv", 2, 0, "space", "own or cacti, not 'nvsim'"},
       {"duplicate-config.tsv", 6, 1, "config", "'a_4K_128_1rw_40' also on line 5"},
   };
   gpurf_ctx *ctx = test_ctx();

@@ -11,13 +11,16 @@
  *     its mats open both halves), so we open half the sub-arrays CACTI opens;
  *   FORCED_SAME_MUX: CACTI's mux and as many open sub-arrays, side by side
  *     (ndwl = the sub-arrays CACTI opens, ndbl = the rest of its sub-arrays).
- * Where CACTI opens one row of sub-arrays the two are the same organisation. */
+ * Where CACTI opens one row of sub-arrays the two are the same organisation.
+ *   FORCED_CACTI_SPACE: CACTI's own organisation in the cacti space (whole
+ *     mats, the bank built as CACTI builds it: forced_cacti_org), with a
+ *     bank_in from a spec in that space. */
 #ifndef GPURF_TOOLS_CACTI_FORCED_H
 #define GPURF_TOOLS_CACTI_FORCED_H
 
 #include "component/bank_internal.h"
 
-typedef enum { FORCED_SAME_SPLIT = 0, FORCED_SAME_MUX, FORCED_KINDS } forced_kind;
+typedef enum { FORCED_SAME_SPLIT = 0, FORCED_SAME_MUX, FORCED_CACTI_SPACE, FORCED_KINDS } forced_kind;
 
 typedef struct forced_org {
   int ndwl, ndbl, nspd, ndcm, ndsam1, ndsam2; /* CACTI's parameters */
@@ -25,6 +28,32 @@ typedef struct forced_org {
 } forced_org;
 
 static inline int forced_is_pow2(long long v) { return v > 0 && (v & (v - 1)) == 0; }
+
+/* CACTI's organisation itself, in the cacti space (in from a spec with
+ * GPURF_BANK_SPACE_CACTI: whole mats, ndwl and ndbl are CACTI's Ndwl and
+ * Ndbl): 1 and *org filled when every mat along the word opens (CACTI's
+ * active mats, Ndcm x Ndsam x Ndwl / (4 Nspd), are Ndwl / 2), the only
+ * kind of organisation that space holds; 0 otherwise. */
+static inline int forced_cacti_org(const bank_in *in, const forced_org *f, gpurf_bank_org *org) {
+  const long long entries = in->entries_per_bank;
+  const int width = in->spec->width_bits;
+  const long long mux = (long long)f->ndcm * f->ndsam1 * f->ndsam2;
+  if (!in->whole_mats || f->ndwl < 2 || f->ndbl < 2) return 0;
+  if (mux * f->ndwl != 2LL * f->nspd * f->ndwl || mux < 2) return 0;
+  long long phys_rows = (entries + mux - 1) / mux;
+  long long rows = (phys_rows + f->ndbl / 2 - 1) / (f->ndbl / 2);
+  long long cols = (long long)((width + 2 * f->ndwl - 1) / (2 * f->ndwl)) * mux;
+  if (rows != f->rows || cols != f->cols) return 0;
+  memset(org, 0, sizeof *org);
+  org->rows = (int)rows;
+  org->cols = (int)cols;
+  org->col_mux = (int)mux;
+  org->ndwl = f->ndwl;
+  org->ndbl = f->ndbl;
+  org->entries_per_bank = entries;
+  org->padding_bits = rows * f->ndbl * cols * f->ndwl - entries * (long long)width;
+  return 1;
+}
 
 /* Our organisation standing in for f (kind above): 1 and *org filled when it
  * has CACTI's sub-array shape, 0 when our layout cannot form it. The sizes
@@ -36,6 +65,7 @@ static inline int forced_our_org(const bank_in *in, const forced_org *f, forced_
   const int width = in->spec->width_bits;
   const int mux_c = f->ndcm * f->ndsam1 * f->ndsam2;
   long long mux, ndwl, ndbl;
+  if (kind == FORCED_CACTI_SPACE) return forced_cacti_org(in, f, org);
   if (kind == FORCED_SAME_SPLIT) {
     ndwl = f->ndwl;
     ndbl = f->ndbl;

@@ -160,7 +160,7 @@ static int ed2_rank(const forced_row *r, int first, int n, int i, int kind) {
 }
 
 static void print_forced_summary(const forced_row *r, int n) {
-  static const char *const kind_name[FORCED_KINDS] = {"same split", "same mux"};
+  static const char *const kind_name[FORCED_KINDS] = {"same split", "same mux", "cacti space"};
   printf("ours / CACTI over the rows each stand-in forms (min / median / max):\n");
   for (int k = 0; k < FORCED_KINDS; k++) {
     double v[MAX_FORCED];
@@ -281,17 +281,30 @@ static int run_forced(gpurf_ctx *ctx, const gpurf_cell cell[3], const char *path
       return fail(ctx);
     }
     in.subarray_eval = sram_subarray_eval;
+    /* The same bank in the cacti space (on the heap: a bank_in is large). */
+    gpurf_bank_spec s_cacti = s;
+    s_cacti.space = GPURF_BANK_SPACE_CACTI;
+    bank_in *in_cacti = malloc(sizeof *in_cacti);
+    if (!in_cacti || bank_in_init(ctx, &s_cacti, in_cacti) != GPURF_OK) {
+      free(in_cacti);
+      fclose(f);
+      return in_cacti ? fail(ctx) : 1;
+    }
+    in_cacti->subarray_eval = sram_subarray_eval;
     printf("%-32s %-22s mux %d:", r->config, r->role, r->f.ndcm * r->f.ndsam1 * r->f.ndsam2);
     for (int k = 0; k < FORCED_KINDS; k++) {
       gpurf_bank_cost c;
       subarray_cost sa;
-      r->found[k] = forced_our_org(&in, &r->f, (forced_kind)k, &r->org[k]);
-      if (r->found[k] && forced_eval(&in, &r->org[k], &c, &sa) != GPURF_OK) {
+      const bank_in *ink = k == FORCED_CACTI_SPACE ? in_cacti : &in;
+      r->found[k] = forced_our_org(ink, &r->f, (forced_kind)k, &r->org[k]);
+      if (r->found[k] && forced_eval(ink, &r->org[k], &c, &sa) != GPURF_OK) {
+        free(in_cacti);
         fclose(f);
         return fail(ctx);
       }
       if (r->found[k] && sa.reject[0]) r->found[k] = -1;
-      printf(" | %s", k == FORCED_SAME_SPLIT ? "split" : "mux");
+      static const char *const tag[FORCED_KINDS] = {"split", "mux", "cacti"};
+      printf(" | %s", tag[k]);
       if (r->found[k] == 0) {
         printf(" not formable");
         continue;
@@ -305,25 +318,28 @@ static int run_forced(gpurf_ctx *ctx, const gpurf_cell cell[3], const char *path
       for (int m = 0; m < M_COUNT; m++) printf(" %.2f", r->ours[k][m] / r->ref[m]);
       if (parts) {
         printf("\n      ");
-        print_cost(k == FORCED_SAME_SPLIT ? "split" : "mux", &c, (const double[C_COUNT]){
+        print_cost(tag[k], &c, (const double[C_COUNT]){
             [C_ACCESS] = r->ref[M_ACCESS], [C_CYCLE] = r->ref[M_CYCLE], [C_READ] = r->ref[M_READ],
             [C_WRITE] = r->ref[M_WRITE], [C_AREA] = r->ref[M_AREA]}, 1);
         print_stages(&c, &sa);
       }
     }
     printf("\n");
+    free(in_cacti);
     gpurf_tech_free(tech);
   }
   fclose(f);
   printf("\nED^2 (read energy x access^2) rank among each configuration's organisations, "
-         "1 = least: CACTI / ours same split / ours same mux (0: not costed)\n");
+         "1 = least: CACTI / ours same split / ours same mux / ours in the cacti space "
+         "(0: not costed)\n");
   for (int i = 0; i < n;) {
     int m = 1;
     while (i + m < n && !strcmp(row[i + m].base, row[i].base)) m++;
     printf("  %s:", row[i].base);
     for (int j = i; j < i + m; j++)
-      printf(" %s %d/%d/%d", row[j].config + strlen(row[j].base) + 1, ed2_rank(row, i, m, j, -1),
-             ed2_rank(row, i, m, j, FORCED_SAME_SPLIT), ed2_rank(row, i, m, j, FORCED_SAME_MUX));
+      printf(" %s %d/%d/%d/%d", row[j].config + strlen(row[j].base) + 1,
+             ed2_rank(row, i, m, j, -1), ed2_rank(row, i, m, j, FORCED_SAME_SPLIT),
+             ed2_rank(row, i, m, j, FORCED_SAME_MUX), ed2_rank(row, i, m, j, FORCED_CACTI_SPACE));
     printf("\n");
     i += m;
   }
