@@ -36,6 +36,9 @@ static void bad_input_is_one_line_with_no_output(void **state) {
       {BANK_4K " --ports 1x", 2, "--ports must be"},
       {BANK_4K " --ports rw", 2, "--ports must be"},
       {BANK_4K " --opt fastest", 2, "--opt must be"},
+      {BANK_4K " --space nvsim", 2, "--space must be"},
+      {"bank --tech 40 --cell stt-40f2-cal-vol --bytes 4096 --width 128 --space cacti", 1,
+       "the cacti space is CACTI's SRAM organisation"},
       {BANK_4K " --device ulp", 2, "--device must be"},
       {BANK_4K " --temp-k hot", 2, "--temp-k needs a number"},
       {BANK_4K " --temp-k -5", 2, "--temp-k must be above 0 K"},
@@ -100,6 +103,17 @@ static void json_has_pinned_keys(void **state) {
   cli_run(&R, BANK_4K " --format json");
   assert_int_equal(R.status, 0);
   assert_null(strstr(R.out, "read_cycles"));
+  assert_null(strstr(R.out, "\"space\""));
+  /* CACTI's organisations: said in the record and the text, and the pick is
+   * one of them (a mat of 2 x 2 or more, muxed at least 2:1). */
+  cli_run(&R, BANK_4K " --opt ed2-read --space cacti --format json");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "\"space\": \"cacti\""));
+  assert_true(cli_json_number(R.out, "ndwl") >= 2 && cli_json_number(R.out, "ndbl") >= 2);
+  assert_true(cli_json_number(R.out, "col_mux") >= 2);
+  cli_run(&R, BANK_4K " --space cacti");
+  assert_int_equal(R.status, 0);
+  assert_non_null(strstr(R.out, "objective ed2 in CACTI's organisations"));
 }
 
 /* A 60-entry write pool and 10-bit renaming entries: depths and widths that

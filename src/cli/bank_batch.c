@@ -15,10 +15,10 @@
 #define CACHE_MAX 16
 
 enum { C_TECH, C_CELL, C_PORTS, C_BYTES, C_ENTRIES, C_WIDTH, C_BANKS, C_OPT, C_DEVICE, C_TEMP,
-       C_CLOCK, C_PERIPHERY, C_PORT, C_GATE, C_SPLIT, C_COUNT };
+       C_CLOCK, C_PERIPHERY, C_PORT, C_GATE, C_SPACE, C_SPLIT, C_COUNT };
 static const char *const col_names[C_COUNT] = {
     "tech", "cell", "ports", "bytes", "entries", "width", "banks", "opt", "device", "temp-k",
-    "clock-ghz", "periphery", "port", "gate-groups", "split-write"};
+    "clock-ghz", "periphery", "port", "gate-groups", "space", "split-write"};
 
 typedef struct batch_cache {
   int n_tech, n_cell;
@@ -117,7 +117,7 @@ static int row(gpurf_ctx *ctx, const char *prog, const bank_args *base, const in
   bank_args o = *base;
   const char **slot[C_COUNT] = {&o.tech, &o.cell, &o.ports, &o.bytes, &o.entries, &o.width,
                                 &o.banks, &o.opt, &o.device, &o.temp_k, &o.clock_ghz,
-                                &o.periphery, &o.port, &o.gate_groups, NULL};
+                                &o.periphery, &o.port, &o.gate_groups, &o.space, NULL};
   char msg[GPURF_ERROR_MESSAGE_MAX + 64] = "";
   for (int k = 0; k < ncols; k++) {
     if (!f[k][0]) continue;
@@ -231,7 +231,7 @@ static int header(const char *path, long line, char *text, int *col_of, int *nco
       batch_error(path, line,
                   "column '%.40s' is not a bank option (tech, cell, ports, bytes, entries, "
                   "width, banks, opt, device, temp-k, clock-ghz, periphery, port, gate-groups, "
-                  "split-write)", f[k]);
+                  "space, split-write)", f[k]);
       return -1;
     }
     for (int j = 0; j < k; j++)

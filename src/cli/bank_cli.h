@@ -7,7 +7,7 @@
 
 /* Option values as given (NULL: not given). */
 typedef struct bank_args {
-  const char *tech, *cell, *ports, *bytes, *entries, *width, *banks, *opt, *device;
+  const char *tech, *cell, *ports, *bytes, *entries, *width, *banks, *opt, *space, *device;
   const char *temp_k, *clock_ghz, *periphery, *port, *gate_groups;
   int split_write, band;
   out_format fmt;

@@ -23,6 +23,7 @@ static void get_args(const cli_parsed *p, bank_args *o) {
   o->width = cli_get(p, "--width");
   o->banks = cli_get(p, "--banks");
   o->opt = cli_get(p, "--opt");
+  o->space = cli_get(p, "--space");
   o->device = cli_get(p, "--device");
   o->temp_k = cli_get(p, "--temp-k");
   o->clock_ghz = cli_get(p, "--clock-ghz");
@@ -112,6 +113,10 @@ int bank_build_spec(const char *prog, const bank_args *o, gpurf_bank_spec *s, in
    * line; a --batch row's cells come here unchecked. */
   if (o->periphery && strcmp(o->periphery, "long-channel") && strcmp(o->periphery, "nominal")) {
     cli_usage_error(prog, "--periphery must be long-channel or nominal, not '%s'", o->periphery);
+    return CLI_USAGE;
+  }
+  if (o->space && gpurf_bank_space_parse(o->space, &s->space) != GPURF_OK) {
+    cli_usage_error(prog, "--space must be own or cacti, not '%s'", o->space);
     return CLI_USAGE;
   }
   if (o->port && strcmp(o->port, "point") && strcmp(o->port, "edge")) {
@@ -258,6 +263,8 @@ void bank_print_json(sbuf *out, const bank_view *b, long line) {
   jw_int(&w, "width_bits", s->width_bits);
   jw_int(&w, "entries", s->entries);
   jw_str(&w, "opt", gpurf_bank_opt_name(s->opt));
+  /* Only when searched in CACTI's space, so the default's record keeps its keys. */
+  if (s->space != GPURF_BANK_SPACE_OWN) jw_str(&w, "space", gpurf_bank_space_name(s->space));
   jw_num(&w, "temp_k", s->temp_k);
   jw_bool(&w, "split_write", s->split_write);
   jw_str(&w, "periphery", s->long_channel_periphery ? "long-channel" : "nominal");
@@ -311,9 +318,9 @@ static void print_text(sbuf *out, const bank_view *b) {
   part_table t[5];
   headline(c, pa, ab);
   part_tables(c, t);
-  sb_printf(out, "Bank: %s %s, cell %s, ports %s, objective %s, %g K\n", gpurf_tech_name(b->tech),
+  sb_printf(out, "Bank: %s %s, cell %s, ports %s, objective %s%s, %g K\n", gpurf_tech_name(b->tech),
             gpurf_device_kind_name(s->device), b->cell->name, b->ports, gpurf_bank_opt_name(s->opt),
-            s->temp_k);
+            s->space == GPURF_BANK_SPACE_CACTI ? " in CACTI's organisations" : "", s->temp_k);
   sb_printf(out, "Capacity: %lld words x %d bits in %d bank%s (%lld words per bank)\n", s->entries,
             s->width_bits, s->banks, s->banks == 1 ? "" : "s", c->org.entries_per_bank);
   if (s->clock_hz > 0) sb_printf(out, "Clock: %g GHz\n", s->clock_hz * 1e-9);

@@ -11,6 +11,7 @@ static const char *const trace_forms[] = {"text", "binary", NULL};
 static const char *const bench_cells[] = {"sram", "stt", "dff", "latch", NULL};
 static const char *const peripheries[] = {"long-channel", "nominal", NULL};
 static const char *const port_places[] = {"point", "edge", NULL};
+static const char *const spaces[] = {"own", "cacti", NULL};
 static const char *const reconv_rules[] = {"markers", "min-pc", NULL};
 
 #define END {NULL, NULL, 0, NULL, NULL, NULL}
@@ -53,6 +54,10 @@ static const cli_option o_bank[] = {
      "so a read of one half may overlap a write of the other", NULL},
     OPT("--opt", "ed2|edp|delay|energy|area|leakage|ed2-read",
         "objective of the organisation search (default ed2)"),
+    {"--space", NULL, 0, spaces,
+     "SRAM: organisations searched: own (default: any split and mux, one row of "
+     "sub-arrays open) or cacti (CACTI 7's: mats of 2 x 2 sub-arrays all open, a mux of "
+     "2 or more, the bank built as CACTI builds it; docs/models.md)", NULL},
     TEMP,
     OPT("--clock-ghz", "F", "also report read and write latency in clock cycles"),
     {"--periphery", NULL, 0, peripheries,
