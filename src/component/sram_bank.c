@@ -58,7 +58,7 @@ static int eval_org(const bank_in *in, const gpurf_bank_org *org, gpurf_bank_cos
 /* One organisation and what the search weighs it by. */
 typedef struct candidate {
   gpurf_bank_org org;
-  double obj, area, energy, delay;
+  double obj, area, energy, delay, read_energy;
 } candidate;
 
 /* enumerate() doubles the column mux from 1 to MAX_COL_MUX and each split
@@ -121,6 +121,11 @@ static int enumerate(const bank_in *in, candidate *cand, int max) {
  * energy for the last few percent of speed. */
 #define AREA_SLACK 0.4
 #define ENERGY_SLACK 0.4
+/* CACTI's own filter, which the cacti space takes instead of the windows:
+ * an organisation both this much slower than the fastest and this much
+ * costlier per read than the most frugal is dropped (Ucache.cc
+ * filter_data_arr); its ED^2 choice has no other window. */
+#define CACTI_FILTER_SLACK 0.5
 
 static int search(gpurf_ctx *ctx, const bank_in *in, candidate *cand, gpurf_bank_cost *best) {
   const long long entries = in->entries_per_bank;
@@ -130,14 +135,14 @@ static int search(gpurf_ctx *ctx, const bank_in *in, candidate *cand, gpurf_bank
    * objective gets its true optimum. */
   static const int windowed[GPURF_BANK_OPT_COUNT] = {
       [GPURF_BANK_OPT_ED2] = 1, [GPURF_BANK_OPT_EDP] = 1, [GPURF_BANK_OPT_ED2_READ] = 1};
-  double min_area = INFINITY, min_energy = INFINITY;
+  double min_area = INFINITY, min_energy = INFINITY, min_delay = INFINITY, min_read = INFINITY;
   char why[SUBARRAY_REJECT_MAX] = "";
   long long rejected = 0;
   for (int i = 0; i < n; i++) {
     gpurf_bank_cost c;
     int rc = eval_org(in, &cand[i].org, &c, why);
     if (rc == ORG_REJECTED) {
-      cand[i].obj = cand[i].area = cand[i].energy = cand[i].delay = INFINITY;
+      cand[i].obj = cand[i].area = cand[i].energy = cand[i].delay = cand[i].read_energy = INFINITY;
       rejected++;
       continue;
     }
@@ -146,15 +151,22 @@ static int search(gpurf_ctx *ctx, const bank_in *in, candidate *cand, gpurf_bank
     cand[i].area = c.area_m2;
     cand[i].energy = 0.5 * (c.read_energy_j + c.write_energy_j);
     cand[i].delay = c.access_time_s;
+    cand[i].read_energy = c.read_energy_j;
     if (cand[i].area < min_area) min_area = cand[i].area;
     if (cand[i].energy < min_energy) min_energy = cand[i].energy;
+    if (cand[i].delay < min_delay) min_delay = cand[i].delay;
+    if (cand[i].read_energy < min_read) min_read = cand[i].read_energy;
   }
   int pick = -1;
   /* First with both windows; if no organisation meets both, area alone. */
   for (int pass = 0; pass < 2 && pick < 0; pass++) {
     for (int i = 0; i < n; i++) {
       if (!isfinite(cand[i].obj)) continue;
-      if (windowed[in->spec->opt]) {
+      if (in->whole_mats) {
+        if (cand[i].delay > min_delay * (1.0 + CACTI_FILTER_SLACK) &&
+            cand[i].read_energy > min_read * (1.0 + CACTI_FILTER_SLACK))
+          continue;
+      } else if (windowed[in->spec->opt]) {
         if (cand[i].area > min_area * (1.0 + AREA_SLACK)) continue;
         if (pass == 0 && cand[i].energy > min_energy * (1.0 + ENERGY_SLACK)) continue;
       }
