@@ -203,10 +203,10 @@ static void ff_cycle_is_the_longer_access(void **state) {
 
 /* The model against CACTI 7 where the search is not in the way: each row of
  * validation/cacti7.tsv evaluated at CACTI's own sub-array shape (its
- * subarray_rows_x_cols; of our organisations of that shape, the one with the
- * least ED^2, as the search weighs them). gpurf validate compares the
- * organisation our search picks, which is mostly another width, so there the
- * cycle is reported, not gated (docs/models.md). Here the cycle's composition
+ * subarray_rows_x_cols; of our organisations of that shape in our own
+ * space, the one with the least ED^2, as the search weighs them). gpurf
+ * validate evaluates the set in the cacti space, where the cycle is gated;
+ * here, in our own layout, the cycle's composition
  * is held to the gate's tolerance (median |error| at most 25%, every row
  * within 2x), and the other figures to the set's row bounds (read energy
  * within 2x, write energy, access time and area within 1.5x): a component
