@@ -85,7 +85,9 @@ static int enumerate(const bank_in *in, candidate *cand, int max) {
   const int width = in->spec->width_bits;
   const int whole = in->whole_mats;
   int n = 0;
-  for (int mux = whole ? 2 : 1; mux <= MAX_COL_MUX && mux <= next_pow2(entries); mux *= 2) {
+  /* Whole mats mux at least 2:1, even a bank of one word (padded). */
+  const long long mux_max = whole && next_pow2(entries) < 2 ? 2 : next_pow2(entries);
+  for (int mux = whole ? 2 : 1; mux <= MAX_COL_MUX && mux <= mux_max; mux *= 2) {
     long long phys_rows = (entries + mux - 1) / mux;
     for (int ndwl = whole ? 2 : 1; ndwl <= MAX_SPLIT && ndwl <= next_pow2(width); ndwl *= 2) {
       int open_w = whole ? 2 * ndwl : ndwl; /* sub-arrays a word spans */
