@@ -53,11 +53,12 @@ static void cacti7_reads_with_its_gate(void **state) {
   const gpurf_validate_metric gated[] = {GPURF_VALIDATE_READ_ENERGY, GPURF_VALIDATE_WRITE_ENERGY,
                                          GPURF_VALIDATE_ACCESS_TIME, GPURF_VALIDATE_LEAKAGE,
                                          GPURF_VALIDATE_AREA};
-  /* Read energy keeps the 25% / 2x gate; the other four were tightened. */
+  /* Read energy: 20% / 2x (a row may sit at another one-mat organisation
+   * than CACTI's); the other four: 20% / 1.5x. */
   for (size_t i = 0; i < 5; i++) {
     double median = 0, ratio = 0;
     assert_int_equal(gpurf_validate_set_tolerance(s, gated[i], &median, &ratio), 1);
-    assert_rel(median, i == 0 ? 0.25 : 0.20, 1e-12);
+    assert_rel(median, 0.20, 1e-12);
     assert_rel(ratio, i == 0 ? 2.0 : 1.5, 1e-12);
   }
   /* The cycle is gated in CACTI's own organisations: 20%, 2x. */
