@@ -30,7 +30,6 @@ PIPE_NOINLINE int pipe_cu_take_wide(gpurf_pipeline *p, int cls, int k) {
       } else {
         p->c[main_cu].extra[p->c[main_cu].n_extra++] = (int16_t)i;
       }
-      c->owner = main_cu;
       k--;
       p->cu_free[cls]--;
     }

@@ -143,7 +143,6 @@ static inline int pipe_cu_take(gpurf_pipeline *p, int cls, int k) {
     p->cu_idle[1] = idle ^ (m & (0 - m));
   }
   p->c[main_cu].n_extra = 0;
-  p->c[main_cu].owner = main_cu;
   p->cu_free[cls]--;
   return main_cu;
 }
@@ -299,7 +298,8 @@ collector:;
   c->in = in;
   c->unit = in->unit;
   c->warp = slot;
-  c->lat_adj = 0;
+  /* (lat_adj stays 0: only a gate() hook sets it, and with one the
+   * baseline's path is never taken in the pipeline's life.) */
   if (!n_src) {
     c->pending = c->n_reads = 0;
     c->ready = now;
