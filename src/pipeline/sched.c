@@ -89,6 +89,12 @@ SCHED_INLINE void issue_picked(gpurf_pipeline *p, sched *s, int slot, const int 
  * The greedy warp is looked at first, alone: when it can issue, the others
  * need no verdict this cycle (a verdict is valid whenever it is found). */
 SCHED_INLINE void schedule_gto(gpurf_pipeline *p, sched *s, const int base) {
+  if (s->closed == s->members) {
+    /* Every warp holds a reason (none past the scoreboard, none to judge):
+     * the cycle stalls for the first of them. */
+    p->st.stalls[stall_reason(s, 0, ~(uint64_t)0)]++;
+    return;
+  }
   int slot = s->last;
   if (slot >= 0) {
     const warp *w = &p->w[slot];
