@@ -150,7 +150,7 @@ SCHED_INLINE void schedule_lrr(gpurf_pipeline *p, sched *s, const int base) {
  * warp that leaves while the pending queue has room for it comes straight
  * back at the end of the active list, and leaves again next cycle while
  * its reason holds. */
-static inline void two_level_base(gpurf_pipeline *p, sched *s) {
+static inline uint64_t two_level_base(gpurf_pipeline *p, sched *s) {
   const uint64_t act = s->active_mask;
   for (uint64_t m = act & ~(s->closed | s->passed[0] | s->passed[1] | s->passed[2]); m; m &= m - 1)
     pipe_judge(p, s, &p->w[__builtin_ctzll(m)]);
@@ -191,9 +191,9 @@ static inline void two_level_base(gpurf_pipeline *p, sched *s) {
   /* The pending queue's head enters while there is room. */
   const int room = p->prm.active_warps - n_active;
   const int k = room < s->n_pending ? room : s->n_pending;
+  uint64_t in = 0;
   if (k > 0) {
     const int *head = pipe_pending(s);
-    uint64_t in = 0;
     for (int i = 0; i < k; i++) {
       const int slot = head[i];
       s->active[n_active++] = slot;
@@ -205,16 +205,19 @@ static inline void two_level_base(gpurf_pipeline *p, sched *s) {
     p->acted = 1;
   }
   s->n_active = n_active;
+  return in;
 }
 
 /* schedule() for two-level with the baseline's hooks: round robin over the
  * active list from the warp after the one issued last; when none of the
  * active warps can issue, the first of their reasons. */
 SCHED_INLINE void schedule_two_level(gpurf_pipeline *p, sched *s, const int base) {
-  two_level_base(p, s);
+  /* Every active warp has its verdict but those that entered just now. */
+  const uint64_t entered = two_level_base(p, s);
   const uint64_t act = s->active_mask;
-  for (uint64_t m = act & ~(s->closed | s->passed[0] | s->passed[1] | s->passed[2]); m; m &= m - 1)
-    pipe_judge(p, s, &p->w[__builtin_ctzll(m)]); /* promoted just now */
+  for (uint64_t m = entered & ~(s->closed | s->passed[0] | s->passed[1] | s->passed[2]); m;
+       m &= m - 1)
+    pipe_judge(p, s, &p->w[__builtin_ctzll(m)]);
   uint64_t ready = 0;
   for (int k = 0; k < GPURF_PIPELINE_CU_COUNT; k++)
     if (p->cu_free[k] > 0) ready |= s->passed[k];
