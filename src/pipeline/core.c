@@ -106,7 +106,10 @@ static inline int writeback(gpurf_ctx *ctx, gpurf_pipeline *p, int *granted) {
 /* The baseline's arbitration over banks taken one cycle per access (the
  * general loop is in arbiter.c): a bank with requests is free, unless a
  * technique accessed it itself this cycle, and grants its oldest write, or
- * its oldest read (reads_first: the other way round); the reads left lose. */
+ * its oldest read (reads_first: the other way round); the reads left lose.
+ * Its grants leave holder_write and holder_cu alone: they are only read
+ * while a bank is taken, and a one-cycle grant's bank is free the next
+ * cycle (who takes a bank beyond it, writeback or a technique, sets them). */
 static int arbitrate_plain(gpurf_pipeline *p) {
   const uint64_t now = p->cycle, at = now + (uint64_t)p->prm.read_cycles;
   const int writes_first = !p->prm.reads_first;
@@ -128,7 +131,6 @@ static int arbitrate_plain(gpurf_pipeline *p) {
       p->wq_head[b] = (uint8_t)((h + 1) & (PIPE_WQ_CAP - 1));
       p->wq_n[b] = nw - 1;
       p->st.bank_writes[b]++;
-      p->holder_write[b] = 1;
       p->st.conflicts_inter_write += (uint64_t)nr;
       pipe_write_done(p, &q);
       /* (Its completion may queue a technique's forced write.) */
@@ -155,8 +157,6 @@ static int arbitrate_plain(gpurf_pipeline *p) {
       p->cu_main[ci >> 6] |= (uint64_t)1 << (ci & 63);
       if (at < p->disp_at) p->disp_at = at;
     }
-    p->holder_write[b] = 0;
-    p->holder_cu[b] = ci;
     p->st.bank_reads[b]++;
     p->st.crossbar_transfers++;
   }
