@@ -113,11 +113,10 @@ typedef struct cu {
   int n_reads;
   int lat_adj; /* the gate() hook's latency adjustment, 0 without one */
   int n_extra; /* further units held by a wide instruction */
-  int owner;   /* main unit of a wide instruction; self otherwise */
   int16_t extra[PIPE_MAX_SRC];
   /* To 128 bytes: a collector's address is then its index shifted, which
    * the cycle loop computes at every grant and dispatch. */
-  uint8_t pad_to_128[128 - 84];
+  uint8_t pad_to_128[128 - 80];
 } cu;
 _Static_assert(sizeof(cu) == 128, "a collector is 128 bytes");
 
@@ -256,7 +255,6 @@ struct gpurf_pipeline {
 
   warp w[GPURF_PIPELINE_MAX_WARPS];
   sched s[GPURF_PIPELINE_MAX_SCHEDULERS];
-  int fetch_rr; /* unused: see fetch_done */
   uint64_t want_fetch; /* warps whose instruction buffer has room */
   int n_cu;
   cu c[PIPE_MAX_CU];
@@ -352,7 +350,6 @@ struct gpurf_pipeline {
    * loop. wb_direct: besides, no hook learns of a warp's end, so a result
    * whose bank has nothing queued is written at once (see writeback). */
   int arb_plain, wb_direct;
-  int wb_granted; /* unused: writeback passes its grant to arbitration */
   /* A warp finished this cycle (pipe_cta_warp_done): only then can the run
    * loop's reason to stop (a CTA to admit, or none left) have changed. */
   int warp_finished;
