@@ -80,24 +80,32 @@ static void check_subarray_cycle(const gpurf_bank_cost *c, const char *what) {
              c->access_time_s * 1e9, c->restore_time_s * 1e9);
 }
 
-static void sram_cycle_within_stages_and_access(void **state) {
-  fixture *f = *state;
+/* A random SRAM bank: node, device, one of the first n_mixes port mixes
+ * (with its cell), word width, bank count and entries; returns the node's
+ * index. */
+static int random_sram_spec(const fixture *f, uint64_t *seed, int n_mixes, gpurf_bank_spec *s) {
   static const char *const port_mix[] = {"1rw", "1r1w", "2r1w", "3r1w", "2rw", "4r2w"};
   static const int widths[] = {32, 64, 128, 256, 512, 1024};
+  gpurf_bank_spec_init(s);
+  int node = (int)pick(seed, 6);
+  s->tech = f->tech[node];
+  s->device = (gpurf_device_kind)pick(seed, GPURF_DEVICE_COUNT);
+  assert_int_equal(gpurf_ports_parse(port_mix[pick(seed, (unsigned)n_mixes)], &s->ports), GPURF_OK);
+  s->cell = s->ports.rw == 1 && !s->ports.read && !s->ports.write ? &f->sram6t
+            : !s->ports.rw && s->ports.read == 1 && s->ports.write == 1 ? &f->sram8t
+                                                                      : &f->multiport;
+  s->width_bits = widths[pick(seed, 6)];
+  s->banks = 1 << pick(seed, 6);
+  s->entries = (long long)s->banks << (4 + pick(seed, 7));
+  return node;
+}
+
+static void sram_cycle_within_stages_and_access(void **state) {
+  fixture *f = *state;
   uint64_t seed = 0x9e3779b97f4a7c15ull;
   for (int k = 0; k < 48; k++) {
     gpurf_bank_spec s;
-    gpurf_bank_spec_init(&s);
-    int node = (int)pick(&seed, 6);
-    s.tech = f->tech[node];
-    s.device = (gpurf_device_kind)pick(&seed, GPURF_DEVICE_COUNT);
-    assert_int_equal(gpurf_ports_parse(port_mix[pick(&seed, 6)], &s.ports), GPURF_OK);
-    s.cell = s.ports.rw == 1 && !s.ports.read && !s.ports.write ? &f->sram6t
-             : !s.ports.rw && s.ports.read == 1 && s.ports.write == 1 ? &f->sram8t
-                                                                     : &f->multiport;
-    s.width_bits = widths[pick(&seed, 6)];
-    s.banks = 1 << pick(&seed, 6);
-    s.entries = (long long)s.banks << (4 + pick(&seed, 7));
+    int node = random_sram_spec(f, &seed, 6, &s);
     /* Power-gated sub-array groups keep every stage. */
     s.gate_groups = (int)pick(&seed, 3) * 2;
     char what[160];
@@ -114,22 +122,10 @@ static void sram_cycle_within_stages_and_access(void **state) {
  * mats. */
 static void sram_cacti_space_cycle_and_organisation(void **state) {
   fixture *f = *state;
-  static const char *const port_mix[] = {"1rw", "1r1w", "2r1w", "3r1w"};
-  static const int widths[] = {32, 64, 128, 256, 512, 1024};
   uint64_t seed = 0x6a09e667f3bcc909ull;
   for (int k = 0; k < 48; k++) {
     gpurf_bank_spec s;
-    gpurf_bank_spec_init(&s);
-    int node = (int)pick(&seed, 6);
-    s.tech = f->tech[node];
-    s.device = (gpurf_device_kind)pick(&seed, GPURF_DEVICE_COUNT);
-    assert_int_equal(gpurf_ports_parse(port_mix[pick(&seed, 4)], &s.ports), GPURF_OK);
-    s.cell = s.ports.rw == 1 && !s.ports.read && !s.ports.write ? &f->sram6t
-             : !s.ports.rw && s.ports.read == 1 && s.ports.write == 1 ? &f->sram8t
-                                                                     : &f->multiport;
-    s.width_bits = widths[pick(&seed, 6)];
-    s.banks = 1 << pick(&seed, 6);
-    s.entries = (long long)s.banks << (4 + pick(&seed, 7));
+    int node = random_sram_spec(f, &seed, 4, &s);
     s.opt = GPURF_BANK_OPT_ED2_READ;
     s.space = GPURF_BANK_SPACE_CACTI;
     char what[160];
