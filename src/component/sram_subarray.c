@@ -132,14 +132,15 @@ static void decoder_eval(const bank_in *in, const gpurf_bank_org *org, double c_
 
   /* 2-bit groups drive four lines, each feeding a quarter of the mat's
    * row gates; an odd count of bits makes one 3-bit group of eight lines
-   * feeding an eighth (gc_predecode_groups). Every line runs the height of the mat's decoder column. One line per
-   * group pulses. Each gate sees the ramp of the one before: the row gate
-   * the predecode line's, the wordline driver's first stage the row gate's
-   * (CACTI 7, decoder.cc Decoder::compute_delays, each stage's horowitz()
-   * with the previous stage's output rise time; mat.cc passes the
-   * predecoder's output rise time to the row decoder). The driver's input
-   * is the minimum inverter's. Sub-arrays of one height in mats of one
-   * shape share their predecoder, which the search takes once. */
+   * feeding an eighth (gc_predecode_groups). Every line runs the height of
+   * the mat's decoder column. One line per group pulses. Each gate sees
+   * the ramp of the one before: the row gate the predecode line's, the
+   * wordline driver's first stage the row gate's (CACTI 7, decoder.cc
+   * Decoder::compute_delays, each stage's horowitz() with the previous
+   * stage's output rise time; mat.cc passes the predecoder's output rise
+   * time to the row decoder). The driver's input is the minimum
+   * inverter's. Sub-arrays of one height in mats of one shape share their
+   * predecoder, which the search takes once. */
   const gpurf_wire_layer *lw = &e->tech->wires.layer[GPURF_WIRE_LOCAL];
   double line_h = mat.h * strip_h;
   double c_wire_line = line_h * lw->c_f_per_m, r_line = line_h * lw->r_ohm_per_m;
