@@ -91,9 +91,7 @@ static int random_sram_spec(const fixture *f, uint64_t *seed, int n_mixes, gpurf
   s->tech = f->tech[node];
   s->device = (gpurf_device_kind)pick(seed, GPURF_DEVICE_COUNT);
   assert_int_equal(gpurf_ports_parse(port_mix[pick(seed, (unsigned)n_mixes)], &s->ports), GPURF_OK);
-  s->cell = s->ports.rw == 1 && !s->ports.read && !s->ports.write ? &f->sram6t
-            : !s->ports.rw && s->ports.read == 1 && s->ports.write == 1 ? &f->sram8t
-                                                                      : &f->multiport;
+  s->cell = test_cell_for_ports(&s->ports, &f->sram6t, &f->sram8t, &f->multiport);
   s->width_bits = widths[pick(seed, 6)];
   s->banks = 1 << pick(seed, 6);
   s->entries = (long long)s->banks << (4 + pick(seed, 7));
@@ -268,9 +266,7 @@ static int load_shape_rows(fixture *f, shape_row *row, int max) {
     s.tech = f->tech[node];
     assert_string_equal(field[col[COL_DEVICE]], "itrs-hp");
     assert_int_equal(gpurf_ports_parse(field[col[COL_PORTS]], &s.ports), GPURF_OK);
-    s.cell = s.ports.rw == 1 && !s.ports.read && !s.ports.write ? &f->sram6t
-             : !s.ports.rw && s.ports.read == 1 && s.ports.write == 1 ? &f->sram8t
-                                                                     : &f->multiport;
+    s.cell = test_cell_for_ports(&s.ports, &f->sram6t, &f->sram8t, &f->multiport);
     s.width_bits = atoi(field[col[COL_WIDTH]]);
     s.entries = atoll(field[col[COL_BYTES]]) * 8 / s.width_bits;
     s.banks = atoi(field[col[COL_BANKS]]);

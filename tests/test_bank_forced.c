@@ -56,9 +56,7 @@ static void cost_row(forced_fixture *f, char **field, const int *col) {
   if (node < 0) fail_msg("%s: node %s", f->config[i], field[col[COL_NODE]]);
   s.tech = f->tech[node];
   assert_int_equal(gpurf_ports_parse(field[col[COL_PORTS]], &s.ports), GPURF_OK);
-  s.cell = s.ports.rw == 1 && !s.ports.read && !s.ports.write ? &f->sram6t
-           : !s.ports.rw && s.ports.read == 1 && s.ports.write == 1 ? &f->sram8t
-                                                                   : &f->multiport;
+  s.cell = test_cell_for_ports(&s.ports, &f->sram6t, &f->sram8t, &f->multiport);
   s.width_bits = atoi(field[col[COL_WIDTH]]);
   s.entries = atoll(field[col[COL_BYTES]]) * 8 / s.width_bits;
   s.banks = atoi(field[col[COL_BANKS]]);

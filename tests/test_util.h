@@ -42,6 +42,17 @@ static inline void assert_ok(gpurf_ctx *ctx, int rc) {
 }
 
 /* A node loaded into a new gpurf_tech; the caller frees it. */
+/* The cell CACTI's validation rows name by their ports: the 6T cell for one
+ * read/write port, the 8T cell for one read and one write port, the
+ * multi-port cell otherwise. */
+static inline const gpurf_cell *test_cell_for_ports(const gpurf_ports *p, const gpurf_cell *sram6t,
+                                                    const gpurf_cell *sram8t,
+                                                    const gpurf_cell *multiport) {
+  if (p->rw == 1 && !p->read && !p->write) return sram6t;
+  if (!p->rw && p->read == 1 && p->write == 1) return sram8t;
+  return multiport;
+}
+
 static inline gpurf_tech *test_tech(gpurf_ctx *ctx, const char *node) {
   gpurf_tech *t = NULL;
   assert_ok(ctx, gpurf_tech_alloc(ctx, &t));

@@ -16,8 +16,9 @@ _Static_assert(offsetof(gpurf_trace_inst, cta) == offsetof(gpurf_trace_inst, ker
 _Static_assert(offsetof(gpurf_trace_where, cta) == offsetof(gpurf_trace_where, kernel) + 4,
                "a batch's kernel and CTA are adjacent");
 
-static int read_rec(gpurf_ctx *ctx, gpurf_pipeline *p) {
-  int rc = gpurf_trace_next(ctx, p->reader, p->rec);
+/* What a read's status leaves: a record (or batch) in hand, the trace's
+ * end, or the reader's error. */
+static int read_status(gpurf_pipeline *p, int rc) {
   if (rc == GPURF_TRACE_END) {
     p->rec_valid = 0;
     p->trace_done = 1;
@@ -28,20 +29,17 @@ static int read_rec(gpurf_ctx *ctx, gpurf_pipeline *p) {
   return GPURF_OK;
 }
 
+static int read_rec(gpurf_ctx *ctx, gpurf_pipeline *p) {
+  return read_status(p, gpurf_trace_next(ctx, p->reader, p->rec));
+}
+
 /* The next batch of records in brief. */
 static int read_briefs(gpurf_ctx *ctx, gpurf_pipeline *p) {
   size_t n = 0;
   int rc = gpurf_trace_next_briefs(ctx, p->reader, p->bat, PIPE_BATCH, &n, &p->bat_where);
   p->bat_i = 0;
   p->bat_n = (uint32_t)n;
-  if (rc == GPURF_TRACE_END) {
-    p->rec_valid = 0;
-    p->trace_done = 1;
-    return GPURF_OK;
-  }
-  if (rc != GPURF_OK) return rc;
-  p->rec_valid = 1;
-  return GPURF_OK;
+  return read_status(p, rc);
 }
 
 int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
