@@ -219,20 +219,6 @@ static PIPE_NOINLINE int memo_shape(gpurf_ctx *ctx, gpurf_pipeline *p,
   return GPURF_OK;
 }
 
-/* A CTA's next warp begins in b: within the SM's warps, and not one whose
- * records came earlier (a warp's records are contiguous). */
-static int warp_begin(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32_t wid,
-                      const uint32_t *cta, uint64_t *seen) {
-  if (wid >= GPURF_PIPELINE_MAX_WARPS || b->n_warps >= (uint32_t)p->prm.max_warps)
-    return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "CTA (%u,%u,%u) has more warps than the SM (%d)",
-                      cta[0], cta[1], cta[2], p->prm.max_warps);
-  if (*seen >> wid & 1u)
-    return gpurf_fail(ctx, GPURF_EINVAL, "records of warp %u of CTA (%u,%u,%u) are not contiguous",
-                      wid, cta[0], cta[1], cta[2]);
-  *seen |= (uint64_t)1 << wid;
-  b->warp_start[b->n_warps++] = b->n;
-  return GPURF_OK;
-}
 
 /* A CTA's code of this many bytes or more is given huge pages where the
  * system has them: its pages are each touched first as it is written, at a
@@ -281,6 +267,31 @@ static int buf_reserve(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint3
   return GPURF_OK;
 }
 
+/* A CTA's next warp begins in b: within the SM's warps, and not one whose
+ * records came earlier (a warp's records are contiguous). warps: those the
+ * kernel's block has (0: not known). */
+static int warp_begin(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32_t wid,
+                      const uint32_t *cta, uint64_t *seen, uint32_t warps) {
+  if (wid >= GPURF_PIPELINE_MAX_WARPS || b->n_warps >= (uint32_t)p->prm.max_warps)
+    return gpurf_fail(ctx, GPURF_EUNSUPPORTED, "CTA (%u,%u,%u) has more warps than the SM (%d)",
+                      cta[0], cta[1], cta[2], p->prm.max_warps);
+  if (*seen >> wid & 1u)
+    return gpurf_fail(ctx, GPURF_EINVAL, "records of warp %u of CTA (%u,%u,%u) are not contiguous",
+                      wid, cta[0], cta[1], cta[2]);
+  *seen |= (uint64_t)1 << wid;
+  /* The first warp read, its CTA's others are likely as long: room for
+   * them all at once, where doubling would copy the code several times
+   * and leave the first CTA's buffer up to twice as large as needed
+   * (later CTAs start with cta_room). */
+  if (b->n_warps == 1 && warps > 1 && warps <= (uint32_t)p->prm.max_warps &&
+      (uint64_t)b->n * warps <= UINT32_MAX / 2 && b->n * warps > b->cap) {
+    int rc = buf_reserve(ctx, p, b, b->n * warps);
+    if (rc != GPURF_OK) return rc;
+  }
+  b->warp_start[b->n_warps++] = b->n;
+  return GPURF_OK;
+}
+
 /* The batch's records left, compacted into c through the memo; with
  * want_max, the highest register they use raises *mr. */
 static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, cinst *c, const int want_max,
@@ -308,9 +319,10 @@ static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, cinst *c, const
 
 /* The records of a CTA read in brief, each batch one warp's, into b; as
  * load_cta's loop over whole records, with the same checks and messages.
- * nregs: the kernel's registers per thread (0: not given). */
+ * nregs: the kernel's registers per thread (0: not given); warps: as
+ * warp_begin. */
 static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t nregs,
-                       uint32_t *max_reg) {
+                       uint32_t warps, uint32_t *max_reg) {
   uint32_t key[4];
   memcpy(key, &p->bat_where, sizeof key);
   const uint32_t *cta = key + 1;
@@ -319,7 +331,7 @@ static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t nr
   while (p->rec_valid && memcmp(&p->bat_where, key, sizeof key) == 0) {
     uint32_t wid = p->bat_where.warp;
     if (wid != last) {
-      int rc = warp_begin(ctx, p, b, wid, cta, &seen);
+      int rc = warp_begin(ctx, p, b, wid, cta, &seen, warps);
       if (rc != GPURF_OK) return rc;
       last = wid;
     }
@@ -414,12 +426,13 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
    * one had (not the most any had: one large CTA would make every buffer
    * as large). */
   int rc = buf_reserve(ctx, p, b, p->cta_room);
-  if (rc == GPURF_OK && p->brief) rc = load_briefs(ctx, p, b, nregs, &max_reg);
+  uint32_t ws = (uint32_t)p->prm.warp_size, warps = (uint32_t)(((uint64_t)block + ws - 1) / ws);
+  if (rc == GPURF_OK && p->brief) rc = load_briefs(ctx, p, b, nregs, warps, &max_reg);
   if (rc != GPURF_OK) return rc;
   while (!p->brief && p->rec_valid && memcmp(&p->rec->kernel, key, sizeof key) == 0) {
     uint32_t wid = p->rec->warp;
     if (wid != last) {
-      if ((rc = warp_begin(ctx, p, b, wid, cta, &seen)) != GPURF_OK) return rc;
+      if ((rc = warp_begin(ctx, p, b, wid, cta, &seen, warps)) != GPURF_OK) return rc;
       last = wid;
     }
     if (b->n == b->cap && (rc = buf_reserve(ctx, p, b, b->n + 1)) != GPURF_OK) return rc;
