@@ -189,8 +189,9 @@ typedef struct tr_shapes {
 int tr_shapes_alloc(gpurf_ctx *ctx, tr_shapes **out);
 void tr_shapes_free(tr_shapes *s);
 /* Before a read: TR_SHAPES slots when an eighth of those there are went to
- * a record of another pc than the one they held, every slot emptied (the
- * stamps go on rising, so none given before names a slot again). */
+ * a record of another pc than the one they held, each shape moved with its
+ * stamp to the slot of its pc (a shape number of an earlier read may then
+ * name another shape: its stamp tells). */
 int tr_shapes_grow(gpurf_ctx *ctx, tr_shapes *s);
 /* The slot of a pc: the pc in instructions, modulo the slots, so that
  * code run in sequence takes a slot per instruction. */
