@@ -74,7 +74,8 @@ static inline const unsigned char *nb_skip(const unsigned char *p, unsigned flag
  * record after it and its mask, else NULL. */
 static NB_ALWAYS_INLINE const unsigned char *nb_match(const tr_shape_key *k, uint32_t gen,
                                                       const unsigned char *p, uint32_t *mask) {
-  if (((le64(p) ^ k->pre) & (~0ull >> k->pre_shift)) | (uint64_t)(gen ^ k->gen)) return NULL;
+  /* Shifted left, the bytes past pre's drop out. */
+  if (((le64(p) ^ k->pre) << k->pre_shift) | (uint64_t)(gen ^ k->gen)) return NULL;
   const unsigned char *q = p + k->mask_at;
   uint32_t m = le32(q);
   if (((le64(q + 4) ^ k->win[0]) & k->keep[0]) | ((le64(q + 12) ^ k->win[1]) & k->keep[1]))
@@ -126,27 +127,35 @@ static void nb_keep(tr_shapes *sh, const nb_state *st, uint32_t slot, const unsi
   }
   sh->key[sh->prev].next = (uint16_t)slot;
   sh->prev = slot;
-  k->batch = sh->batch;
   out->stamp = k->stamp;
   out->mask = t->mask;
   out->shape = slot;
 }
 
-/* A record after the first of a read that did not hit its slot: decoded
- * when it is a common one and its slot was not named earlier in the read
- * (whose records' shapes must hold until the next). 1 when taken. */
-static int nb_miss(nb_state *st, tr_shapes *sh, gpurf_trace_brief *out) {
+/* Whether one of the n records read names slot. */
+static int nb_named(const gpurf_trace_brief *out, size_t n, uint32_t slot) {
+  for (size_t i = 0; i < n; i++)
+    if (out[i].shape == slot) return 1;
+  return 0;
+}
+
+/* The record after the n of a read (in out) that did not hit its slot:
+ * decoded when it is a common one and its slot was not named earlier in the
+ * read (whose records' shapes must hold until the next), into out[n]. An
+ * empty slot was not; for another, the read's records are looked through,
+ * which is rarer than a hit marking its slot would be. 1 when taken. */
+static int nb_miss(nb_state *st, tr_shapes *sh, gpurf_trace_brief *out, size_t n) {
   if (st->end - st->pos < TR_BINARY_MAX_RECORD || st->buf[st->pos] != 'I') return 0;
   size_t pos = st->pos;
   uint64_t count = st->count;
   const unsigned char *rec = st->buf + pos;
   if (!nb_inst_common(st, sh->rec, NB_OMIT)) return 0;
   uint32_t slot = tr_shape_slot_new(sh, sh->rec->pc);
-  if (sh->key[slot].batch == sh->batch) {
+  if (sh->key[slot].stamp && nb_named(out, n, slot)) {
     st->pos = pos, st->count = count;
     return 0;
   }
-  nb_keep(sh, st, slot, rec, sh->rec, out);
+  nb_keep(sh, st, slot, rec, sh->rec, out + n);
   return 1;
 }
 
@@ -173,7 +182,6 @@ nb_hits(tr_shapes *sh, uint32_t gen, const unsigned char *p, const unsigned char
         gpurf_trace_brief *oend, tr_shape_key **prevp) {
   tr_shape_key *keys = sh->key, *prev = *prevp;
   gpurf_trace_brief *out = *o;
-  uint32_t batch = sh->batch;
   while (out < oend && p < stop) {
     /* Most often the record that followed the last one before. */
     uint32_t slot = prev->next, mask;
@@ -192,7 +200,6 @@ nb_hits(tr_shapes *sh, uint32_t gen, const unsigned char *p, const unsigned char
     out->mask = mask;
     out->shape = slot;
     out++;
-    e->batch = batch;
     prev = e;
     p = q;
   }
@@ -227,7 +234,7 @@ int nb_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out, siz
     st->pos = (size_t)(p - st->buf);
     if (k == cap) break;
     if (k > 0) {
-      if (!nb_miss(st, sh, &out[k])) break;
+      if (!nb_miss(st, sh, out, k)) break;
       k++;
       continue;
     }

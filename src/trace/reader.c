@@ -90,7 +90,6 @@ int gpurf_trace_next_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_b
   tr_shapes *s = r->shapes;
   int rc = tr_shapes_grow(ctx, s);
   if (rc) return rc;
-  s->batch++;
   if (r->ops->briefs) return r->ops->briefs(ctx, r, out, cap, n, where);
   /* One record a call: reading a second would read past a change of warp
    * or kernel, and the kernel's header is the last record's. */

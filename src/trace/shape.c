@@ -6,14 +6,14 @@
 
 #include "trace/trace_internal.h"
 
-/* Zeroed slots, keys on cache lines (a record that hits its slot reads
- * one). The shapes of a smaller table move to the slots of their pcs, stamps
+/* Slots with zeroed keys, on cache lines (a record that hits its slot reads
+ * one); a value is read only under a key's stamp, so is not zeroed. The shapes of a smaller table move to the slots of their pcs, stamps
  * and all: the records already read there are then not decoded again (the
  * first warp of a kernel of many instructions fills the first table before
  * it grows). Two that land on one slot keep the first. */
 static int shapes_size(tr_shapes *s, uint32_t n) {
   void *key_mem = calloc(n + 1, sizeof *s->key);
-  tr_shape_val *val = calloc(n, sizeof *val);
+  tr_shape_val *val = malloc(n * sizeof *val);
   if (!key_mem || !val) {
     free(key_mem);
     free(val);
@@ -21,8 +21,9 @@ static int shapes_size(tr_shapes *s, uint32_t n) {
   }
   tr_shape_key *key = (tr_shape_key *)((char *)key_mem + (64 - (uintptr_t)key_mem % 64) % 64);
   for (uint32_t i = 0; i < s->n_slots; i++) {
+    if (!s->key[i].stamp) continue;
     uint32_t j = (uint32_t)(s->val[i].pc >> s->shift) & (n - 1); /* tr_shape_slot */
-    if (!s->key[i].stamp || key[j].stamp) continue;
+    if (key[j].stamp) continue;
     key[j] = s->key[i];
     key[j].next = 0; /* it named a slot of the old table */
     val[j] = s->val[i];

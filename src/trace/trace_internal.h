@@ -152,7 +152,7 @@ typedef struct tr_shape_key {
   uint64_t pre, win[2], keep[2];
   uint64_t stamp; /* 0: empty */
   uint32_t gen;   /* the binary reader's nb_state.gen; 0: compared with no bytes */
-  uint32_t batch; /* the read that last named it */
+  uint32_t pad4_;
   uint8_t pre_shift; /* 64 - 8 x the bytes of pre */
   uint8_t mask_at;   /* where the mask is, from the record's start */
   uint8_t fixed;     /* where the fields by flags start */
@@ -180,7 +180,6 @@ typedef struct tr_shapes {
   uint64_t stamps; /* the last stamp given */
   uint32_t n_slots; /* a power of two, TR_SHAPES at most */
   uint32_t evicted; /* records that took the slot of another pc, at this size */
-  uint32_t batch;  /* reads in brief so far */
   unsigned shift;  /* log2 of the bytes taken for an instruction (tr_shape_slot) */
   uint32_t prev;   /* the slot of the last record read in brief */
   gpurf_trace_inst *rec; /* a record decoded whole, when one must be */
