@@ -132,18 +132,21 @@ static void nb_keep(tr_shapes *sh, const nb_state *st, uint32_t slot, const unsi
   out->shape = slot;
 }
 
-/* Whether one of the n records read names slot. */
-static int nb_named(const gpurf_trace_brief *out, size_t n, uint32_t slot) {
-  for (size_t i = 0; i < n; i++)
-    if (out[i].shape == slot) return 1;
-  return 0;
+/* Whether one of the n records read (out) names slot: the slots of those
+ * not yet in the read's set are entered first. */
+static int nb_named(tr_shapes *sh, const gpurf_trace_brief *out, size_t n, uint32_t slot) {
+  for (size_t i = sh->named_n; i < n; i++)
+    sh->named[out[i].shape >> 6] |= (uint64_t)1 << (out[i].shape & 63);
+  sh->named_n = (uint32_t)n;
+  return (int)(sh->named[slot >> 6] >> (slot & 63) & 1);
 }
 
 /* The record after the n of a read (in out) that did not hit its slot:
  * decoded when it is a common one and its slot was not named earlier in the
  * read (whose records' shapes must hold until the next), into out[n]. An
- * empty slot was not; for another, the read's records are looked through,
- * which is rarer than a hit marking its slot would be. 1 when taken. */
+ * empty slot was not; for another, the read's set of slots tells (kept for
+ * the rare reads that need it: a hit marking its slot would cost every
+ * record a store). 1 when taken. */
 static int nb_miss(nb_state *st, tr_shapes *sh, gpurf_trace_brief *out, size_t n) {
   if (st->end - st->pos < TR_BINARY_MAX_RECORD || st->buf[st->pos] != 'I') return 0;
   size_t pos = st->pos;
@@ -151,7 +154,7 @@ static int nb_miss(nb_state *st, tr_shapes *sh, gpurf_trace_brief *out, size_t n
   const unsigned char *rec = st->buf + pos;
   if (!nb_inst_common(st, sh->rec, NB_OMIT)) return 0;
   uint32_t slot = tr_shape_slot_new(sh, sh->rec->pc);
-  if (sh->key[slot].stamp && nb_named(out, n, slot)) {
+  if (sh->key[slot].stamp && nb_named(sh, out, n, slot)) {
     st->pos = pos, st->count = count;
     return 0;
   }
@@ -241,6 +244,8 @@ int nb_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out, siz
     if ((rc = nb_first(ctx, r, st, sh, &out[0])) != GPURF_OK) return rc;
     k = 1;
   }
+  for (size_t i = 0; i < sh->named_n; i++) sh->named[out[i].shape >> 6] = 0;
+  sh->named_n = 0;
   memcpy(where, st->where, sizeof *where);
   *n = k;
   return GPURF_OK;

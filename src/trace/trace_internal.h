@@ -183,6 +183,11 @@ typedef struct tr_shapes {
   unsigned shift;  /* log2 of the bytes taken for an instruction (tr_shape_slot) */
   uint32_t prev;   /* the slot of the last record read in brief */
   gpurf_trace_inst *rec; /* a record decoded whole, when one must be */
+  /* The slots named by the first named_n records of the current read in
+   * brief (native_binary_brief.c): entered only when a record would refill
+   * a slot in use, cleared at the read's end. */
+  uint32_t named_n;
+  uint64_t named[TR_SHAPES / 64];
 } tr_shapes;
 
 int tr_shapes_alloc(gpurf_ctx *ctx, tr_shapes **out);
