@@ -80,11 +80,7 @@ int gpurf_pipeline_alloc(gpurf_ctx *ctx, const gpurf_pipeline_params *params,
   p->buf = calloc((size_t)p->n_buf, sizeof *p->buf);
   p->cta = calloc((size_t)p->n_buf, sizeof *p->cta);
   p->rec = malloc(sizeof *p->rec);
-  p->memo = calloc((size_t)1 << PIPE_MEMO_BITS, sizeof *p->memo);
-  p->bmemo_mem = calloc(((size_t)1 << PIPE_MEMO_BITS) + 1, sizeof *p->bmemo);
-  if (p->bmemo_mem)
-    p->bmemo = (bmemo *)((uintptr_t)((char *)p->bmemo_mem + 63) & ~(uintptr_t)63);
-  if (!p->buf || !p->cta || !p->rec || !p->memo || !p->bmemo_mem) {
+  if (!p->buf || !p->cta || !p->rec) {
     gpurf_pipeline_free(p);
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   }

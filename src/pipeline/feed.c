@@ -54,9 +54,21 @@ int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
    * own bank map) gets them whole; the baseline reads them in brief. */
   p->brief = !p->hk.load && !p->hk.decode && p->base_map &&
              gpurf_trace_reader_shapes(r) <= 1u << PIPE_MEMO_BITS;
-  if (!p->brief) return read_rec(ctx, p);
+  if (!p->brief) {
+    /* Made at the first run that reads whole records: the baseline never
+     * does, and zeroing it would cost every SM made. */
+    if (!p->memo && !(p->memo = calloc((size_t)1 << PIPE_MEMO_BITS, sizeof *p->memo)))
+      return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+    return read_rec(ctx, p);
+  }
   /* Stamps are the reader's: none of an earlier reader's may match. The
-   * memo starts zeroed; it is cleared only after a run has stamped it. */
+   * memo starts zeroed (made at the first run read in brief); it is cleared
+   * only after a run has stamped it. */
+  if (!p->bmemo_mem) {
+    p->bmemo_mem = calloc(((size_t)1 << PIPE_MEMO_BITS) + 1, sizeof *p->bmemo);
+    if (!p->bmemo_mem) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+    p->bmemo = (bmemo *)((uintptr_t)((char *)p->bmemo_mem + 63) & ~(uintptr_t)63);
+  }
   if (p->memo_stamped)
     for (size_t i = 0; i < (size_t)1 << PIPE_MEMO_BITS; i++) p->bmemo[i].stamp = 0;
   p->memo_stamped = 0;

@@ -227,7 +227,7 @@ struct gpurf_pipeline {
   gpurf_trace_inst *rec; /* record read ahead */
   int rec_valid, trace_done;
   uint32_t rec_kernel, rec_cta[3];
-  cmemo *memo; /* 1 << PIPE_MEMO_BITS compacted records (feed.c) */
+  cmemo *memo; /* 1 << PIPE_MEMO_BITS compacted records (feed.c); NULL until needed */
   /* Without a technique that sees records, the trace is read in brief: a
    * batch of one warp's records (bat_where), bat_i the next to load;
    * rec_valid while one is left. */
@@ -250,7 +250,7 @@ struct gpurf_pipeline {
    * a CTA leaves (pipe_cta_warp_done), the only change in between. */
   uint32_t cta_room;
   int feed_due;
-  bmemo *bmemo; /* 1 << PIPE_MEMO_BITS, on a 64-byte boundary (in bmemo_mem) */
+  bmemo *bmemo; /* 1 << PIPE_MEMO_BITS, on a 64-byte boundary (in bmemo_mem); NULL until needed */
   void *bmemo_mem;
 
   warp w[GPURF_PIPELINE_MAX_WARPS];

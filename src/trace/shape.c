@@ -7,10 +7,11 @@
 #include "trace/trace_internal.h"
 
 /* Slots with zeroed keys, on cache lines (a record that hits its slot reads
- * one); a value is read only under a key's stamp, so is not zeroed. The shapes of a smaller table move to the slots of their pcs, stamps
- * and all: the records already read there are then not decoded again (the
- * first warp of a kernel of many instructions fills the first table before
- * it grows). Two that land on one slot keep the first. */
+ * one); a value is read only under a key's stamp, so is not zeroed. The
+ * shapes of a smaller table move to the slots of their pcs, stamps and all:
+ * the records already read there are then not decoded again (the first
+ * warp of a kernel of many instructions fills the first table before it
+ * grows). Two that land on one slot keep the first. */
 static int shapes_size(tr_shapes *s, uint32_t n) {
   void *key_mem = calloc(n + 1, sizeof *s->key);
   tr_shape_val *val = malloc(n * sizeof *val);
