@@ -175,6 +175,11 @@ static int nb_first(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, tr_shap
   return GPURF_OK;
 }
 
+/* A record that hits a slot takes this many bytes at least: tag, opcode
+ * number, flags, pc, mask, operand counts and memory width (nb_keep's
+ * fixed). */
+#define NB_MIN_HIT 10
+
 /* Records at p, up to stop, that hit their slot, into out up to oend (the
  * loop of nb_briefs): the first past them returned, *o and *prev moved on.
  * With tail (the end of the input read, end), a record is taken only when
@@ -186,26 +191,34 @@ nb_hits(tr_shapes *sh, uint32_t gen, const unsigned char *p, const unsigned char
   tr_shape_key *keys = sh->key, *prev = *prevp;
   gpurf_trace_brief *out = *o;
   while (out < oend && p < stop) {
-    /* Most often the record that followed the last one before. */
-    uint32_t slot = prev->next, mask;
-    tr_shape_key *e = &keys[slot];
-    const unsigned char *q = nb_match(e, gen, p, &mask);
-    if (!q) {
-      uint64_t pre, pc;
-      if (*p != 'I' || !nb_prefix(p, &pre, &pc)) break;
-      slot = (uint32_t)(pc >> sh->shift) & (sh->n_slots - 1); /* tr_shape_slot */
-      e = &keys[slot];
-      if (!(q = nb_match(e, gen, p, &mask))) break;
-      prev->next = (uint16_t)slot;
+    /* No more records than there is room for start before lim: the inner
+     * loop then has one bound to test, not two. */
+    size_t room = (size_t)(oend - out);
+    const unsigned char *lim = (size_t)(stop - p) / NB_MIN_HIT >= room ? p + room * NB_MIN_HIT
+                                                                        : stop;
+    while (p < lim) {
+      /* Most often the record that followed the last one before. */
+      uint32_t slot = prev->next, mask;
+      tr_shape_key *e = &keys[slot];
+      const unsigned char *q = nb_match(e, gen, p, &mask);
+      if (!q) {
+        uint64_t pre, pc;
+        if (*p != 'I' || !nb_prefix(p, &pre, &pc)) goto done;
+        slot = (uint32_t)(pc >> sh->shift) & (sh->n_slots - 1); /* tr_shape_slot */
+        e = &keys[slot];
+        if (!(q = nb_match(e, gen, p, &mask))) goto done;
+        prev->next = (uint16_t)slot;
+      }
+      if (tail && q > end) goto done;
+      out->stamp = e->stamp;
+      out->mask = mask;
+      out->shape = slot;
+      out++;
+      prev = e;
+      p = q;
     }
-    if (tail && q > end) break;
-    out->stamp = e->stamp;
-    out->mask = mask;
-    out->shape = slot;
-    out++;
-    prev = e;
-    p = q;
   }
+done:
   *o = out;
   *prevp = prev;
   return p;
