@@ -231,7 +231,6 @@ static PIPE_NOINLINE int memo_shape(gpurf_ctx *ctx, gpurf_pipeline *p,
   return GPURF_OK;
 }
 
-
 /* A CTA's code of this many bytes or more is given huge pages where the
  * system has them: its pages are each touched first as it is written, at a
  * fault apiece (the bench's 524,288 instructions fill 21 MB: some 5,000

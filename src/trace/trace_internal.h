@@ -152,7 +152,7 @@ typedef struct tr_shape_key {
   uint64_t pre, win[2], keep[2];
   uint64_t stamp; /* 0: empty */
   uint32_t gen;   /* the binary reader's nb_state.gen; 0: compared with no bytes */
-  uint32_t pad4_;
+  uint32_t pad4_; /* unused: the key stays one cache line */
   uint8_t pre_shift; /* 64 - 8 x the bytes of pre */
   uint8_t mask_at;   /* where the mask is, from the record's start */
   uint8_t fixed;     /* where the fields by flags start */
