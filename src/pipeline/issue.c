@@ -9,7 +9,7 @@ int pipe_sb_hit(const uint64_t *sb, int reg) { return (int)(sb[reg >> 6] >> (reg
 
 /* pipe_blocked() for a warp whose verdict is not known. */
 int pipe_blocked_eval(gpurf_pipeline *p, warp *w, int *reg) {
-  pipe_judge(p, &p->s[w->si], w);
+  pipe_judge(p, w);
   *reg = w->why_reg;
   if (w->why != WHY_SB_PASSED) return w->why;
   return p->cu_free[w->next_cu] < w->next_ncu ? GPURF_PIPELINE_STALL_COLLECTOR : -1;

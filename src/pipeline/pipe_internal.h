@@ -150,27 +150,39 @@ typedef struct sched {
   int n_active, active[GPURF_PIPELINE_MAX_WARPS];
   int n_pending, pending[GPURF_PIPELINE_MAX_WARPS];
   int pending_at; /* two-level's pending queue starts at pending + pending_at */
+  uint64_t members; /* its warp slots (the verdicts' sets are warp_sets) */
+  /* GTO on the baseline's path (sched.c): the bit of the warp issued last
+   * (last), 0 when none, for a test of it against the ready set. */
+  uint64_t last_bit;
+  /* Two-level (sched.c): the active set as a bitmask beside its list, and
+   * where in the list the warp issued last was (checked before use). */
+  uint64_t active_mask;
+  int last_at;
+  /* The warps' ages grow with their slots (sched.c): the oldest of a set of
+   * them is then its lowest bit. */
+  int age_by_slot;
+} sched;
+
+/* The warps' verdicts (warp.why) as sets of slots, for all schedulers at
+ * once: a scheduler's are these ANDed with its members, so the schedulers
+ * of one cycle share one look at them (sched.c). */
+typedef struct warp_sets {
   /* Warps whose stall reason is known until something of theirs changes,
    * and the warps holding each reason: the scan skips them. */
   uint64_t closed;
-  uint64_t members; /* its warp slots */
+  uint64_t members; /* the live warps: every scheduler's members */
   /* Warps past the scoreboard (why == WHY_SB_PASSED) by the collector
    * class of their next instruction, and those of them that need more than
    * one unit: whether they can issue is a test of the free count alone, so
    * the scan takes them a class at a time. */
   uint64_t passed[GPURF_PIPELINE_CU_COUNT], wide;
   uint64_t held_by[GPURF_PIPELINE_STALL_BUILTIN];
-  /* Two-level (sched.c): the active set as a bitmask beside its list, and
-   * the active warps whose held reason has been looked at (valid while the
-   * reason is: the scheduler clears the bit when it records one), of them
-   * those it demotes (leaves; a bit counts only beside its stay bit), and
-   * where in the list the warp issued last was (checked before use). */
-  uint64_t active_mask, stay, leaves;
-  int last_at;
-  /* The warps' ages grow with their slots (sched.c): the oldest of a set of
-   * them is then its lowest bit. */
-  int age_by_slot;
-} sched;
+  /* Two-level: the active warps whose held reason has been looked at
+   * (valid while the reason is: the scheduler clears the bit when it
+   * records one), and of them those it demotes (leaves; a bit counts only
+   * beside its stay bit). */
+  uint64_t stay, leaves;
+} warp_sets;
 
 typedef struct cta_state {
   int live_warps, arrived;
@@ -365,6 +377,7 @@ struct gpurf_pipeline {
   /* The schedulers' path for this pipeline's hooks and policy, chosen at
    * its first cycle (NULL until then). */
   pipe_issue_fn *issue_fn;
+  warp_sets ws; /* the warps' verdicts as sets (pipe_why keeps them) */
 };
 
 /* warp.why when the next instruction has passed the scoreboard: until the
@@ -374,7 +387,7 @@ struct gpurf_pipeline {
 /* Records why a warp cannot issue (-1: not known, or only collectors). */
 static inline void pipe_why(gpurf_pipeline *p, warp *w, int v) {
   int slot = w->slot;
-  sched *s = &p->s[w->si];
+  warp_sets *s = &p->ws;
   if (w->why == WHY_SB_PASSED) {
     s->passed[w->next_cu] &= ~((uint64_t)1 << slot);
     s->wide &= ~((uint64_t)1 << slot);

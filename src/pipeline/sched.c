@@ -25,6 +25,7 @@ void pipe_sched_add(gpurf_pipeline *p, int slot) {
   sched *s = &p->s[p->slot_sched[slot]];
   s->list[s->n++] = slot; /* ages only grow: the list stays oldest first */
   s->members |= (uint64_t)1 << slot;
+  p->ws.members |= (uint64_t)1 << slot;
   s->age_by_slot = ages_grow_with_slots(s);
   if (p->prm.policy == GPURF_PIPELINE_TWO_LEVEL) pipe_pending_push(s, slot);
 }
@@ -33,102 +34,87 @@ void pipe_sched_remove(gpurf_pipeline *p, int slot) {
   sched *s = &p->s[p->slot_sched[slot]];
   pipe_list_remove(s->list, &s->n, slot);
   s->members &= ~((uint64_t)1 << slot);
+  p->ws.members &= ~((uint64_t)1 << slot);
   s->age_by_slot = ages_grow_with_slots(s);
   pipe_list_remove(s->active, &s->n_active, slot);
   s->active_mask &= ~((uint64_t)1 << slot);
   pipe_list_remove(pipe_pending(s), &s->n_pending, slot);
-  if (s->last == slot) s->last = -1;
+  if (s->last == slot) s->last = -1, s->last_bit = 0;
 }
 
-/* The first held stall reason of a scheduler's warps in `among`, all of
- * whose verdicts are known (IDLE when none): collector shortage comes
- * first when one past the scoreboard waits for a unit (passed). */
-static inline int stall_reason(const sched *s, uint64_t passed, uint64_t among) {
+/* The first held stall reason of a scheduler's warps (among), all of whose
+ * verdicts are known (IDLE when none): collector shortage comes first when
+ * one past the scoreboard waits for a unit (passed, of its warps). */
+static inline int stall_reason(const warp_sets *v, uint64_t passed, uint64_t among) {
   if (passed) return GPURF_PIPELINE_STALL_COLLECTOR;
   /* Collector shortage is never held: the reasons after it, in order. */
   _Static_assert(GPURF_PIPELINE_STALL_COLLECTOR == 0 && GPURF_PIPELINE_STALL_SCOREBOARD == 1 &&
                      GPURF_PIPELINE_STALL_BARRIER == 2 && GPURF_PIPELINE_STALL_IBUFFER == 3 &&
                      GPURF_PIPELINE_STALL_IDLE == 4,
                  "the stall reasons' order");
-  if (s->held_by[1] & among) return 1;
-  if (s->held_by[2] & among) return 2;
-  return s->held_by[3] & among ? 3 : GPURF_PIPELINE_STALL_IDLE;
+  if (v->held_by[1] & among) return 1;
+  if (v->held_by[2] & among) return 2;
+  return v->held_by[3] & among ? 3 : GPURF_PIPELINE_STALL_IDLE;
 }
 
-/* The warps of scheduler s that can issue now, each judged first if its
- * verdict is not known; when none can, the cycle's stall reason is
- * counted: the first of all its warps' reasons, which the held sets and
- * the passed sets give once every warp has its verdict. */
-static inline uint64_t ready_or_stall(gpurf_pipeline *p, sched *s) {
-  uint64_t passed = s->passed[0] | s->passed[1] | s->passed[2];
-  uint64_t unknown = s->members & ~(s->closed | passed);
+/* Judges every warp whose verdict is not known, of all schedulers; returns
+ * the warps past the scoreboard. */
+static inline uint64_t judge_unknown(gpurf_pipeline *p) {
+  const warp_sets *v = &p->ws;
+  uint64_t passed = v->passed[0] | v->passed[1] | v->passed[2];
+  const uint64_t unknown = v->members & ~(v->closed | passed);
   if (unknown) {
-    for (uint64_t m = unknown; m; m &= m - 1) pipe_judge(p, s, &p->w[__builtin_ctzll(m)]);
-    passed = s->passed[0] | s->passed[1] | s->passed[2];
+    for (uint64_t m = unknown; m; m &= m - 1) pipe_judge(p, &p->w[__builtin_ctzll(m)]);
+    passed = v->passed[0] | v->passed[1] | v->passed[2];
   }
-  if (!passed) {
-    p->st.stalls[stall_reason(s, 0, ~(uint64_t)0)]++;
-    return 0;
-  }
-  uint64_t ready = pipe_collector_ready(p, s);
-  if (!ready) p->st.stalls[GPURF_PIPELINE_STALL_COLLECTOR]++;
-  return ready;
+  return passed;
 }
 
 /* Issues the warp the scheduler picked: on the baseline's path (base, a
- * constant where it is inlined) or through the general issue. */
-SCHED_INLINE void issue_picked(gpurf_pipeline *p, sched *s, int slot, const int base) {
-  if (base)
-    pipe_issue_base(p, s, slot);
-  else
-    pipe_issue_warp(p, slot, 0);
+ * constant where it is inlined) or through the general issue. Returns the
+ * collector class it took units of, or -1 when other warps' verdicts may
+ * have changed (a barrier; any issue with an issue() hook). */
+SCHED_INLINE int issue_picked(gpurf_pipeline *p, int slot, const int base) {
+  if (base) return pipe_issue_base(p, slot);
+  pipe_issue_warp(p, slot, 0);
+  return -1;
 }
 
-/* schedule() for GTO with the baseline's select: the greedy warp when it
- * can issue, else the oldest ready one (no look-ahead: no hook reads it).
- * The greedy warp is looked at first, alone: when it can issue, the others
- * need no verdict this cycle (a verdict is valid whenever it is found). */
-SCHED_INLINE void schedule_gto(gpurf_pipeline *p, sched *s, const int base) {
-  if (s->closed == s->members) {
-    /* Every warp holds a reason (none past the scoreboard, none to judge):
-     * the cycle stalls for the first of them. */
-    p->st.stalls[stall_reason(s, 0, ~(uint64_t)0)]++;
-    return;
-  }
-  int slot = s->last;
-  if (slot >= 0) {
-    const warp *w = &p->w[slot];
-    if (w->why == WHY_SB_PASSED && p->cu_free[w->next_cu] >= w->next_ncu) {
-      issue_picked(p, s, slot, base);
-      return;
-    }
-  }
-  uint64_t ready = ready_or_stall(p, s);
-  if (!ready) return;
-  if (slot < 0 || !(ready >> slot & 1)) {
-    slot = __builtin_ctzll(ready);
+/* The ready set after an issue took units of class cls, for the next
+ * scheduler (whose warps the issue left alone): the class's warps leave it
+ * when its last unit went, a wide one when too few are left. */
+static inline uint64_t ready_after_take(const gpurf_pipeline *p, uint64_t ready, int cls) {
+  const warp_sets *v = &p->ws;
+  return pipe_wide_fit(p, ready & ~(v->passed[cls] & pipe_full_mask(p->cu_free[cls])));
+}
+
+/* GTO's pick among a scheduler's ready warps: the greedy warp (the one
+ * issued last) when it is ready, else the oldest. */
+static inline int pick_gto(const gpurf_pipeline *p, sched *s, uint64_t ready) {
+  const int last = s->last, greedy = (ready & s->last_bit) != 0;
+  int slot = __builtin_ctzll(ready);
+  if (!s->age_by_slot) {
     uint64_t kc = p->w[slot].age;
-    for (uint64_t m = s->age_by_slot ? 0 : ready & (ready - 1); m; m &= m - 1) {
+    for (uint64_t m = greedy ? 0 : ready & (ready - 1); m; m &= m - 1) {
       int i = __builtin_ctzll(m);
       if (p->w[i].age < kc) slot = i, kc = p->w[i].age;
     }
-    s->last = slot;
   }
-  issue_picked(p, s, slot, base);
+  slot = greedy ? last : slot; /* loaded before: a conditional move */
+  s->last = slot;
+  s->last_bit = (uint64_t)1 << slot;
+  return slot;
 }
 
-/* schedule() for LRR with the baseline's select: the oldest ready warp
- * younger than the one issued last, else the oldest ready one. */
-SCHED_INLINE void schedule_lrr(gpurf_pipeline *p, sched *s, const int base) {
-  uint64_t ready = ready_or_stall(p, s);
-  if (!ready) return;
+/* LRR's pick: the oldest ready warp younger than the one issued last, else
+ * the oldest ready one. */
+static inline int pick_lrr(const gpurf_pipeline *p, sched *s, uint64_t ready) {
   if (s->age_by_slot) {
     /* The younger ones are the higher slots. */
     const uint64_t younger = s->last >= 0 ? ready & ~(((uint64_t)2 << s->last) - 1) : 0;
     const int slot = __builtin_ctzll(younger ? younger : ready);
     s->last = slot;
-    issue_picked(p, s, slot, base);
-    return;
+    return slot;
   }
   const int rr = s->last >= 0;
   const uint64_t after = rr ? p->w[s->last].age : 0, behind = (uint64_t)1 << 62;
@@ -140,7 +126,48 @@ SCHED_INLINE void schedule_lrr(gpurf_pipeline *p, sched *s, const int base) {
     if (slot < 0 || key < kc) slot = i, kc = key;
   }
   s->last = slot;
-  issue_picked(p, s, slot, base);
+  return slot;
+}
+
+/* One scheduler's turn in a cycle of GTO or LRR (lrr, a constant) with the
+ * baseline's select, given the ready warps and those past the scoreboard
+ * of all schedulers: it issues its pick of its own ready warps, or counts
+ * the cycle's stall, the first of its warps' reasons. The ready set and
+ * the passed warps are brought up to date for the next scheduler. */
+SCHED_INLINE void scan_turn(gpurf_pipeline *p, sched *s, uint64_t *ready, uint64_t *passed,
+                            const int lrr, const int base) {
+  const uint64_t mine = s->members, r = *ready & mine;
+  if (r) {
+    const int cls = issue_picked(p, lrr ? pick_lrr(p, s, r) : pick_gto(p, s, r), base);
+    if (cls >= 0) {
+      *ready = ready_after_take(p, *ready, cls);
+    } else {
+      *passed = judge_unknown(p);
+      *ready = pipe_collector_ready(p);
+    }
+    return;
+  }
+  p->st.stalls[stall_reason(&p->ws, *passed & mine, mine)]++;
+}
+
+/* One cycle of GTO or LRR with the baseline's select, all schedulers at
+ * once: the warps without a verdict are judged and the ready set is found
+ * once for all of them (a verdict is valid whenever it is found, so judging
+ * a warp before its scheduler's turn changes nothing); each scheduler then
+ * takes its own warps of it. An issue changes the free collector units,
+ * and a barrier it completes releases warps: the next scheduler looks
+ * again. Two schedulers (two, a constant: the common SM) take their turns
+ * without a loop. */
+SCHED_INLINE void cycle_scan(gpurf_pipeline *p, const int lrr, const int base, const int two) {
+  uint64_t passed = judge_unknown(p), ready = pipe_collector_ready(p);
+  sched *s = p->s;
+  if (two) {
+    scan_turn(p, s, &ready, &passed, lrr, base);
+    scan_turn(p, s + 1, &ready, &passed, lrr, base);
+    return;
+  }
+  for (sched *const end = s + p->prm.schedulers; s != end; s++)
+    scan_turn(p, s, &ready, &passed, lrr, base);
 }
 
 /* two_level_update() with the baseline's demote and promote: an active
@@ -151,22 +178,23 @@ SCHED_INLINE void schedule_lrr(gpurf_pipeline *p, sched *s, const int base) {
  * back at the end of the active list, and leaves again next cycle while
  * its reason holds. */
 static inline uint64_t two_level_base(gpurf_pipeline *p, sched *s) {
+  warp_sets *const v = &p->ws;
   const uint64_t act = s->active_mask;
-  for (uint64_t m = act & ~(s->closed | s->passed[0] | s->passed[1] | s->passed[2]); m; m &= m - 1)
-    pipe_judge(p, s, &p->w[__builtin_ctzll(m)]);
-  for (uint64_t m = act & s->closed & ~s->stay; m; m &= m - 1) {
+  for (uint64_t m = act & ~(v->closed | v->passed[0] | v->passed[1] | v->passed[2]); m; m &= m - 1)
+    pipe_judge(p, &p->w[__builtin_ctzll(m)]);
+  for (uint64_t m = act & v->closed & ~v->stay; m; m &= m - 1) {
     const int slot = __builtin_ctzll(m);
     const warp *w = &p->w[slot];
     const uint64_t bit = (uint64_t)1 << slot;
-    s->stay |= bit;
+    v->stay |= bit;
     if (w->why == GPURF_PIPELINE_STALL_BARRIER ||
         (w->why == GPURF_PIPELINE_STALL_SCOREBOARD && w->why_reg >= 0 &&
          pipe_sb_hit(w->sb_long, w->why_reg)))
-      s->leaves |= bit;
+      v->leaves |= bit;
     else
-      s->leaves &= ~bit;
+      v->leaves &= ~bit;
   }
-  const uint64_t leave = act & s->closed & s->stay & s->leaves;
+  const uint64_t leave = act & v->closed & v->stay & v->leaves;
   int n_active = s->n_active;
   if (leave) {
     /* They join the pending queue in their order in the active list (the
@@ -213,22 +241,16 @@ static inline uint64_t two_level_base(gpurf_pipeline *p, sched *s) {
  * active warps can issue, the first of their reasons. */
 SCHED_INLINE void schedule_two_level(gpurf_pipeline *p, sched *s, const int base) {
   /* Every active warp has its verdict but those that entered just now. */
+  const warp_sets *const v = &p->ws;
   const uint64_t entered = two_level_base(p, s);
   const uint64_t act = s->active_mask;
-  for (uint64_t m = entered & ~(s->closed | s->passed[0] | s->passed[1] | s->passed[2]); m;
+  for (uint64_t m = entered & ~(v->closed | v->passed[0] | v->passed[1] | v->passed[2]); m;
        m &= m - 1)
-    pipe_judge(p, s, &p->w[__builtin_ctzll(m)]);
-  uint64_t ready = 0;
-  for (int k = 0; k < GPURF_PIPELINE_CU_COUNT; k++)
-    if (p->cu_free[k] > 0) ready |= s->passed[k];
-  ready &= act;
-  for (uint64_t m = ready & s->wide; m; m &= m - 1) {
-    const warp *w = &p->w[__builtin_ctzll(m)];
-    if (p->cu_free[w->next_cu] < w->next_ncu) ready &= ~((uint64_t)1 << w->slot);
-  }
+    pipe_judge(p, &p->w[__builtin_ctzll(m)]);
+  const uint64_t ready = pipe_collector_ready(p) & act;
   if (!ready) {
-    const uint64_t passed = act & (s->passed[0] | s->passed[1] | s->passed[2]);
-    p->st.stalls[stall_reason(s, passed, act)]++;
+    const uint64_t passed = act & (v->passed[0] | v->passed[1] | v->passed[2]);
+    p->st.stalls[stall_reason(v, passed, act)]++;
     return;
   }
   const int n = s->n_active;
@@ -246,25 +268,31 @@ SCHED_INLINE void schedule_two_level(gpurf_pipeline *p, sched *s, const int base
   while (!(ready >> s->active[k] & 1)) k = k + 1 == n ? 0 : k + 1;
   s->last = s->active[k];
   s->last_at = k;
-  issue_picked(p, s, s->last, base);
+  (void)issue_picked(p, s->last, base);
 }
 
-/* Each scheduler in turn, with the policy's scan and the issue's form
- * (base) fixed: one function for each, so that the path is chosen once a
- * cycle by one jump. */
-#define SCHEDULE_ALL(name, schedule, base)                             \
-  static PIPE_NOINLINE void name(gpurf_pipeline *p) {                   \
-    sched *s = p->s, *const end = s + p->prm.schedulers;                \
-    do                                                                  \
-      schedule(p, s, base);                                             \
-    while (++s != end);                                                 \
-  }
-SCHEDULE_ALL(cycle_gto_base, schedule_gto, 1)
-SCHEDULE_ALL(cycle_gto, schedule_gto, 0)
-SCHEDULE_ALL(cycle_lrr_base, schedule_lrr, 1)
-SCHEDULE_ALL(cycle_lrr, schedule_lrr, 0)
-SCHEDULE_ALL(cycle_two_level_base, schedule_two_level, 1)
-SCHEDULE_ALL(cycle_two_level, schedule_two_level, 0)
+/* A cycle of two-level: each scheduler in turn, with the issue's form
+ * (base) fixed. */
+SCHED_INLINE void cycle_two(gpurf_pipeline *p, const int base) {
+  sched *s = p->s, *const end = s + p->prm.schedulers;
+  do
+    schedule_two_level(p, s, base);
+  while (++s != end);
+}
+
+/* The paths of the baseline's select, one function for each policy and
+ * issue form, so that the path is chosen once a cycle by one jump. */
+static PIPE_NOINLINE void cycle_two_level_base(gpurf_pipeline *p) { cycle_two(p, 1); }
+static PIPE_NOINLINE void cycle_two_level(gpurf_pipeline *p) { cycle_two(p, 0); }
+/* GTO and LRR: the path for two schedulers, and for any number (each its
+ * own function, so that the common one stays small). */
+#define CYCLE_SCAN(name, lrr, base)                                                   \
+  static PIPE_NOINLINE void name##_any(gpurf_pipeline *p) { cycle_scan(p, lrr, base, 0); } \
+  static PIPE_NOINLINE void name##_two(gpurf_pipeline *p) { cycle_scan(p, lrr, base, 1); }
+CYCLE_SCAN(cycle_gto_base, 0, 1)
+CYCLE_SCAN(cycle_gto, 0, 0)
+CYCLE_SCAN(cycle_lrr_base, 1, 1)
+CYCLE_SCAN(cycle_lrr, 1, 0)
 
 static void cycle_hooked(gpurf_pipeline *p) {
   for (int si = 0; si < p->prm.schedulers; si++) pipe_schedule_hooked(p, si);
@@ -283,12 +311,14 @@ static pipe_issue_fn *issue_path(const gpurf_pipeline *p) {
   const gpurf_pipeline_hooks *b = gpurf_pipeline_baseline_hooks();
   if (p->hk.gate) return cycle_hooked;
   if (!p->base_select) return cycle_generic;
-  const int base = p->base_map && !p->hk.issue;
+  const int base = p->base_map && !p->hk.issue, two = p->prm.schedulers == 2;
   switch (p->prm.policy) {
   case GPURF_PIPELINE_GTO:
-    return base ? cycle_gto_base : cycle_gto;
+    if (base) return two ? cycle_gto_base_two : cycle_gto_base_any;
+    return two ? cycle_gto_two : cycle_gto_any;
   case GPURF_PIPELINE_LRR:
-    return base ? cycle_lrr_base : cycle_lrr;
+    if (base) return two ? cycle_lrr_base_two : cycle_lrr_base_any;
+    return two ? cycle_lrr_two : cycle_lrr_any;
   case GPURF_PIPELINE_TWO_LEVEL:
     if (p->hk.demote != b->demote || p->hk.promote != b->promote) return cycle_generic;
     return base ? cycle_two_level_base : cycle_two_level;

@@ -40,7 +40,8 @@ static void two_level_update(gpurf_pipeline *p, sched *s) {
  * the reasons of the others added to *why. Warps whose reason is not known
  * yet get their look first; then the ones past the scoreboard are ready
  * when their class has a free unit (the wide ones: enough free units). */
-static inline uint64_t ready_scan(gpurf_pipeline *p, const sched *s, uint64_t open, int *why) {
+static inline uint64_t ready_scan(gpurf_pipeline *p, uint64_t open, int *why) {
+  const warp_sets *s = &p->ws;
   int reg;
   uint64_t passed = s->passed[0] | s->passed[1] | s->passed[2];
   for (uint64_t m = open & ~passed; m; m &= m - 1) {
@@ -48,7 +49,7 @@ static inline uint64_t ready_scan(gpurf_pipeline *p, const sched *s, uint64_t op
     if (b >= 0) *why |= 1 << b;
   }
   passed = s->passed[0] | s->passed[1] | s->passed[2];
-  uint64_t ready = pipe_collector_ready(p, s);
+  uint64_t ready = pipe_collector_ready(p);
   if (open & passed & ~ready) *why |= 1 << GPURF_PIPELINE_STALL_COLLECTOR;
   return open & ready;
 }
@@ -94,9 +95,9 @@ void pipe_schedule_generic(gpurf_pipeline *p, int si) {
      * is by age (GTO), or by age after the warp issued last (LRR). */
     int rr = p->prm.policy == GPURF_PIPELINE_LRR && s->last >= 0;
     uint64_t after = rr ? p->w[s->last].age : 0;
-    uint64_t open = s->members & ~s->closed, kc = 0, kl = 0;
+    uint64_t open = s->members & ~p->ws.closed, kc = 0, kl = 0;
     if (first >= 0) open &= ~((uint64_t)1 << first);
-    for (open = ready_scan(p, s, open, &why); open; open &= open - 1) {
+    for (open = ready_scan(p, open, &why); open; open &= open - 1) {
       int slot = __builtin_ctzll(open);
       const warp *w = &p->w[slot];
       uint64_t key = rr && w->age <= after ? w->age + ((uint64_t)1 << 62) : w->age;
@@ -139,7 +140,7 @@ void pipe_schedule_generic(gpurf_pipeline *p, int si) {
       return;
     }
   }
-  if (fast) why |= pipe_held_reasons(s, s->members);
+  if (fast) why |= pipe_held_reasons(&p->ws, s->members);
   int reason = GPURF_PIPELINE_STALL_IDLE;
   if (cand >= 0)
     reason = GPURF_PIPELINE_STALL_HOOK;

@@ -37,16 +37,22 @@ static inline int pipe_sb_first(const warp *w, const cinst *in) {
  * collectors can hold it back, which is tested at each scan. A verdict is
  * valid whenever it is found, so it may be found early (right after an
  * issue) or late (by the scan). */
-static inline void pipe_judge(gpurf_pipeline *p, sched *s, warp *w) {
+static inline void pipe_judge(gpurf_pipeline *p, warp *w) {
+  warp_sets *const s = &p->ws;
   const cinst *in = &w->code[w->pc];
   const uint64_t bit = (uint64_t)1 << w->slot;
+  const uint32_t wif = (uint32_t)p->prm.warp_in_flight;
   int why;
-  if (w->at_barrier) {
-    why = GPURF_PIPELINE_STALL_BARRIER;
-  } else if (w->ib == 0) {
-    why = w->pc < w->n ? GPURF_PIPELINE_STALL_IBUFFER : GPURF_PIPELINE_STALL_IDLE;
-  } else if (p->prm.warp_in_flight && w->in_flight >= (uint32_t)p->prm.warp_in_flight) {
-    w->why_reg = -1, why = GPURF_PIPELINE_STALL_SCOREBOARD; /* its own last instruction */
+  /* The rare reasons before the scoreboard, with one branch for the three
+   * (the scan mostly judges warps a write or a fetch has just let go). */
+  if (__builtin_expect(w->at_barrier | (w->ib == 0) | ((wif != 0) & (w->in_flight >= wif)), 0)) {
+    if (w->at_barrier) {
+      why = GPURF_PIPELINE_STALL_BARRIER;
+    } else if (w->ib == 0) {
+      why = w->pc < w->n ? GPURF_PIPELINE_STALL_IBUFFER : GPURF_PIPELINE_STALL_IDLE;
+    } else {
+      w->why_reg = -1, why = GPURF_PIPELINE_STALL_SCOREBOARD; /* its own last instruction */
+    }
   } else {
     /* The operands are looked at one by one, for the first that waits,
      * only when one may (cinst.regs): most checks pass on one AND. */
@@ -83,8 +89,8 @@ static inline void pipe_pending_push(sched *s, int slot) {
   s->pending[s->pending_at + s->n_pending++] = slot;
 }
 
-/* The held reasons of scheduler s's warps in `among`, as bits by reason. */
-static inline int pipe_held_reasons(const sched *s, uint64_t among) {
+/* The held reasons of the warps in `among`, as bits by reason. */
+static inline int pipe_held_reasons(const warp_sets *s, uint64_t among) {
   int held = 0;
   for (int r = 0; r < GPURF_PIPELINE_STALL_BUILTIN; r++)
     if (s->held_by[r] & among) held |= 1 << r;
@@ -94,17 +100,34 @@ static inline int pipe_held_reasons(const sched *s, uint64_t among) {
 /* pipe_blocked() for a warp whose verdict is not known (issue.c). */
 int pipe_blocked_eval(gpurf_pipeline *p, warp *w, int *reg);
 
-/* Of the warps past the scoreboard, those whose class has a free collector,
- * a wide instruction needing as many as it takes. */
-static inline uint64_t pipe_collector_ready(const gpurf_pipeline *p, const sched *s) {
-  uint64_t ready = 0;
-  for (int k = 0; k < GPURF_PIPELINE_CU_COUNT; k++)
-    if (p->cu_free[k] > 0) ready |= s->passed[k];
-  for (uint64_t m = ready & s->wide; m; m &= m - 1) {
-    const warp *w = &p->w[__builtin_ctzll(m)];
-    if (p->cu_free[w->next_cu] < w->next_ncu) ready &= ~((uint64_t)1 << w->slot);
+/* All ones when a class has no free collector unit (free == 0; it is never
+ * negative), else 0: a mask in place of a branch, from the sign of
+ * free - 1 (GCC shifts signed values arithmetically). */
+static inline uint64_t pipe_full_mask(int free) { return (uint64_t)(((int64_t)free - 1) >> 63); }
+
+/* Of the ready warps, those with a wide instruction (more than one unit)
+ * whose class has fewer free units than it takes leave: rare, so looked
+ * at apart. */
+static inline uint64_t pipe_wide_fit(const gpurf_pipeline *p, uint64_t ready) {
+  if (ready & p->ws.wide) {
+    for (uint64_t m = ready & p->ws.wide; m; m &= m - 1) {
+      const warp *w = &p->w[__builtin_ctzll(m)];
+      if (p->cu_free[w->next_cu] < w->next_ncu) ready &= ~((uint64_t)1 << w->slot);
+    }
   }
   return ready;
+}
+
+/* Of the warps past the scoreboard (all schedulers'), those whose class
+ * has a free collector, a wide instruction needing as many as it takes.
+ * The classes are taken without a branch on the free counts (they follow
+ * the issues of both schedulers, which defeats prediction). */
+static inline uint64_t pipe_collector_ready(const gpurf_pipeline *p) {
+  _Static_assert(GPURF_PIPELINE_CU_COUNT == 3, "three collector classes");
+  const warp_sets *s = &p->ws;
+  return pipe_wide_fit(p, (s->passed[0] & ~pipe_full_mask(p->cu_free[0])) |
+                              (s->passed[1] & ~pipe_full_mask(p->cu_free[1])) |
+                              (s->passed[2] & ~pipe_full_mask(p->cu_free[2])));
 }
 
 /* -1 when the warp can issue; otherwise the stall reason, and in *reg the
@@ -155,7 +178,7 @@ static inline int pipe_cu_take(gpurf_pipeline *p, int cls, int k) {
  * form. */
 SCHED_INLINE void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
   warp *w = &p->w[slot];
-  sched *s = &p->s[w->si];
+  warp_sets *s = &p->ws;
   const cinst *in = &w->code[w->pc];
   const uint64_t now = p->cycle;
   const uint64_t bit = (uint64_t)1 << slot;
@@ -219,7 +242,7 @@ SCHED_INLINE void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
   if (flags & CI_BARRIER) pipe_barrier_arrive(p, w);
   /* Its next verdict now, while the warp is in cache: the scan then has
    * nothing to look at for it. */
-  if (w->why < 0) pipe_judge(p, s, w);
+  if (w->why < 0) pipe_judge(p, w);
 }
 
 
@@ -232,8 +255,11 @@ SCHED_INLINE void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
  * its own instructions in flight, a barrier only when this instruction is
  * one). The collector and its reads follow, with few values left to hold.
  * (Nothing of one side depends on the other: a barrier touches warps'
- * verdicts, the collectors and banks only what this instruction reads.) */
-SCHED_INLINE void pipe_issue_base(gpurf_pipeline *p, sched *s, int slot) {
+ * verdicts, the collectors and banks only what this instruction reads.)
+ * Returns the collector class the instruction took units of, or -1 for a
+ * barrier, which may have reset other warps' verdicts. */
+SCHED_INLINE int pipe_issue_base(gpurf_pipeline *p, int slot) {
+  warp_sets *const s = &p->ws;
   warp *const w = &p->w[slot];
   const cinst *const in = &w->code[w->pc];
   {
@@ -245,10 +271,21 @@ SCHED_INLINE void pipe_issue_base(gpurf_pipeline *p, sched *s, int slot) {
     const uint32_t in_flight = ++w->in_flight;
     if (ib < n - pc) p->want_fetch |= bit;
     const int n_dst = in->n_dst, flags = in->flags;
-    for (int i = 0; i < n_dst; i++) {
-      const int r = in->dst[i];
-      w->sb[r >> 6] |= (uint64_t)1 << (r & 63);
-      if (flags & CI_LONG) w->sb_long[r >> 6] |= (uint64_t)1 << (r & 63);
+    {
+      /* The first destination without a branch: most instructions have
+       * one, many none (n_dst == 0 then sets no bit: dst[] is zeroed past
+       * n_dst); more than one is rare. */
+      const uint64_t long_mask = 0 - (uint64_t)(flags >> 1 & 1);
+      _Static_assert(CI_LONG == 2, "CI_LONG is bit 1");
+      int r = in->dst[0];
+      uint64_t rb = (uint64_t)(n_dst != 0) << (r & 63);
+      w->sb[r >> 6] |= rb;
+      w->sb_long[r >> 6] |= rb & long_mask;
+      for (int i = 1; i < n_dst; i++) {
+        r = in->dst[i], rb = (uint64_t)1 << (r & 63);
+        w->sb[r >> 6] |= rb;
+        w->sb_long[r >> 6] |= rb & long_mask;
+      }
     }
     int why;
     if (flags & CI_BARRIER) {
@@ -289,7 +326,8 @@ collector:;
   p->last_progress = now;
   p->st.issued++;
   p->acted = 1;
-  const int main_cu = pipe_cu_take(p, in->cu, in->n_cu);
+  const int cls = in->cu, took = in->flags & CI_BARRIER ? -1 : cls;
+  const int main_cu = pipe_cu_take(p, cls, in->n_cu);
   cu *const c = &p->c[main_cu];
   const int n_src = in->n_src;
   /* (The stores of the counts are kept apart from the others: side by
@@ -305,7 +343,7 @@ collector:;
     c->ready = now;
     p->cu_main[main_cu >> 6] |= (uint64_t)1 << (main_cu & 63);
     if (now < p->disp_at) p->disp_at = now;
-    return;
+    return took;
   }
   c->pending = c->n_reads = n_src;
   c->ready = now;
@@ -324,6 +362,7 @@ collector:;
     q->age = now;
   }
   p->bank_req = breq;
+  return took;
 }
 
 /* Issues the instruction at the warp's pc, which pipe_blocked() found ready
