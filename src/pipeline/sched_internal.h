@@ -3,6 +3,7 @@
 #ifndef GPURF_SCHED_INTERNAL_H
 #define GPURF_SCHED_INTERNAL_H
 
+#include <stddef.h>
 #include <string.h>
 
 #include "pipeline/pipe_internal.h"
@@ -351,14 +352,27 @@ collector:;
   const int add = p->prm.bank_map == GPURF_PIPELINE_MAP_REG ? 0 : slot;
   const int mask = p->bank_mask;
   uint64_t breq = p->bank_req;
+  /* A request's collector, register and warp as one word (the register
+   * added per read), stored at once: on a little-endian machine the
+   * fields' bytes in rreq are the word's. */
+  _Static_assert(offsetof(rreq, cu) == 0 && sizeof(int16_t) == 2 && offsetof(rreq, reg) == 2 &&
+                     offsetof(rreq, warp) == 3,
+                 "rreq's first word: cu, reg, warp");
+  const uint32_t head = (uint32_t)(uint16_t)main_cu | (uint32_t)slot << 24;
   for (int i = 0; i < n_src; i++) {
     const int reg = in->src[i], x = reg + add;
     const int bank = mask >= 0 ? x & mask : x % p->prm.banks;
     breq |= (uint64_t)1 << bank;
     rreq *q = &pipe_rq(p, bank)[p->rq_n[bank]++];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint32_t word = head | (uint32_t)reg << 16;
+    memcpy(q, &word, sizeof word);
+#else
+    (void)head;
     q->cu = (int16_t)main_cu;
     q->reg = (uint8_t)reg;
     q->warp = (uint8_t)slot;
+#endif
     q->age = now;
   }
   p->bank_req = breq;
