@@ -227,8 +227,16 @@ int pipe_arbitrate_general(gpurf_pipeline *p) {
 /* Which arbitration loop the cycle takes (after attach, and again when the
  * clock is set back with requests queued). */
 void pipe_arb_configure(gpurf_pipeline *p) {
+  /* Arrivals kept by cycle go back to cu_main, where admission looks at
+   * their ready: the ring's slots stand for cycles of the old clock. */
+  for (int s = 0; s < PIPE_ARR_RING; s++) {
+    p->cu_main[0] |= p->arr[s][0], p->cu_main[1] |= p->arr[s][1];
+    p->arr[s][0] = p->arr[s][1] = 0;
+  }
+  /* (The plain loop keeps arrivals by cycle: their ring has room for
+   * read_cycles below its length.) */
   p->arb_plain = p->base_arb && !p->hk.share && !p->age_mixed && p->prm.bank_read_cycles == 1 &&
-                 p->prm.bank_write_cycles == 1;
+                 p->prm.bank_write_cycles == 1 && p->prm.read_cycles < PIPE_ARR_RING;
   p->wb_direct = p->arb_plain && p->base_bank && !p->hk.warp_end;
 }
 

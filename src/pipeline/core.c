@@ -114,6 +114,10 @@ static int arbitrate_plain(gpurf_pipeline *p) {
   const uint64_t now = p->cycle, at = now + (uint64_t)p->prm.read_cycles;
   const int writes_first = !p->prm.reads_first;
   int granted = 0;
+  /* The collectors whose last read is granted now all arrive at `at` (the
+   * clock only goes back with arb_plain off until the arrivals are folded
+   * into cu_main): they join that cycle's set. */
+  uint64_t *const arrive = p->arr[at & (PIPE_ARR_RING - 1)];
   for (uint64_t m = p->bank_req; m; m &= m - 1) {
     int b = __builtin_ctzll(m), nw = p->wq_n[b], nr = p->rq_n[b];
     if (p->bank_free[b] > now) {
@@ -149,14 +153,12 @@ static int arbitrate_plain(gpurf_pipeline *p) {
     } else if (nw == 0) {
       p->bank_req &= ~((uint64_t)1 << b);
     }
-    /* A collector's reads come no earlier than the last one granted (the
-     * clock only goes back with arb_plain off), so `at` is its arrival. */
+    /* A collector's reads come no earlier than the last one granted, so
+     * `at` is its arrival. Whether this was its last read is a coin toss to
+     * the branch predictor: it is added to the set without a branch. */
     cu *c = &p->c[ci];
     c->ready = at;
-    if (--c->pending == 0) {
-      p->cu_main[ci >> 6] |= (uint64_t)1 << (ci & 63);
-      if (at < p->disp_at) p->disp_at = at;
-    }
+    arrive[ci >> 6] |= (uint64_t)(--c->pending == 0) << (ci & 63);
     p->st.bank_reads[b]++;
     p->st.crossbar_transfers++;
   }
@@ -253,24 +255,26 @@ static inline void stalls_flush(gpurf_pipeline *p, int u, uint64_t now) {
   p->stall_since[u] = now;
 }
 
-/* Collectors of cu_main whose operands have arrived go to their unit, at
- * once when none of their unit waits before them and it is free (the
- * common case), else into its wait set; disp_at becomes the first arrival
- * still to come. */
-static inline int admit_word(gpurf_ctx *ctx, gpurf_pipeline *p, int word, uint64_t now,
-                             uint64_t *next) {
-  for (uint64_t m = p->cu_main[word]; m; m &= m - 1) {
+/* Collectors whose operands have arrived, of `m` (this cycle's arrivals
+ * and cu_main), go to their unit, at once when none of their unit waits
+ * before them and it is free (the common case), else into its wait set.
+ * Returns those of cu_main still to arrive, and the first of their ready
+ * in *next. (This cycle's arrivals have their ready now.) */
+static inline uint64_t admit_word(gpurf_ctx *ctx, gpurf_pipeline *p, int word, uint64_t m,
+                                  uint64_t now, uint64_t *next, int *rc) {
+  uint64_t keep = 0;
+  for (; m; m &= m - 1) {
     int i = __builtin_ctzll(m);
     const cu *c = &p->c[word * 64 + i];
     if (c->ready > now) {
+      keep |= m & (0 - m);
       if (c->ready < *next) *next = c->ready;
       continue;
     }
     int u = c->unit;
-    p->cu_main[word] &= ~((uint64_t)1 << i);
     if (!(p->wait_units >> u & 1) && p->unit_open_at[u] <= now) {
-      int rc = dispatch_one(ctx, p, u, word * 64 + i);
-      if (rc != GPURF_OK) return rc;
+      *rc = dispatch_one(ctx, p, u, word * 64 + i);
+      if (*rc != GPURF_OK) return keep | (m & (m - 1)); /* (all there: they stay) */
       continue;
     }
     stalls_flush(p, u, now);
@@ -279,18 +283,27 @@ static inline int admit_word(gpurf_ctx *ctx, gpurf_pipeline *p, int word, uint64
     p->wait_units |= 1u << u;
     if (p->unit_open_at[u] < p->wake_at) p->wake_at = p->unit_open_at[u];
   }
-  return GPURF_OK;
+  return keep;
 }
 
-static int admit_ready(gpurf_ctx *ctx, gpurf_pipeline *p) {
+/* Admission from this cycle's arrivals and cu_main (the collectors issued
+ * without reads, and any left when the clock was set back); disp_at
+ * becomes the first ready of those cu_main keeps. */
+static int admit_ready(gpurf_ctx *ctx, gpurf_pipeline *p, uint64_t *slot) {
   const uint64_t now = p->cycle;
   uint64_t next = UINT64_MAX;
-  int rc = admit_word(ctx, p, 0, now, &next);
+  const uint64_t m0 = slot[0] | p->cu_main[0], m1 = slot[1] | p->cu_main[1];
+  slot[0] = slot[1] = 0;
+  int rc = GPURF_OK;
+  p->cu_main[0] = admit_word(ctx, p, 0, m0, now, &next, &rc);
+  if (rc != GPURF_OK) {
+    p->cu_main[1] = m1;
+    return rc;
+  }
   /* (Collectors past the 64th only exist with more than 64 of them.) */
-  if (rc == GPURF_OK && p->cu_main[1]) rc = admit_word(ctx, p, 1, now, &next);
-  if (rc != GPURF_OK) return rc;
+  if (m1) p->cu_main[1] = admit_word(ctx, p, 1, m1, now, &next, &rc);
   p->disp_at = next;
-  return GPURF_OK;
+  return rc;
 }
 
 /* Collectors with every operand go to a free pipeline of their unit, by
@@ -299,8 +312,9 @@ static int admit_ready(gpurf_ctx *ctx, gpurf_pipeline *p) {
  * collectors comes free. */
 static int dispatch(gpurf_ctx *ctx, gpurf_pipeline *p) {
   const uint64_t now = p->cycle;
-  if (p->disp_at <= now) {
-    int rc = admit_ready(ctx, p);
+  uint64_t *slot = p->arr[now & (PIPE_ARR_RING - 1)];
+  if ((slot[0] | slot[1]) || p->disp_at <= now) {
+    int rc = admit_ready(ctx, p, slot);
     if (rc != GPURF_OK) return rc;
   }
   if (p->wake_at > now) return GPURF_OK;

@@ -27,12 +27,17 @@ uint64_t pipe_next_event(const gpurf_pipeline *p) {
   /* A collector's operands arriving, or its unit coming free (for one
    * whose operands are still on their way too: earlier is safe). */
   unsigned units = p->wait_units;
-  for (int word = 0; word < 2; word++)
-    for (uint64_t m = p->cu_main[word]; m; m &= m - 1) {
+  for (int word = 0; word < 2; word++) {
+    /* (Arrivals kept by cycle are at most read_cycles ahead.) */
+    uint64_t arriving = p->cu_main[word];
+    for (uint64_t at = now; at <= now + (uint64_t)p->prm.read_cycles; at++)
+      arriving |= p->arr[at & (PIPE_ARR_RING - 1)][word];
+    for (uint64_t m = arriving; m; m &= m - 1) {
       const cu *c = &p->c[word * 64 + __builtin_ctzll(m)];
       EVENT_AT(c->ready);
       units |= 1u << c->unit;
     }
+  }
   for (; units; units &= units - 1) {
     int u = __builtin_ctz(units);
     EVENT_AT(p->unit_min[u]);

@@ -11,6 +11,7 @@
 #define PIPE_WQ_CAP 16 /* writes queued per bank; a full queue holds the result bus */
 #define PIPE_MAX_CU (GPURF_PIPELINE_CU_COUNT * GPURF_PIPELINE_MAX_COLLECTORS)
 #define PIPE_RQ_CAP (PIPE_MAX_CU * PIPE_MAX_SRC)
+#define PIPE_ARR_RING 64 /* cycles of operand arrivals kept by cycle (core.c) */
 
 #if defined(__GNUC__)
 #define PIPE_NOINLINE __attribute__((noinline))
@@ -275,7 +276,8 @@ struct gpurf_pipeline {
   uint64_t cu_class[GPURF_PIPELINE_CU_COUNT][2]; /* the units of each class */
   uint64_t bank_req;   /* banks with a queued request */
   /* Main collector units whose reads have all been granted, until their
-   * operands arrive (then they wait in cu_wait for their unit). */
+   * operands arrive (then they wait in cu_wait for their unit); with plain
+   * arbitration only those issued without reads (the others are in arr). */
   uint64_t cu_main[2];
   /* No collector of cu_main has its operands before this cycle: all wait
    * for operands in flight, and dispatch has none to move to cu_wait. */
@@ -372,6 +374,12 @@ struct gpurf_pipeline {
   /* Warp slots below the one fetched last: fetch goes on from the next. */
   uint64_t fetch_done;
   pipe_quiet quiet; /* the counters before a quiet cycle (idle.c) */
+  /* ---- Operand arrivals by cycle (core.c, arbiter.c, idle.c) ---- */
+  /* With plain arbitration a collector's operands arrive read_cycles after
+   * its last grant, so the collectors whose operands arrive in cycle t are
+   * kept in arr[t % PIPE_ARR_RING] rather than in cu_main: admission takes
+   * that cycle's set without looking at their ready. */
+  uint64_t arr[PIPE_ARR_RING][2];
 
   /* ---- Issue (sched.c) ---- */
   /* The schedulers' path for this pipeline's hooks and policy, chosen at
