@@ -90,8 +90,7 @@ static inline int writeback(gpurf_ctx *ctx, gpurf_pipeline *p, int *granted) {
       p->bank_busy[b]++;
       p->holder_write[b] = 1;
       p->st.bank_writes[b]++;
-      pipe_sb_clear(p, &p->w[ws], reg); /* pipe_write_done of a sole write */
-      pipe_retire(p, ws);
+      pipe_sole_done(p, ws, reg); /* pipe_write_done of a sole write */
       continue;
     }
     if (p->wq_n[b] == PIPE_WQ_CAP) break;
@@ -229,7 +228,7 @@ static inline int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) 
   uint64_t *uf = p->unit_free[u];
   int k = p->unit_min_at[u];
   uf[k] = now + (uint64_t)p->prm.interval[u];
-  if (++k == p->prm.units[u]) k = 0;
+  k = k + 1 < p->prm.units[u] ? k + 1 : 0; /* (a conditional move: units of one pipeline wrap every time) */
   p->unit_min_at[u] = k;
   uint64_t lo = p->unit_min[u] = uf[k];
   if (u == GPURF_PIPELINE_UNIT_GLOBAL) {
@@ -355,8 +354,8 @@ static void fetch(gpurf_pipeline *p) {
   w->ib = left < (uint32_t)p->prm.ibuffer_depth ? left : (uint32_t)p->prm.ibuffer_depth;
   /* Only a buffer stall depends on the buffer: a barrier is checked before
    * it, and a scoreboard stall was found with instructions in it. */
-  if (w->why == GPURF_PIPELINE_STALL_IBUFFER || w->why == GPURF_PIPELINE_STALL_IDLE)
-    pipe_why(p, w, -1);
+  _Static_assert(GPURF_PIPELINE_STALL_IDLE == GPURF_PIPELINE_STALL_IBUFFER + 1, "one test for both");
+  if ((unsigned)(w->why - GPURF_PIPELINE_STALL_IBUFFER) <= 1) pipe_why(p, w, -1);
   p->want_fetch &= ~((uint64_t)1 << slot);
   p->fetch_done = ((uint64_t)2 << slot) - 1; /* slot 63: all */
 }

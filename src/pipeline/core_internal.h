@@ -35,7 +35,7 @@ static inline int pipe_slot_get(gpurf_ctx *ctx, gpurf_pipeline *p, int warp_slot
 /* A warp held back by warp_in_flight may go once one of its own leaves. */
 static inline void pipe_in_flight_done(gpurf_pipeline *p, warp *w) {
   w->in_flight--;
-  if (w->why == GPURF_PIPELINE_STALL_SCOREBOARD && w->why_reg < 0) pipe_why(p, w, -1);
+  if ((w->why == GPURF_PIPELINE_STALL_SCOREBOARD) & (w->why_reg < 0)) pipe_why(p, w, -1);
 }
 
 static inline void pipe_retire(gpurf_pipeline *p, int slot) {
@@ -44,7 +44,9 @@ static inline void pipe_retire(gpurf_pipeline *p, int slot) {
   pipe_in_flight_done(p, w);
   p->st.warp_instructions++;
   p->last_progress = p->cycle;
-  if (w->in_flight == 0 && w->pc == w->n) pipe_cta_warp_done(p, slot), p->warp_finished = 1, p->check_at = 0;
+  /* (One branch, rarely taken: a warp's last instruction retiring.) */
+  if ((w->in_flight == 0) & (w->pc == w->n))
+    pipe_cta_warp_done(p, slot), p->warp_finished = 1, p->check_at = 0;
 }
 
 static inline void pipe_sb_clear(gpurf_pipeline *p, warp *w, int reg) {
@@ -58,12 +60,35 @@ static inline void pipe_sb_clear(gpurf_pipeline *p, warp *w, int reg) {
   w->sb_long[reg >> 6] &= m;
 }
 
+/* pipe_sb_clear and pipe_retire of an instruction's sole write, in one:
+ * whether the warp waited for that register (its oldest wait, often the
+ * case, often not) is a coin toss to the branch predictor, so its verdict
+ * is reset by masks, a no-op when it did not. (Its wait for its own
+ * instructions in flight, why_reg < 0, ends here too.) */
+static inline void pipe_sole_done(gpurf_pipeline *p, int slot, int reg) {
+  warp *w = &p->w[slot];
+  const int why = w->why, wr = w->why_reg;
+  const int hit = (why == GPURF_PIPELINE_STALL_SCOREBOARD) & ((wr == reg) | (wr < 0));
+  const uint64_t keep = ~((uint64_t)hit << w->slot), m = ~((uint64_t)1 << (reg & 63));
+  warp_sets *s = &p->ws;
+  s->held_by[GPURF_PIPELINE_STALL_SCOREBOARD] &= keep;
+  s->closed &= keep;
+  w->why = why | -hit; /* -1 when hit */
+  w->sb[reg >> 6] &= m;
+  w->sb_long[reg >> 6] &= m;
+  const uint32_t in_flight = --w->in_flight;
+  p->acted = 1;
+  p->st.warp_instructions++;
+  p->last_progress = p->cycle;
+  if ((in_flight == 0) & (w->pc == w->n))
+    pipe_cta_warp_done(p, slot), p->warp_finished = 1, p->check_at = 0;
+}
+
 /* The register of a write is in its bank: the scoreboard lets dependants
  * go and the instruction retires when it was its last write. */
 static inline void pipe_write_done(gpurf_pipeline *p, const wreq *q) {
   if (q->slot == PIPE_SLOT_SOLE) {
-    pipe_sb_clear(p, &p->w[q->warp], q->reg);
-    pipe_retire(p, q->warp);
+    pipe_sole_done(p, q->warp, q->reg);
     return;
   }
   /* A forced write moves a value whose scoreboard entry was released when
