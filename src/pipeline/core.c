@@ -211,16 +211,18 @@ static inline int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) 
     int rc = pipe_res_push_slow(ctx, p, u, &r);
     if (rc != GPURF_OK) return rc;
   } else {
-    /* The common case: room in the ring, and the result goes last. It comes
-     * before the first result only as the head of its unit, by ready or,
-     * at the same ready, by seq (units take their collectors in turn, so
-     * seq does not grow from unit to unit). */
+    /* The common case: room in the ring, and the result goes last. It may
+     * come first only as the head of its unit, by ready or, at the same
+     * ready, by seq (units take their collectors in turn, so seq does not
+     * grow from unit to unit). */
     result *r = &f->r[(f->head + f->n++) & (f->cap - 1)];
     r->ready = ready, r->seq = seq, r->warp = c->warp, r->in = in;
     p->res_last[u] = ready;
-    if (f->n == 1) p->head_ready[u] = ready, p->head_seq[u] = seq;
-    if (ready < p->res_next || (ready == p->res_next && seq < p->head_seq[p->res_unit]))
-      p->res_next = ready, p->res_unit = u;
+    if (f->n == 1) {
+      p->head_ready[u] = ready, p->head_seq[u] = seq;
+      if (ready < p->res_next || (ready == p->res_next && seq < p->head_seq[p->res_unit]))
+        p->res_next = ready, p->res_unit = u;
+    }
   }
   /* Pipelines of a kind are alike and each is taken for `interval` cycles:
    * the one taken longest ago (unit_min_at) is free first, and the next in
@@ -228,7 +230,9 @@ static inline int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) 
   uint64_t *uf = p->unit_free[u];
   int k = p->unit_min_at[u];
   uf[k] = now + (uint64_t)p->prm.interval[u];
-  k = k + 1 < p->prm.units[u] ? k + 1 : 0; /* (a conditional move: units of one pipeline wrap every time) */
+  /* The next in turn, without a branch (with two pipelines it wraps every
+   * other time): k + 1, or 0 when that is past the last. */
+  k = (k + 1) & -(k + 1 < p->prm.units[u]);
   p->unit_min_at[u] = k;
   uint64_t lo = p->unit_min[u] = uf[k];
   if (u == GPURF_PIPELINE_UNIT_GLOBAL) {
