@@ -198,12 +198,14 @@ static inline int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) 
   const int lat = p->prm.latency[u] + c->lat_adj;
   const uint64_t ready = now + (uint64_t)(lat < 1 ? 1 : lat);
   p->acted = 1;
-  if (c->n_reads > 0) {
-    /* Whole cycle counts: the sums are exact whatever the order of units. */
-    uint64_t got = c->ready - c->issue;
-    p->st.fetch_instructions++;
+  {
+    /* Operand fetch of a collector with reads, in whole cycles (the sums
+     * are exact whatever the order of units). Whether it had reads is a
+     * coin toss to the branch predictor: a collector without adds zeros. */
+    const uint64_t had = 0 - (uint64_t)(c->n_reads > 0), got = (c->ready - c->issue) & had;
+    p->st.fetch_instructions -= had;
     p->fetch_sum += got;
-    p->fetch_pen_sum += (int64_t)got - 1 - p->prm.read_cycles;
+    p->fetch_pen_sum += (int64_t)((got - 1 - (uint64_t)p->prm.read_cycles) & had);
   }
   rfifo *f = &p->res[u];
   if (f->n == f->cap || ready < p->res_last[u]) {
