@@ -359,9 +359,16 @@ static void fetch(gpurf_pipeline *p) {
   uint32_t left = w->n - w->pc;
   w->ib = left < (uint32_t)p->prm.ibuffer_depth ? left : (uint32_t)p->prm.ibuffer_depth;
   /* Only a buffer stall depends on the buffer: a barrier is checked before
-   * it, and a scoreboard stall was found with instructions in it. */
+   * it, and a scoreboard stall was found with instructions in it. Whether
+   * the warp waited for it is a coin toss to the branch predictor, so
+   * pipe_why(p, w, -1) is done by masks, a no-op when it did not. */
   _Static_assert(GPURF_PIPELINE_STALL_IDLE == GPURF_PIPELINE_STALL_IBUFFER + 1, "one test for both");
-  if ((unsigned)(w->why - GPURF_PIPELINE_STALL_IBUFFER) <= 1) pipe_why(p, w, -1);
+  const int why = w->why, hit = (unsigned)(why - GPURF_PIPELINE_STALL_IBUFFER) <= 1;
+  const uint64_t keep = ~((uint64_t)hit << slot);
+  warp_sets *s = &p->ws;
+  s->held_by[why & -hit] &= keep; /* (held_by[0] &= ~0 when not) */
+  s->closed &= keep;
+  w->why = why | -hit; /* -1 when hit */
   p->want_fetch &= ~((uint64_t)1 << slot);
   p->fetch_done = ((uint64_t)2 << slot) - 1; /* slot 63: all */
 }
