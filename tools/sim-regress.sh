@@ -2,7 +2,9 @@
 # Pipeline results against a saved reference: every shipped trace and every
 # synthetic preset through `gpurf sim` (JSON) with every technique, on
 # fermi-baseline under a set of SM parameter variants and on the designs the
-# reproduce plans use, plus `gpurf reproduce all` in CSV and JSON.
+# reproduce plans use, plus `gpurf reproduce all` in CSV and JSON. The same
+# inputs as binary native traces (the reader's brief path, which text traces
+# never take) run under a few of the variants.
 #
 #   tools/sim-regress.sh record GPURF DIR   # write the reference into DIR
 #   tools/sim-regress.sh check  GPURF DIR   # run again, diff against DIR
@@ -31,6 +33,22 @@ for t in tests/data/traces/handwritten tests/data/traces/matrixmul-32-32-trace \
 done
 techniques=$("$gpurf" sim --technique list | awk '{print $1}')
 
+# The binary forms, written by the gpurf under test at a repository-relative
+# path (outputs name their trace, so record and check must use the same one).
+bin=build/sim-regress-traces
+rm -rf "$bin"
+mkdir -p "$bin"
+binputs=""
+for w in $("$gpurf" trace gen --list | grep -E '^[a-z][a-z0-9-]*$'); do
+  "$gpurf" trace gen --workload "$w" --seed 1 -o "$bin/$w.gtraceb" >/dev/null || exit 1
+  binputs="$binputs --trace $bin/$w.gtraceb"
+done
+for t in $(echo "$inputs" | tr ' ' '\n' | grep -v -e '^--' -e '^$' | grep /); do
+  b="$bin/$(basename "$t").gtraceb"
+  "$gpurf" trace convert "$t" "$b" >/dev/null || exit 1
+  binputs="$binputs --trace $b"
+done
+
 # One line per run: NAME MODEL [--set ...] --technique T; the inputs are added (sh -c
 # takes NAME as $0, so "$@" starts with the model).
 {
@@ -48,6 +66,11 @@ techniques=$("$gpurf" sim --technique list | awk '{print $1}')
     warrf-stt-sbw warrf-stt-sbw-wpool; do
     for t in $techniques; do echo "$m.$t $m --technique $t"; done
   done
+  for set in "" "policy=lrr" "policy=two_level" "banks=12" "read_cycles=3"; do
+    for t in $techniques; do
+      echo "binary.${set:-default}.$t fermi-baseline ${set:+--set $set} --technique $t"
+    done
+  done
 } >"$out/runs.txt"
 # QUICK=1: fermi-baseline only, no reproduce (for iterating; the full run before a commit).
 if [ "${QUICK:-0}" = 1 ]; then
@@ -55,9 +78,10 @@ if [ "${QUICK:-0}" = 1 ]; then
   mv "$out/runs.q" "$out/runs.txt"
 fi
 
-export gpurf out inputs
+export gpurf out inputs binputs
 # shellcheck disable=SC2016
-xargs -P "$jobs" -L 1 sh -c 'name=$0; "$gpurf" sim "$@" $inputs --format json \
+xargs -P "$jobs" -L 1 sh -c 'name=$0; in=$inputs; case $name in binary.*) in=$binputs ;; esac
+  "$gpurf" sim "$@" $in --format json \
   >"$out/$name.json" 2>"$out/$name.err"; echo "rc $?" >>"$out/$name.err"' <"$out/runs.txt"
 if [ "${QUICK:-0}" != 1 ]; then
   for f in csv json; do
