@@ -64,7 +64,7 @@ static inline uint64_t judge_unknown(gpurf_pipeline *p) {
   uint64_t passed = v->passed[0] | v->passed[1] | v->passed[2];
   const uint64_t unknown = v->members & ~(v->closed | passed);
   if (unknown) {
-    for (uint64_t m = unknown; m; m &= m - 1) pipe_judge(p, &p->w[__builtin_ctzll(m)]);
+    pipe_judge_set(p, unknown);
     passed = v->passed[0] | v->passed[1] | v->passed[2];
   }
   return passed;
@@ -180,8 +180,7 @@ SCHED_INLINE void cycle_scan(gpurf_pipeline *p, const int lrr, const int base, c
 static inline uint64_t two_level_base(gpurf_pipeline *p, sched *s) {
   warp_sets *const v = &p->ws;
   const uint64_t act = s->active_mask;
-  for (uint64_t m = act & ~(v->closed | v->passed[0] | v->passed[1] | v->passed[2]); m; m &= m - 1)
-    pipe_judge(p, &p->w[__builtin_ctzll(m)]);
+  pipe_judge_set(p, act & ~(v->closed | v->passed[0] | v->passed[1] | v->passed[2]));
   for (uint64_t m = act & v->closed & ~v->stay; m; m &= m - 1) {
     const int slot = __builtin_ctzll(m);
     const warp *w = &p->w[slot];
@@ -244,9 +243,7 @@ SCHED_INLINE void schedule_two_level(gpurf_pipeline *p, sched *s, const int base
   const warp_sets *const v = &p->ws;
   const uint64_t entered = two_level_base(p, s);
   const uint64_t act = s->active_mask;
-  for (uint64_t m = entered & ~(v->closed | v->passed[0] | v->passed[1] | v->passed[2]); m;
-       m &= m - 1)
-    pipe_judge(p, &p->w[__builtin_ctzll(m)]);
+  pipe_judge_set(p, entered & ~(v->closed | v->passed[0] | v->passed[1] | v->passed[2]));
   const uint64_t ready = pipe_collector_ready(p) & act;
   if (!ready) {
     const uint64_t passed = act & (v->passed[0] | v->passed[1] | v->passed[2]);

@@ -37,11 +37,10 @@ static inline int pipe_sb_first(const warp *w, const cinst *in) {
  * warp resets it (pipe_why), or "past the scoreboard", after which only the
  * collectors can hold it back, which is tested at each scan. A verdict is
  * valid whenever it is found, so it may be found early (right after an
- * issue) or late (by the scan). */
-static inline void pipe_judge(gpurf_pipeline *p, warp *w) {
+ * issue) or late (by the scan). bit: the warp's slot as a bit. */
+static inline void pipe_judge_bit(gpurf_pipeline *p, warp *w, const uint64_t bit) {
   warp_sets *const s = &p->ws;
   const cinst *in = &w->code[w->pc];
-  const uint64_t bit = (uint64_t)1 << w->slot;
   const uint32_t wif = (uint32_t)p->prm.warp_in_flight;
   int why;
   /* The rare reasons before the scoreboard, with one branch for the three
@@ -74,6 +73,17 @@ static inline void pipe_judge(gpurf_pipeline *p, warp *w) {
   s->closed |= bit;
   s->stay &= ~bit; /* a new reason: two-level has not seen it yet */
   w->why = why;
+}
+
+/* pipe_judge_bit with the warp's bit found from its slot. */
+static inline void pipe_judge(gpurf_pipeline *p, warp *w) {
+  pipe_judge_bit(p, w, (uint64_t)1 << w->slot);
+}
+
+/* Judges the warps of m (none of which has a verdict), each with its bit
+ * from the set: the warp's slot is not read. */
+static inline void pipe_judge_set(gpurf_pipeline *p, uint64_t m) {
+  for (; m; m &= m - 1) pipe_judge_bit(p, &p->w[__builtin_ctzll(m)], m & (0 - m));
 }
 
 /* Two-level's pending queue: n_pending slots from here, so that taking its
