@@ -101,8 +101,9 @@ static NB_ALWAYS_INLINE const unsigned char *nb_match(const tr_shape_key *k, uin
 static void nb_keep(tr_shapes *sh, const nb_state *st, uint32_t slot, const unsigned char *rec,
                     const gpurf_trace_inst *t, gpurf_trace_brief *out) {
   tr_shape_key *k = &sh->key[slot];
-  /* The same fields keep their stamp: what a model made of them stands. */
-  if (tr_shape_same(sh, slot, t))
+  /* The same fields keep their stamp: what a model made of them stands. An
+   * empty slot (the first warp's, at each pc) is told without the call. */
+  if (k->stamp && tr_shape_same(sh, slot, t))
     k->gen = 0;
   else
     tr_shape_set(sh, slot, t);
