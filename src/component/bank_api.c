@@ -21,14 +21,18 @@ static const char *const part_names[GPURF_BANK_PART_COUNT] = {
 #define MAX_BANKS 1024
 #define MAX_PORTS 16
 
+/* The index of name in a table of n names, or -1 (also for NULL). */
+static int name_index(const char *const *names, int n, const char *name) {
+  for (int i = 0; name && i < n; i++)
+    if (strcmp(name, names[i]) == 0) return i;
+  return -1;
+}
+
 int gpurf_bank_opt_parse(const char *name, gpurf_bank_opt *out) {
-  for (int i = 0; i < GPURF_BANK_OPT_COUNT; i++) {
-    if (name && strcmp(name, opt_names[i]) == 0) {
-      *out = (gpurf_bank_opt)i;
-      return GPURF_OK;
-    }
-  }
-  return GPURF_EINVAL;
+  int i = name_index(opt_names, GPURF_BANK_OPT_COUNT, name);
+  if (i < 0) return GPURF_EINVAL;
+  *out = (gpurf_bank_opt)i;
+  return GPURF_OK;
 }
 
 const char *gpurf_bank_opt_name(gpurf_bank_opt opt) {
@@ -38,13 +42,10 @@ const char *gpurf_bank_opt_name(gpurf_bank_opt opt) {
 static const char *const space_names[GPURF_BANK_SPACE_COUNT] = {"own", "cacti"};
 
 int gpurf_bank_space_parse(const char *name, gpurf_bank_space *out) {
-  for (int i = 0; i < GPURF_BANK_SPACE_COUNT; i++) {
-    if (name && strcmp(name, space_names[i]) == 0) {
-      *out = (gpurf_bank_space)i;
-      return GPURF_OK;
-    }
-  }
-  return GPURF_EINVAL;
+  int i = name_index(space_names, GPURF_BANK_SPACE_COUNT, name);
+  if (i < 0) return GPURF_EINVAL;
+  *out = (gpurf_bank_space)i;
+  return GPURF_OK;
 }
 
 const char *gpurf_bank_space_name(gpurf_bank_space space) {
