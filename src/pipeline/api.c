@@ -150,12 +150,13 @@ void gpurf_pipeline_free(gpurf_pipeline *p) {
   if (!p) return;
   if (p->buf)
     for (int i = 0; i < p->n_buf; i++)
-      free(p->buf[i].code), free(p->buf[i].tag), free(p->buf[i].last_use);
+      free(p->buf[i].code), free(p->buf[i].store), free(p->buf[i].tag), free(p->buf[i].last_use);
   free(p->buf);
   free(p->cta);
   free(p->rec);
   free(p->memo);
   free(p->bmemo_mem);
+  pipe_pool_free(p);
   pipe_res_free(p);
   free(p->slot_left);
   free(p->slot_warp);
@@ -303,7 +304,7 @@ int gpurf_pipeline_last_use(const gpurf_pipeline *p, int wslot, int reg) {
   const ctabuf *b = &p->buf[w->cta];
   if (!b->last_use) return -1;
   size_t at = (size_t)(w->code - b->code) + w->pc - 1;
-  const cinst *in = &b->code[at];
+  const cinst *in = b->code[at];
   for (int i = 0; i < in->n_src; i++)
     if (in->src[i] == reg) return b->last_use[at] >> i & 1;
   return -1;
@@ -342,7 +343,7 @@ int gpurf_pipeline_warp_next(const gpurf_pipeline *p, int wslot, int *cta, uint3
 int gpurf_pipeline_inst_get(const gpurf_pipeline *p, int cta, uint32_t index,
                             gpurf_pipeline_buffered_inst *out) {
   if (!p || cta < 0 || cta >= p->n_buf || index >= p->buf[cta].n) return GPURF_EINVAL;
-  const cinst *c = &p->buf[cta].code[index];
+  const cinst *c = p->buf[cta].code[index];
   out->n_src = c->n_src;
   out->n_dst = c->n_dst;
   memcpy(out->src, c->src, sizeof out->src);

@@ -69,9 +69,7 @@ int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
     if (!p->bmemo_mem) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
     p->bmemo = (bmemo *)((uintptr_t)((char *)p->bmemo_mem + 63) & ~(uintptr_t)63);
   }
-  if (p->memo_stamped)
-    for (size_t i = 0; i < (size_t)1 << PIPE_MEMO_BITS; i++) p->bmemo[i].stamp = 0;
-  p->memo_stamped = 0;
+  if (p->memo_stamped) pipe_pool_new_gen(p);
   return read_briefs(ctx, p);
 }
 
@@ -133,8 +131,8 @@ static inline uint16_t global_bytes(const gpurf_trace_inst *t) {
 
 /* The record as the pipeline sees it; registers of pairs and quads expanded,
  * RZ dropped (it costs no access), repeated sources read once. */
-static int compact(gpurf_ctx *ctx, const gpurf_pipeline *p, const gpurf_trace_inst *t, cinst *c,
-                   uint32_t *max_reg) {
+int pipe_compact(gpurf_ctx *ctx, const gpurf_pipeline *p, const gpurf_trace_inst *t, cinst *c,
+                 uint32_t *max_reg) {
   memset(c, 0, sizeof *c);
   unsigned cls = (unsigned)t->op_class < GPURF_TRACE_CLASS_COUNT ? (unsigned)t->op_class
                                                                   : GPURF_TRACE_CLASS_OTHER;
@@ -189,7 +187,7 @@ static int compact_memo(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_ins
                                                                   : GPURF_TRACE_CLASS_OTHER;
   if (cls == GPURF_TRACE_CLASS_BARRIER || (unsigned)t->latency > 255u ||
       t->n_src > GPURF_TRACE_MAX_SRC || t->n_dst > GPURF_TRACE_MAX_DST)
-    return compact(ctx, p, t, c, max_reg);
+    return pipe_compact(ctx, p, t, c, max_reg);
   cmemo *e = &p->memo[(t->pc >> 3) & ((1u << PIPE_MEMO_BITS) - 1)];
   if (e->pc == t->pc && e->valid && e->cls == cls && e->lat == (unsigned)t->latency &&
       e->n_src == t->n_src && e->n_dst == t->n_dst && same_ops(e->src, t->src, t->n_src) &&
@@ -201,7 +199,7 @@ static int compact_memo(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_ins
   }
   /* compact() only raises max_reg: its own maximum, then the larger. */
   uint32_t mr = 0;
-  int rc = compact(ctx, p, t, c, &mr);
+  int rc = pipe_compact(ctx, p, t, c, &mr);
   if (rc != GPURF_OK) return rc;
   if (mr > *max_reg) *max_reg = mr;
   e->pc = t->pc, e->valid = 1, e->cls = (uint8_t)cls, e->lat = (uint8_t)t->latency;
@@ -212,43 +210,23 @@ static int compact_memo(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_ins
   return GPURF_OK;
 }
 
-/* Compacts a shape the reader named anew into its slot: the record's
- * fixed fields, with the mask of the record that named it for the rest. */
-static PIPE_NOINLINE int memo_shape(gpurf_ctx *ctx, gpurf_pipeline *p,
-                                    const gpurf_trace_brief *br, bmemo *e) {
-  gpurf_trace_inst *t = p->rec;
-  if (gpurf_trace_reader_shape(p->reader, br->shape, t) != GPURF_OK)
-    return gpurf_fail(ctx, GPURF_EINVAL, "the trace reader named no shape %u", br->shape);
-  t->mask = br->mask;
-  uint32_t mr = 0;
-  e->stamp = 0;
-  int rc = compact(ctx, p, t, &e->c, &mr);
-  if (rc != GPURF_OK) return rc;
-  e->max_reg = (uint8_t)mr;
-  p->memo_stamped = 1;
-  e->lane_bytes = e->c.unit == GPURF_PIPELINE_UNIT_GLOBAL ? (t->mem_width ? t->mem_width : 4) : 0;
-  e->stamp = br->stamp;
-  return GPURF_OK;
-}
-
-/* A CTA's code of this many bytes or more is given huge pages where the
- * system has them: its pages are each touched first as it is written, at a
- * fault apiece (the bench's 524,288 instructions fill 21 MB: some 5,000
- * faults with small pages, 512 times fewer with huge ones), and the cycle
- * loop reads it through fewer TLB entries. */
+/* A CTA's code (its pointers, or its own forms) of this many bytes or more
+ * is given huge pages where the system has them: its pages are each touched
+ * first as they are written, at a fault apiece (512 times fewer with huge
+ * pages), and the cycle loop reads them through fewer TLB entries. */
 #define PIPE_HUGE_BYTES ((size_t)1 << 21)
 
-/* Code for cap records: n of old's kept, old freed; NULL when out of memory
- * (old left). */
-static cinst *code_alloc(cinst *old, uint32_t n, uint32_t cap) {
-  size_t bytes = (size_t)cap * sizeof(cinst);
+/* Room for cap elements of size bytes: n of old's kept, old freed; NULL
+ * when out of memory (old left). */
+static void *code_alloc(void *old, size_t size, uint32_t n, uint32_t cap) {
+  size_t bytes = (size_t)cap * size;
 #if defined(MADV_HUGEPAGE)
   if (bytes >= PIPE_HUGE_BYTES) {
     bytes = (bytes + PIPE_HUGE_BYTES - 1) & ~(PIPE_HUGE_BYTES - 1); /* a multiple of the alignment */
-    cinst *code = aligned_alloc(PIPE_HUGE_BYTES, bytes);
+    void *code = aligned_alloc(PIPE_HUGE_BYTES, bytes);
     if (!code) return NULL;
     madvise(code, bytes, MADV_HUGEPAGE); /* a hint: without it, small pages */
-    if (n) memcpy(code, old, (size_t)n * sizeof *code);
+    if (n) memcpy(code, old, (size_t)n * size);
     free(old);
     return code;
   }
@@ -257,24 +235,38 @@ static cinst *code_alloc(cinst *old, uint32_t n, uint32_t cap) {
 }
 
 /* Room for need records in b (and their decode tags when a technique
- * keeps them), b->n of them kept. */
+ * keeps them, and their forms when read whole), b->n of them kept. */
 static int buf_reserve(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32_t need) {
-  if (need <= b->cap) return GPURF_OK;
-  uint32_t cap = b->cap ? 2 * b->cap : 1024;
-  while (cap < need) cap *= 2;
-  if (b->n == 0) { /* nothing to keep: no copy */
-    free(b->code);
-    b->code = NULL, b->cap = 0;
+  uint32_t cap = b->cap;
+  if (need > cap) {
+    cap = cap ? 2 * cap : 1024;
+    while (cap < need) cap *= 2;
+    if (b->n == 0) { /* nothing to keep: no copy */
+      free(b->code);
+      b->code = NULL, b->cap = 0;
+    }
+    const cinst **code = code_alloc(b->code, sizeof *code, b->n, cap);
+    if (!code) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+    b->code = code;
+    if (p->hk.decode) {
+      uint64_t *tag = realloc(b->tag, (size_t)cap * sizeof *tag);
+      if (!tag) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+      b->tag = tag;
+    }
+    b->cap = cap;
   }
-  cinst *code = code_alloc(b->code, b->n, cap);
-  if (!code) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-  b->code = code;
-  if (p->hk.decode) {
-    uint64_t *tag = realloc(b->tag, (size_t)cap * sizeof *tag);
-    if (!tag) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-    b->tag = tag;
+  if (!p->brief && b->cap_store < cap) {
+    if (b->n == 0) {
+      free(b->store);
+      b->store = NULL, b->cap_store = 0;
+    }
+    cinst *store = code_alloc(b->store, sizeof *store, b->n, cap);
+    if (!store) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+    /* The forms moved: the pointers follow. */
+    if (store != b->store)
+      for (uint32_t i = 0; i < b->n; i++) b->code[i] = &store[i];
+    b->store = store, b->cap_store = cap;
   }
-  b->cap = cap;
   return GPURF_OK;
 }
 
@@ -303,25 +295,28 @@ static int warp_begin(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32
   return GPURF_OK;
 }
 
-/* The batch's records left, compacted into c through the memo; with
- * want_max, the highest register they use raises *mr. */
-static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, cinst *c, const int want_max,
-                              uint32_t *mr) {
+/* The batch's records left, each's compact form through the memo into c;
+ * with want_max, the highest register they use raises *mr. */
+static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, const cinst **c,
+                              const int want_max, uint32_t *mr) {
   bmemo *memo = p->bmemo;
   uint32_t top = *mr;
   for (const gpurf_trace_brief *br = p->bat + p->bat_i, *end = p->bat + p->bat_n; br < end;
        br++, c++) {
     bmemo *e = &memo[br->shape];
     if (__builtin_expect(e->stamp != br->stamp, 0)) {
-      int rc = memo_shape(ctx, p, br, e);
+      int rc = pipe_pool_shape(ctx, p, br, e);
       if (rc != GPURF_OK) return rc;
     }
-    *c = e->c;
-    /* At most 32 lanes of 255 bytes: within 16 bits. */
-    if (e->lane_bytes) {
+    const cinst *f = e->c[0];
+    if (e->lane_bytes) { /* global memory: the form of its lanes */
       uint32_t lanes = br->mask == 0xffffffffu ? 32 : popcount32(br->mask);
-      c->bytes = (uint16_t)(lanes * e->lane_bytes);
+      if (__builtin_expect(lanes != e->lanes[0], 0)) {
+        int rc = pipe_pool_lanes(ctx, p, e, lanes, &f);
+        if (rc != GPURF_OK) return rc;
+      }
     }
+    *c = f;
     if (want_max) top = e->max_reg > top ? e->max_reg : top;
   }
   *mr = top;
@@ -363,7 +358,7 @@ static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t nr
   return GPURF_OK;
 }
 
-/* The trace's last-use hint of the record just compacted into b->code[b->n]
+/* The trace's last-use hint of the record just compacted into b->store[b->n]
  * (a register is last used when an operand covering it is), kept beside the
  * code for techniques. */
 static int hint_record(gpurf_ctx *ctx, ctabuf *b, const gpurf_trace_inst *t) {
@@ -372,7 +367,7 @@ static int hint_record(gpurf_ctx *ctx, ctabuf *b, const gpurf_trace_inst *t) {
     if (!h) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
     b->last_use = h, b->cap_hint = b->cap;
   }
-  const cinst *c = &b->code[b->n];
+  const cinst *c = &b->store[b->n];
   uint32_t bits = 0;
   if (t->flags & GPURF_TRACE_HAS_HINTS) {
     bits = 1u << 31;
@@ -394,7 +389,7 @@ static void hint_liveness(ctabuf *b) {
   for (uint32_t wi = 0; wi < b->n_warps; wi++) {
     uint8_t read_next[GPURF_TRACE_NUM_REGS] = {0};
     for (uint32_t k = b->warp_start[wi + 1]; k-- > b->warp_start[wi];) {
-      const cinst *c = &b->code[k];
+      const cinst *c = b->code[k];
       for (int i = 0; i < c->n_dst; i++) read_next[c->dst[i]] = 0;
       uint32_t bits = 0;
       for (int i = 0; i < c->n_src; i++) {
@@ -433,6 +428,10 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
   uint64_t seen = 0;
   uint32_t last = UINT32_MAX;
   int per_record = p->hk.load || p->hk.decode || !p->base_map;
+  /* Read in brief, the code points into the pool's generations from this
+   * one on (UINT32_MAX: still being read); read whole, into none. */
+  b->gen_lo = p->brief ? p->pool_gen : 1;
+  b->gen_hi = p->brief ? UINT32_MAX : 0;
   /* A kernel's CTAs are much alike: room for as many records as the last
    * one had (not the most any had: one large CTA would make every buffer
    * as large). */
@@ -447,8 +446,9 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
       last = wid;
     }
     if (b->n == b->cap && (rc = buf_reserve(ctx, p, b, b->n + 1)) != GPURF_OK) return rc;
-    rc = compact_memo(ctx, p, p->rec, &b->code[b->n], &max_reg);
+    rc = compact_memo(ctx, p, p->rec, &b->store[b->n], &max_reg);
     if (rc != GPURF_OK) return rc;
+    b->code[b->n] = &b->store[b->n];
     if (per_record) { /* a technique sees the record */
       if (p->hk.load) p->hk.load(p->hk.state, p, bi, b->n, p->rec);
       if (p->hk.decode) {
@@ -461,6 +461,7 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
     if ((rc = read_rec(ctx, p)) != GPURF_OK) return rc;
   }
   b->warp_start[b->n_warps] = b->n;
+  if (p->brief) b->gen_hi = p->pool_gen;
   p->cta_room = b->n;
   if (!p->base_map) hint_liveness(b);
   b->regs_per_thread = nregs ? nregs : max_reg + 1;

@@ -48,29 +48,53 @@ typedef struct cmemo {
   cinst c; /* bytes not kept: it depends on the record's mask */
 } cmemo;
 
-/* Read in brief (feed.c), the compact form of each of the reader's shapes,
+/* Read in brief (feed.c), the compact forms of each of the reader's shapes,
  * one cache line each (a record reads its shape's and no other): the stamp
- * of the shape c was made from (0: none), the bytes per active lane of its
- * global traffic (0: not global memory), its highest register. */
+ * of the shape they were made from (0: none), the bytes per active lane of
+ * its global traffic (0: not global memory), its highest register. The
+ * forms live in the pool (pool_chunk) and CTAs point at them; a global
+ * memory instruction's traffic depends on its lanes, so it has a form per
+ * lane count, the last few used kept here (lanes[i] of c[i]). */
+#define PIPE_LANE_FORMS 5
 typedef struct bmemo {
-  cinst c; /* bytes not kept: it depends on the record's mask */
   uint64_t stamp;
-  uint8_t lane_bytes, max_reg;
-  uint8_t pad_[64 - sizeof(cinst) - sizeof(uint64_t) - 2];
+  const cinst *c[PIPE_LANE_FORMS]; /* c[0] only unless global memory */
+  uint8_t lanes[PIPE_LANE_FORMS];
+  uint8_t n_forms, lane_bytes, max_reg;
+  uint8_t pad_[64 - sizeof(uint64_t) - PIPE_LANE_FORMS * (sizeof(cinst *) + 1) - 3];
 } bmemo;
-_Static_assert(sizeof(bmemo) == 64, "a shape's compact form is one cache line");
+_Static_assert(sizeof(bmemo) == 64, "a shape's compact forms are one cache line");
+
+/* Compact forms made from shapes read in brief, shared by every CTA whose
+ * code points at them and never changed or moved while one does (feed.c).
+ * Made in generations: when one has PIPE_POOL_GEN forms (or a new reader
+ * starts), the memo forgets them all and a new generation begins; chunks of
+ * generations no buffered CTA spans are then given back. */
+#define PIPE_POOL_CHUNK 4096u
+#define PIPE_POOL_GEN (8u * PIPE_POOL_CHUNK)
+typedef struct pool_chunk {
+  struct pool_chunk *next;
+  uint32_t gen, n;
+  cinst c[PIPE_POOL_CHUNK];
+} pool_chunk;
 
 /* Records read in brief at a time (feed.c). */
 #define PIPE_BATCH 256
 
-/* A CTA's instructions, warp after warp. */
+/* A CTA's instructions, warp after warp: a pointer to each one's compact
+ * form, in the pool when read in brief (8 bytes a record, where a copy of
+ * the form would be 40), else in store, the CTA's own. */
 typedef struct ctabuf {
-  cinst *code;
+  const cinst **code;
+  cinst *store; /* records read whole: code[i] is &store[i] */
   /* Beside code, only for techniques with a map hook: bit i set when
    * src[i] is the last read of that register by its warp (the trace's
    * hint where the record has one, else the warp's own later accesses). */
   uint32_t *last_use; /* bit 31: the trace's hint */
-  uint32_t n, cap, cap_hint;
+  uint32_t n, cap, cap_store, cap_hint;
+  /* The pool generations code points into: gen_lo .. gen_hi, none when
+   * gen_lo > gen_hi; gen_hi is UINT32_MAX while the CTA is read. */
+  uint32_t gen_lo, gen_hi;
   uint32_t n_warps;
   uint32_t warp_start[GPURF_PIPELINE_MAX_WARPS + 1];
   uint32_t kernel;
@@ -92,7 +116,7 @@ typedef struct warp {
   uint64_t age;
   int live; /* resident and not finished */
   int cta;  /* index of its ctabuf */
-  const cinst *code;
+  const cinst *const *code; /* its records' compact forms: within its ctabuf's code */
   uint32_t n, pc, ib; /* pc: next to issue; ib: fetched, not issued */
   uint32_t in_flight;
   uint32_t gid; /* global warp number, for hooks */
@@ -265,6 +289,10 @@ struct gpurf_pipeline {
   int feed_due;
   bmemo *bmemo; /* 1 << PIPE_MEMO_BITS, on a 64-byte boundary (in bmemo_mem); NULL until needed */
   void *bmemo_mem;
+  /* The forms bmemo points at (feed.c): chunks newest first, the current
+   * generation and its forms, and chunks given back for reuse. */
+  pool_chunk *pool, *pool_spare;
+  uint32_t pool_gen, pool_gen_n;
 
   warp w[GPURF_PIPELINE_MAX_WARPS];
   sched s[GPURF_PIPELINE_MAX_SCHEDULERS];
@@ -461,6 +489,14 @@ static inline void pipe_res_pop(gpurf_pipeline *p, int unit) {
 int pipe_feed_admit(gpurf_ctx *ctx, gpurf_pipeline *p);
 int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r);
 void pipe_cta_warp_done(gpurf_pipeline *p, int slot);
+int pipe_compact(gpurf_ctx *ctx, const gpurf_pipeline *p, const gpurf_trace_inst *t, cinst *c,
+                 uint32_t *max_reg);
+/* codepool.c */
+int pipe_pool_shape(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_brief *br, bmemo *e);
+int pipe_pool_lanes(gpurf_ctx *ctx, gpurf_pipeline *p, bmemo *e, uint32_t lanes,
+                    const cinst **out);
+void pipe_pool_new_gen(gpurf_pipeline *p);
+void pipe_pool_free(gpurf_pipeline *p);
 /* sched.c */
 void pipe_sched_add(gpurf_pipeline *p, int slot);
 void pipe_sched_remove(gpurf_pipeline *p, int slot);

@@ -190,7 +190,7 @@ void pipe_schedule_hooked(gpurf_pipeline *p, int si) {
         why |= 1 << b;
         continue;
       }
-      const cinst *in = &w->code[w->pc];
+      const cinst *in = w->code[w->pc];
       gpurf_pipeline_gate_inst v = {w->tag ? w->tag[w->pc] : 0, in->unit, in->n_src, in->n_dst,
                                in->src, in->dst, 0};
       int r = p->hk.gate(p->hk.state, p, slot, w->gid, &v, pass);

@@ -40,7 +40,7 @@ static inline int pipe_sb_first(const warp *w, const cinst *in) {
  * issue) or late (by the scan). bit: the warp's slot as a bit. */
 static inline void pipe_judge_bit(gpurf_pipeline *p, warp *w, const uint64_t bit) {
   warp_sets *const s = &p->ws;
-  const cinst *in = &w->code[w->pc];
+  const cinst *in = w->code[w->pc];
   const uint32_t wif = (uint32_t)p->prm.warp_in_flight;
   int why;
   /* The rare reasons before the scoreboard, with one branch for the three
@@ -190,7 +190,7 @@ static inline int pipe_cu_take(gpurf_pipeline *p, int cls, int k) {
 SCHED_INLINE void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
   warp *w = &p->w[slot];
   warp_sets *s = &p->ws;
-  const cinst *in = &w->code[w->pc];
+  const cinst *in = w->code[w->pc];
   const uint64_t now = p->cycle;
   const uint64_t bit = (uint64_t)1 << slot;
   p->acted = 1;
@@ -249,7 +249,8 @@ SCHED_INLINE void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
     if (flags & CI_LONG) w->sb_long[r >> 6] |= rb;
   }
   if (p->hk.issue)
-    p->hk.issue(p->hk.state, p, slot, w->cta, (uint32_t)(in - p->buf[w->cta].code));
+    p->hk.issue(p->hk.state, p, slot, w->cta,
+                (uint32_t)(w->code - p->buf[w->cta].code) + pc - 1);
   if (flags & CI_BARRIER) pipe_barrier_arrive(p, w);
   /* Its next verdict now, while the warp is in cache: the scan then has
    * nothing to look at for it. */
@@ -272,7 +273,7 @@ SCHED_INLINE void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
 SCHED_INLINE int pipe_issue_base(gpurf_pipeline *p, int slot) {
   warp_sets *const s = &p->ws;
   warp *const w = &p->w[slot];
-  const cinst *const in = &w->code[w->pc];
+  const cinst *const in = w->code[w->pc];
   {
     const uint64_t bit = (uint64_t)1 << slot;
     s->passed[in->cu] &= ~bit; /* the verdict was found for this instruction */
@@ -312,7 +313,7 @@ SCHED_INLINE int pipe_issue_base(gpurf_pipeline *p, int slot) {
     } else if (p->prm.warp_in_flight && in_flight >= (uint32_t)p->prm.warp_in_flight) {
       w->why_reg = -1, why = GPURF_PIPELINE_STALL_SCOREBOARD; /* its own last instruction */
     } else {
-      const cinst *next = in + 1; /* w->code[pc] */
+      const cinst *next = w->code[pc];
       int reg = -1;
       if (next->regs & (w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3])) reg = pipe_sb_first(w, next);
       if (reg < 0) {

@@ -1,6 +1,7 @@
 list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/params.c
   ${CMAKE_CURRENT_LIST_DIR}/feed.c
+  ${CMAKE_CURRENT_LIST_DIR}/codepool.c
   ${CMAKE_CURRENT_LIST_DIR}/sched.c
   ${CMAKE_CURRENT_LIST_DIR}/sched_hooked.c
   ${CMAKE_CURRENT_LIST_DIR}/issue.c

@@ -8,7 +8,7 @@ int gpurf_pipeline_next_inst(const gpurf_pipeline *p, int slot, gpurf_pipeline_i
   if (!p || !out || slot < 0 || slot >= GPURF_PIPELINE_MAX_WARPS) return GPURF_EINVAL;
   const warp *w = &p->w[slot];
   if (!w->live || w->pc >= w->n) return GPURF_ENOTFOUND;
-  const cinst *in = &w->code[w->pc];
+  const cinst *in = w->code[w->pc];
   out->gwarp = w->gid;
   out->n_src = in->n_src;
   out->n_dst = in->n_dst;

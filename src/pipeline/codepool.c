@@ -1,0 +1,140 @@
+/* The compact forms of instructions read in brief, kept once for every CTA
+ * whose code points at them (feed.c). A kernel's warps run the same code:
+ * a CTA's code is then a pointer per record into a few hundred kilobytes of
+ * forms that stay in cache, where a copy per record would write (and the
+ * kernel zero) 40 bytes of fresh memory for each.
+ *
+ * Memory: forms are made in generations of at most PIPE_POOL_GEN, each
+ * record making at most one; a chunk is given back once no buffered CTA
+ * spans its generation. A CTA of r records spans at most 1 + r /
+ * PIPE_POOL_GEN generations, so with n buffers at most PIPE_POOL_GEN *
+ * (2n + 1) forms plus one per buffered record are kept, and
+ * PIPE_POOL_GEN / PIPE_POOL_CHUNK spare chunks: bounded by the buffered
+ * CTAs, as their own copies were. */
+#include <stdlib.h>
+
+#include "core/ctx_internal.h"
+#include "pipeline/pipe_internal.h"
+
+/* Whether some CTA buffered or being read has code in generation g. */
+static int gen_held(const gpurf_pipeline *p, uint32_t g) {
+  for (int i = 0; i < p->n_buf; i++) {
+    const ctabuf *b = &p->buf[i];
+    if ((b->used || b->gen_hi == UINT32_MAX) && b->gen_lo <= g && g <= b->gen_hi) return 1;
+  }
+  return 0;
+}
+
+/* The memo forgets every form (none of its pointers is followed again) and
+ * a new generation begins; chunks no buffered CTA needs are kept for reuse
+ * (a generation's worth) or freed. */
+void pipe_pool_new_gen(gpurf_pipeline *p) {
+  if (p->bmemo)
+    for (size_t i = 0; i < (size_t)1 << PIPE_MEMO_BITS; i++) p->bmemo[i].stamp = 0;
+  p->memo_stamped = 0;
+  p->pool_gen++;
+  p->pool_gen_n = 0;
+  uint32_t spare = 0;
+  for (pool_chunk *k = p->pool_spare; k; k = k->next) spare++;
+  for (pool_chunk **at = &p->pool; *at;) {
+    pool_chunk *k = *at;
+    if (gen_held(p, k->gen)) {
+      at = &k->next;
+      continue;
+    }
+    *at = k->next;
+    if (spare < PIPE_POOL_GEN / PIPE_POOL_CHUNK) {
+      k->next = p->pool_spare, p->pool_spare = k, spare++;
+    } else {
+      free(k);
+    }
+  }
+}
+
+/* Room for one more form in the current generation (a new one when it is
+ * full: the memo is then cleared); NULL when out of memory. */
+static cinst *pool_take(gpurf_pipeline *p) {
+  if (p->pool_gen_n >= PIPE_POOL_GEN) pipe_pool_new_gen(p);
+  pool_chunk *k = p->pool;
+  if (!k || k->gen != p->pool_gen || k->n == PIPE_POOL_CHUNK) {
+    if (p->pool_spare) {
+      k = p->pool_spare, p->pool_spare = k->next;
+    } else if (!(k = malloc(sizeof *k))) {
+      return NULL;
+    }
+    k->gen = p->pool_gen, k->n = 0;
+    k->next = p->pool, p->pool = k;
+  }
+  p->pool_gen_n++;
+  return &k->c[k->n++];
+}
+
+static inline uint32_t lanes_of(uint32_t m) { return (uint32_t)__builtin_popcount(m); }
+
+/* Compacts a shape the reader named anew into its slot: the record's
+ * fixed fields, with the mask of the record that named it for the rest. */
+PIPE_NOINLINE int pipe_pool_shape(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_brief *br,
+                                  bmemo *e) {
+  gpurf_trace_inst *t = p->rec;
+  if (gpurf_trace_reader_shape(p->reader, br->shape, t) != GPURF_OK)
+    return gpurf_fail(ctx, GPURF_EINVAL, "the trace reader named no shape %u", br->shape);
+  t->mask = br->mask;
+  uint32_t mr = 0;
+  cinst c;
+  e->stamp = 0;
+  int rc = pipe_compact(ctx, p, t, &c, &mr);
+  if (rc != GPURF_OK) return rc;
+  cinst *f = pool_take(p); /* may begin a generation: the memo's stamps first */
+  if (!f) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  *f = c;
+  e->c[0] = f, e->lanes[0] = (uint8_t)lanes_of(br->mask), e->n_forms = 1;
+  e->max_reg = (uint8_t)mr;
+  e->lane_bytes = c.unit == GPURF_PIPELINE_UNIT_GLOBAL ? (t->mem_width ? t->mem_width : 4) : 0;
+  e->stamp = br->stamp;
+  p->memo_stamped = 1;
+  return GPURF_OK;
+}
+
+/* The form of e's shape for a global memory instruction of this many lanes
+ * when it is not e->c[0]: one of the others kept (moved to the front, for
+ * the records after it), else a new one, its traffic that of its lanes
+ * (at most 32 of 255 bytes: within 16 bits). */
+PIPE_NOINLINE int pipe_pool_lanes(gpurf_ctx *ctx, gpurf_pipeline *p, bmemo *e, uint32_t lanes,
+                                  const cinst **out) {
+  int i = 1;
+  while (i < e->n_forms && e->lanes[i] != lanes) i++;
+  if (i < e->n_forms) {
+    const cinst *f = e->c[i];
+    uint8_t l = e->lanes[i];
+    e->c[i] = e->c[0], e->lanes[i] = e->lanes[0];
+    e->c[0] = f, e->lanes[0] = l;
+    *out = f;
+    return GPURF_OK;
+  }
+  cinst c = *e->c[0];
+  c.bytes = (uint16_t)(lanes * e->lane_bytes);
+  const bmemo keep = *e;
+  uint32_t gen = p->pool_gen;
+  cinst *f = pool_take(p);
+  if (!f) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  *f = c;
+  if (gen != p->pool_gen) { /* the memo was cleared: this form alone */
+    *e = keep;
+    e->n_forms = 1;
+    p->memo_stamped = 1;
+  } else if (e->n_forms < PIPE_LANE_FORMS) {
+    e->n_forms++;
+  }
+  /* The new form goes first; the one it displaces takes the last place. */
+  int last = e->n_forms - 1;
+  e->c[last] = e->c[0], e->lanes[last] = e->lanes[0];
+  e->c[0] = f, e->lanes[0] = (uint8_t)lanes;
+  *out = f;
+  return GPURF_OK;
+}
+
+void pipe_pool_free(gpurf_pipeline *p) {
+  for (pool_chunk *k = p->pool, *next; k; k = next) next = k->next, free(k);
+  for (pool_chunk *k = p->pool_spare, *next; k; k = next) next = k->next, free(k);
+  p->pool = p->pool_spare = NULL;
+}
