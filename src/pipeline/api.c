@@ -303,8 +303,8 @@ int gpurf_pipeline_last_use(const gpurf_pipeline *p, int wslot, int reg) {
   const warp *w = &p->w[wslot];
   const ctabuf *b = &p->buf[w->cta];
   if (!b->last_use) return -1;
-  size_t at = (size_t)(w->code - b->code) + w->pc - 1;
-  const cinst *in = b->code[at];
+  size_t at = (size_t)w->start + w->pc - 1;
+  const cinst *in = w->code[w->pc - 1];
   for (int i = 0; i < in->n_src; i++)
     if (in->src[i] == reg) return b->last_use[at] >> i & 1;
   return -1;
@@ -336,14 +336,18 @@ int gpurf_pipeline_warp_next(const gpurf_pipeline *p, int wslot, int *cta, uint3
   const warp *w = &p->w[wslot];
   if (!w->live || w->pc >= w->n) return GPURF_ENOTFOUND;
   *cta = w->cta;
-  *index = (uint32_t)(w->code - p->buf[w->cta].code) + w->pc;
+  *index = w->start + w->pc;
   return GPURF_OK;
 }
 
 int gpurf_pipeline_inst_get(const gpurf_pipeline *p, int cta, uint32_t index,
                             gpurf_pipeline_buffered_inst *out) {
   if (!p || cta < 0 || cta >= p->n_buf || index >= p->buf[cta].n) return GPURF_EINVAL;
-  const cinst *c = p->buf[cta].code[index];
+  /* The warp it belongs to: warps may share their pointers (feed.c). */
+  const ctabuf *b = &p->buf[cta];
+  uint32_t k = 0;
+  while (k + 1 < b->n_warps && b->warp_start[k + 1] <= index) k++;
+  const cinst *c = b->code[b->code_at[k] + (index - b->warp_start[k])];
   out->n_src = c->n_src;
   out->n_dst = c->n_dst;
   memcpy(out->src, c->src, sizeof out->src);

@@ -234,18 +234,18 @@ static void *code_alloc(void *old, size_t size, uint32_t n, uint32_t cap) {
   return realloc(old, bytes);
 }
 
-/* Room for need records in b (and their decode tags when a technique
- * keeps them, and their forms when read whole), b->n of them kept. */
-static int buf_reserve(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32_t need) {
+/* Room for need pointers in b (and, read whole, as many records' forms
+ * and their decode tags when a technique keeps them), those held kept. */
+int pipe_buf_reserve(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32_t need) {
   uint32_t cap = b->cap;
   if (need > cap) {
     cap = cap ? 2 * cap : 1024;
     while (cap < need) cap *= 2;
-    if (b->n == 0) { /* nothing to keep: no copy */
+    if (b->n_code == 0) { /* nothing to keep: no copy */
       free(b->code);
       b->code = NULL, b->cap = 0;
     }
-    const cinst **code = code_alloc(b->code, sizeof *code, b->n, cap);
+    const cinst **code = code_alloc(b->code, sizeof *code, b->n_code, cap);
     if (!code) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
     b->code = code;
     if (p->hk.decode) {
@@ -286,39 +286,84 @@ static int warp_begin(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32
    * them all at once, where doubling would copy the code several times
    * and leave the first CTA's buffer up to twice as large as needed
    * (later CTAs start with cta_room). */
-  if (b->n_warps == 1 && warps > 1 && warps <= (uint32_t)p->prm.max_warps &&
+  if (!p->brief && b->n_warps == 1 && warps > 1 && warps <= (uint32_t)p->prm.max_warps &&
       (uint64_t)b->n * warps <= UINT32_MAX / 2 && b->n * warps > b->cap) {
-    int rc = buf_reserve(ctx, p, b, b->n * warps);
+    int rc = pipe_buf_reserve(ctx, p, b, b->n * warps);
     if (rc != GPURF_OK) return rc;
   }
+  b->code_at[b->n_warps] = b->n_code;
   b->warp_start[b->n_warps++] = b->n;
   return GPURF_OK;
 }
 
-/* The batch's records left, each's compact form through the memo into c;
- * with want_max, the highest register they use raises *mr. */
-static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, const cinst **c,
-                              const int want_max, uint32_t *mr) {
-  bmemo *memo = p->bmemo;
-  uint32_t top = *mr;
-  for (const gpurf_trace_brief *br = p->bat + p->bat_i, *end = p->bat + p->bat_n; br < end;
-       br++, c++) {
-    bmemo *e = &memo[br->shape];
-    if (__builtin_expect(e->stamp != br->stamp, 0)) {
-      int rc = pipe_pool_shape(ctx, p, br, e);
+/* A record's compact form through the memo; with want_max, the highest
+ * register it uses raises *top. */
+static inline int brief_form(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_brief *br,
+                             const cinst **f, const int want_max, uint32_t *top) {
+  bmemo *e = &p->bmemo[br->shape];
+  if (__builtin_expect(e->stamp != br->stamp, 0)) {
+    int rc = pipe_pool_shape(ctx, p, br, e);
+    if (rc != GPURF_OK) return rc;
+  }
+  *f = e->c[0];
+  if (e->lane_bytes) { /* global memory: the form of its lanes */
+    uint32_t lanes = br->mask == 0xffffffffu ? 32 : popcount32(br->mask);
+    if (__builtin_expect(lanes != e->lanes[0], 0)) {
+      int rc = pipe_pool_lanes(ctx, p, e, lanes, f);
       if (rc != GPURF_OK) return rc;
     }
-    const cinst *f = e->c[0];
-    if (e->lane_bytes) { /* global memory: the form of its lanes */
-      uint32_t lanes = br->mask == 0xffffffffu ? 32 : popcount32(br->mask);
-      if (__builtin_expect(lanes != e->lanes[0], 0)) {
-        int rc = pipe_pool_lanes(ctx, p, e, lanes, &f);
-        if (rc != GPURF_OK) return rc;
-      }
-    }
-    *c = f;
-    if (want_max) top = e->max_reg > top ? e->max_reg : top;
   }
+  if (want_max) *top = e->max_reg > *top ? e->max_reg : *top;
+  return GPURF_OK;
+}
+
+/* A warp read in brief while its forms are those of the warp before: that
+ * one's pointers from at, len of them, done matched so far. */
+typedef struct brief_run {
+  int match;
+  uint32_t at, len, done;
+} brief_run;
+
+/* The batch's records left, the current warp's, into b: compared with the
+ * warp before's while they match, else their pointers stored; with
+ * want_max, the highest register they use raises *mr. */
+static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, brief_run *run,
+                              const int want_max, uint32_t *mr) {
+  const gpurf_trace_brief *br = p->bat + p->bat_i, *end = p->bat + p->bat_n;
+  uint32_t top = *mr;
+  const cinst *f;
+  int rc;
+  if (run->match) {
+    const cinst *const *same = b->code + run->at;
+    uint32_t i = run->done;
+    for (; br < end; br++) {
+      if ((rc = brief_form(ctx, p, br, &f, want_max, &top)) != GPURF_OK) return rc;
+      if (i == run->len || same[i] != f) break;
+      i++;
+    }
+    run->done = i;
+    *mr = top;
+    if (br == end) return GPURF_OK;
+    /* From this record on the warp's code is its own: the matched ones
+     * copied (the warp before's lie below n_code: no overlap), then it. */
+    if ((rc = pipe_buf_reserve(ctx, p, b, b->n_code + i + (uint32_t)(end - br))) != GPURF_OK)
+      return rc;
+    memcpy(b->code + b->n_code, b->code + run->at, (size_t)i * sizeof *b->code);
+    b->code_at[b->n_warps - 1] = b->n_code;
+    b->n_code += i;
+    b->code[b->n_code++] = f;
+    run->match = 0;
+    br++;
+  } else if (b->n_code + (uint32_t)(end - br) > b->cap) {
+    if ((rc = pipe_buf_reserve(ctx, p, b, b->n_code + (uint32_t)(end - br))) != GPURF_OK)
+      return rc;
+  }
+  const cinst **c = b->code + b->n_code;
+  for (; br < end; br++, c++) {
+    if ((rc = brief_form(ctx, p, br, &f, want_max, &top)) != GPURF_OK) return rc;
+    *c = f;
+  }
+  b->n_code = (uint32_t)(c - b->code);
   *mr = top;
   return GPURF_OK;
 }
@@ -334,23 +379,24 @@ static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t nr
   const uint32_t *cta = key + 1;
   uint64_t seen = 0;
   uint32_t last = UINT32_MAX, mr = *max_reg;
+  brief_run run = {0, 0, 0, 0};
   while (p->rec_valid && memcmp(&p->bat_where, key, sizeof key) == 0) {
     uint32_t wid = p->bat_where.warp;
+    int rc;
     if (wid != last) {
-      int rc = warp_begin(ctx, p, b, wid, cta, &seen, warps);
-      if (rc != GPURF_OK) return rc;
+      if ((rc = warp_begin(ctx, p, b, wid, cta, &seen, warps)) != GPURF_OK) return rc;
       last = wid;
-    }
-    uint32_t m = p->bat_n - p->bat_i;
-    if (b->n + m > b->cap) {
-      int rc = buf_reserve(ctx, p, b, b->n + m);
-      if (rc != GPURF_OK) return rc;
+      uint32_t k = b->n_warps - 1;
+      if (k > 0) { /* the warp before's code, until a form differs */
+        run.match = 1, run.done = 0;
+        run.at = b->code_at[k] = b->code_at[k - 1];
+        run.len = b->warp_start[k] - b->warp_start[k - 1];
+      }
     }
     /* The highest register is wanted only when the kernel gives no count. */
-    int rc = nregs ? briefs_code(ctx, p, b->code + b->n, 0, &mr)
-                   : briefs_code(ctx, p, b->code + b->n, 1, &mr);
+    rc = nregs ? briefs_code(ctx, p, b, &run, 0, &mr) : briefs_code(ctx, p, b, &run, 1, &mr);
     if (rc != GPURF_OK) return rc;
-    b->n += m;
+    b->n += p->bat_n - p->bat_i;
     p->bat_i = p->bat_n;
     if ((rc = read_briefs(ctx, p)) != GPURF_OK) return rc;
   }
@@ -420,7 +466,7 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
     memcpy(key, &p->rec->kernel, sizeof key);
   uint32_t kernel = key[0], *cta = key + 1;
   b->kernel = kernel;
-  b->n = 0;
+  b->n = b->n_code = 0;
   b->n_warps = 0;
   b->shmem = k ? k->shmem_bytes : 0;
   uint32_t nregs = k ? k->nregs : 0, block = k ? k->block[0] * k->block[1] * k->block[2] : 0;
@@ -432,10 +478,10 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
    * one on (UINT32_MAX: still being read); read whole, into none. */
   b->gen_lo = p->brief ? p->pool_gen : 1;
   b->gen_hi = p->brief ? UINT32_MAX : 0;
-  /* A kernel's CTAs are much alike: room for as many records as the last
-   * one had (not the most any had: one large CTA would make every buffer
+  /* A kernel's CTAs are much alike: room for as many pointers as the last
+   * one took (not the most any had: one large CTA would make every buffer
    * as large). */
-  int rc = buf_reserve(ctx, p, b, p->cta_room);
+  int rc = pipe_buf_reserve(ctx, p, b, p->cta_room);
   uint32_t ws = (uint32_t)p->prm.warp_size, warps = (uint32_t)(((uint64_t)block + ws - 1) / ws);
   if (rc == GPURF_OK && p->brief) rc = load_briefs(ctx, p, b, nregs, warps, &max_reg);
   if (rc != GPURF_OK) return rc;
@@ -445,10 +491,10 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
       if ((rc = warp_begin(ctx, p, b, wid, cta, &seen, warps)) != GPURF_OK) return rc;
       last = wid;
     }
-    if (b->n == b->cap && (rc = buf_reserve(ctx, p, b, b->n + 1)) != GPURF_OK) return rc;
+    if (b->n == b->cap && (rc = pipe_buf_reserve(ctx, p, b, b->n + 1)) != GPURF_OK) return rc;
     rc = compact_memo(ctx, p, p->rec, &b->store[b->n], &max_reg);
     if (rc != GPURF_OK) return rc;
-    b->code[b->n] = &b->store[b->n];
+    b->code[b->n_code++] = &b->store[b->n];
     if (per_record) { /* a technique sees the record */
       if (p->hk.load) p->hk.load(p->hk.state, p, bi, b->n, p->rec);
       if (p->hk.decode) {
@@ -462,7 +508,7 @@ static int load_cta(gpurf_ctx *ctx, gpurf_pipeline *p) {
   }
   b->warp_start[b->n_warps] = b->n;
   if (p->brief) b->gen_hi = p->pool_gen;
-  p->cta_room = b->n;
+  p->cta_room = b->n_code;
   if (!p->base_map) hint_liveness(b);
   b->regs_per_thread = nregs ? nregs : max_reg + 1;
   uint32_t by_warps = b->n_warps * (uint32_t)p->prm.warp_size;
@@ -509,7 +555,8 @@ static void launch(gpurf_pipeline *p, int bi) {
     w->slot = (uint8_t)slot, w->si = p->slot_sched[slot];
     w->live = 1;
     w->cta = bi;
-    w->code = b->code + b->warp_start[i];
+    w->code = b->code + b->code_at[i];
+    w->start = b->warp_start[i];
     w->tag = b->tag ? b->tag + b->warp_start[i] : NULL;
     w->n = b->warp_start[i + 1] - b->warp_start[i];
     /* The decoder fills the buffer as the warp launches. */

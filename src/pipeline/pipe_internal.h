@@ -83,15 +83,20 @@ typedef struct pool_chunk {
 
 /* A CTA's instructions, warp after warp: a pointer to each one's compact
  * form, in the pool when read in brief (8 bytes a record, where a copy of
- * the form would be 40), else in store, the CTA's own. */
+ * the form would be 40), else in store, the CTA's own. Read in brief, a
+ * warp whose forms are those of the warp before (its first ones, as many
+ * as it has) takes that warp's pointers and stores none: a kernel's warps
+ * mostly run the same code. */
 typedef struct ctabuf {
   const cinst **code;
+  uint32_t n_code;                            /* pointers in code */
+  uint32_t code_at[GPURF_PIPELINE_MAX_WARPS]; /* each warp's first in code */
   cinst *store; /* records read whole: code[i] is &store[i] */
   /* Beside code, only for techniques with a map hook: bit i set when
    * src[i] is the last read of that register by its warp (the trace's
    * hint where the record has one, else the warp's own later accesses). */
   uint32_t *last_use; /* bit 31: the trace's hint */
-  uint32_t n, cap, cap_store, cap_hint;
+  uint32_t n, cap, cap_store, cap_hint; /* n records; room for cap pointers */
   /* The pool generations code points into: gen_lo .. gen_hi, none when
    * gen_lo > gen_hi; gen_hi is UINT32_MAX while the CTA is read. */
   uint32_t gen_lo, gen_hi;
@@ -125,6 +130,7 @@ typedef struct warp {
   uint64_t sb_long[4]; /* of which from long-latency instructions */
   const uint64_t *tag; /* decode() tags of code[], or NULL */
   uint64_t hold_until; /* a replayed instruction waits until this cycle */
+  uint32_t start; /* its first record's index in its ctabuf (as hooks name records) */
 } warp;
 
 typedef struct cu {
@@ -279,7 +285,7 @@ struct gpurf_pipeline {
   cta_state *cta;
   uint32_t next_gwarp;
   uint64_t buffered;
-  /* Feeding (feed.c). cta_room: the records of the CTA loaded last, the
+  /* Feeding (feed.c). cta_room: the pointers of the CTA loaded last, the
    * room a buffer takes before it is filled (growing it on the way copies).
    * feed_due: the cycle loop is to return to the feed, as it is when
    * pipe_admit_idle() no longer holds or no CTA is resident: one flag to
@@ -491,6 +497,7 @@ int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r);
 void pipe_cta_warp_done(gpurf_pipeline *p, int slot);
 int pipe_compact(gpurf_ctx *ctx, const gpurf_pipeline *p, const gpurf_trace_inst *t, cinst *c,
                  uint32_t *max_reg);
+int pipe_buf_reserve(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32_t need);
 /* codepool.c */
 int pipe_pool_shape(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_brief *br, bmemo *e);
 int pipe_pool_lanes(gpurf_ctx *ctx, gpurf_pipeline *p, bmemo *e, uint32_t lanes,

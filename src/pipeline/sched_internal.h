@@ -249,8 +249,7 @@ SCHED_INLINE void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
     if (flags & CI_LONG) w->sb_long[r >> 6] |= rb;
   }
   if (p->hk.issue)
-    p->hk.issue(p->hk.state, p, slot, w->cta,
-                (uint32_t)(w->code - p->buf[w->cta].code) + pc - 1);
+    p->hk.issue(p->hk.state, p, slot, w->cta, w->start + pc - 1);
   if (flags & CI_BARRIER) pipe_barrier_arrive(p, w);
   /* Its next verdict now, while the warp is in cache: the scan then has
    * nothing to look at for it. */
