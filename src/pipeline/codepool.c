@@ -1,8 +1,9 @@
-/* The compact forms of instructions read in brief, kept once for every CTA
- * whose code points at them (feed.c). A kernel's warps run the same code:
- * a CTA's code is then a pointer per record into a few hundred kilobytes of
- * forms that stay in cache, where a copy per record would write (and the
- * kernel zero) 40 bytes of fresh memory for each.
+/* CTAs read in brief (feed.c): the compact forms of their instructions,
+ * kept once for every CTA whose code points at them, and each warp's
+ * pointers. A kernel's warps run the same code: a CTA's code is then a
+ * pointer per record into a few hundred kilobytes of forms that stay in
+ * cache, and its warps mostly share one run of pointers, where a copy per
+ * record would write (and the kernel zero) 40 bytes of fresh memory each.
  *
  * Memory: forms are made in generations of at most PIPE_POOL_GEN, each
  * record making at most one; a chunk is given back once no buffered CTA
@@ -12,6 +13,7 @@
  * PIPE_POOL_GEN / PIPE_POOL_CHUNK spare chunks: bounded by the buffered
  * CTAs, as their own copies were. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/ctx_internal.h"
 #include "pipeline/pipe_internal.h"
@@ -69,8 +71,6 @@ static cinst *pool_take(gpurf_pipeline *p) {
   return &k->c[k->n++];
 }
 
-static inline uint32_t lanes_of(uint32_t m) { return (uint32_t)__builtin_popcount(m); }
-
 /* Compacts a shape the reader named anew into its slot: the record's
  * fixed fields, with the mask of the record that named it for the rest. */
 PIPE_NOINLINE int pipe_pool_shape(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_brief *br,
@@ -87,7 +87,7 @@ PIPE_NOINLINE int pipe_pool_shape(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf
   cinst *f = pool_take(p); /* may begin a generation: the memo's stamps first */
   if (!f) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   *f = c;
-  e->c[0] = f, e->lanes[0] = (uint8_t)lanes_of(br->mask), e->n_forms = 1;
+  e->c[0] = f, e->lanes[0] = (uint8_t)pipe_popcount32(br->mask), e->n_forms = 1;
   e->max_reg = (uint8_t)mr;
   e->lane_bytes = c.unit == GPURF_PIPELINE_UNIT_GLOBAL ? (t->mem_width ? t->mem_width : 4) : 0;
   e->stamp = br->stamp;
@@ -131,6 +131,78 @@ PIPE_NOINLINE int pipe_pool_lanes(gpurf_ctx *ctx, gpurf_pipeline *p, bmemo *e, u
   e->c[0] = f, e->lanes[0] = (uint8_t)lanes;
   *out = f;
   return GPURF_OK;
+}
+
+/* A record's compact form through the memo; with want_max, the highest
+ * register it uses raises *top. */
+static inline int brief_form(gpurf_ctx *ctx, gpurf_pipeline *p, bmemo *memo,
+                             const gpurf_trace_brief *br, const cinst **f, const int want_max,
+                             uint32_t *top) {
+  bmemo *e = &memo[br->shape];
+  if (__builtin_expect(e->stamp != br->stamp, 0)) {
+    int rc = pipe_pool_shape(ctx, p, br, e);
+    if (rc != GPURF_OK) return rc;
+  }
+  *f = e->c[0];
+  if (e->lane_bytes) { /* global memory: the form of its lanes */
+    uint32_t lanes = br->mask == 0xffffffffu ? 32 : pipe_popcount32(br->mask);
+    if (__builtin_expect(lanes != e->lanes[0], 0)) {
+      int rc = pipe_pool_lanes(ctx, p, e, lanes, f);
+      if (rc != GPURF_OK) return rc;
+    }
+  }
+  if (want_max) *top = e->max_reg > *top ? e->max_reg : *top;
+  return GPURF_OK;
+}
+
+/* The batch's records left, the current warp's, into b: compared with the
+ * warp before's while they match, else their pointers stored; with
+ * want_max, the highest register they use raises *mr. */
+static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, pipe_brief_run *run,
+                              const int want_max, uint32_t *mr) {
+  const gpurf_trace_brief *br = p->bat + p->bat_i, *end = p->bat + p->bat_n;
+  bmemo *const memo = p->bmemo;
+  uint32_t top = *mr;
+  const cinst *f;
+  int rc;
+  if (run->match) {
+    const cinst *const *same = b->code + run->at;
+    uint32_t i = run->done;
+    for (; br < end; br++) {
+      if ((rc = brief_form(ctx, p, memo, br, &f, want_max, &top)) != GPURF_OK) return rc;
+      if (i == run->len || same[i] != f) break;
+      i++;
+    }
+    run->done = i;
+    *mr = top;
+    if (br == end) return GPURF_OK;
+    /* From this record on the warp's code is its own: the matched ones
+     * copied (the warp before's lie below n_code: no overlap), then it. */
+    if ((rc = pipe_buf_reserve(ctx, p, b, b->n_code + i + (uint32_t)(end - br))) != GPURF_OK)
+      return rc;
+    memcpy(b->code + b->n_code, b->code + run->at, (size_t)i * sizeof *b->code);
+    b->code_at[b->n_warps - 1] = b->n_code;
+    b->n_code += i;
+    b->code[b->n_code++] = f;
+    run->match = 0;
+    br++;
+  } else if (b->n_code + (uint32_t)(end - br) > b->cap) {
+    if ((rc = pipe_buf_reserve(ctx, p, b, b->n_code + (uint32_t)(end - br))) != GPURF_OK)
+      return rc;
+  }
+  const cinst **c = b->code + b->n_code;
+  for (; br < end; br++, c++) {
+    if ((rc = brief_form(ctx, p, memo, br, &f, want_max, &top)) != GPURF_OK) return rc;
+    *c = f;
+  }
+  b->n_code = (uint32_t)(c - b->code);
+  *mr = top;
+  return GPURF_OK;
+}
+
+int pipe_briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, pipe_brief_run *run,
+                     int want_max, uint32_t *mr) {
+  return want_max ? briefs_code(ctx, p, b, run, 1, mr) : briefs_code(ctx, p, b, run, 0, mr);
 }
 
 void pipe_pool_free(gpurf_pipeline *p) {

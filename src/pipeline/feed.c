@@ -103,12 +103,6 @@ static inline int add_regs(uint8_t *list, uint8_t *n, int cap, int reg, int widt
   return 0;
 }
 
-static inline uint32_t popcount32(uint32_t m) {
-  m = m - ((m >> 1) & 0x55555555u);
-  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
-  return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
-}
-
 /* Execution unit and collector class of each trace class (global memory
  * is decided by the record's latency). */
 static const uint8_t class_unit[GPURF_TRACE_CLASS_COUNT] = {
@@ -124,7 +118,7 @@ static const uint8_t class_cu[GPURF_TRACE_CLASS_COUNT] = {
 
 /* Global memory traffic of a record: its lanes times the bytes per lane. */
 static inline uint16_t global_bytes(const gpurf_trace_inst *t) {
-  uint32_t lanes = popcount32(t->mask);
+  uint32_t lanes = pipe_popcount32(t->mask);
   uint32_t bytes = lanes * (t->mem_width ? t->mem_width : 4u);
   return (uint16_t)(bytes > 65535u ? 65535u : bytes);
 }
@@ -296,78 +290,6 @@ static int warp_begin(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32
   return GPURF_OK;
 }
 
-/* A record's compact form through the memo; with want_max, the highest
- * register it uses raises *top. */
-static inline int brief_form(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_brief *br,
-                             const cinst **f, const int want_max, uint32_t *top) {
-  bmemo *e = &p->bmemo[br->shape];
-  if (__builtin_expect(e->stamp != br->stamp, 0)) {
-    int rc = pipe_pool_shape(ctx, p, br, e);
-    if (rc != GPURF_OK) return rc;
-  }
-  *f = e->c[0];
-  if (e->lane_bytes) { /* global memory: the form of its lanes */
-    uint32_t lanes = br->mask == 0xffffffffu ? 32 : popcount32(br->mask);
-    if (__builtin_expect(lanes != e->lanes[0], 0)) {
-      int rc = pipe_pool_lanes(ctx, p, e, lanes, f);
-      if (rc != GPURF_OK) return rc;
-    }
-  }
-  if (want_max) *top = e->max_reg > *top ? e->max_reg : *top;
-  return GPURF_OK;
-}
-
-/* A warp read in brief while its forms are those of the warp before: that
- * one's pointers from at, len of them, done matched so far. */
-typedef struct brief_run {
-  int match;
-  uint32_t at, len, done;
-} brief_run;
-
-/* The batch's records left, the current warp's, into b: compared with the
- * warp before's while they match, else their pointers stored; with
- * want_max, the highest register they use raises *mr. */
-static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, brief_run *run,
-                              const int want_max, uint32_t *mr) {
-  const gpurf_trace_brief *br = p->bat + p->bat_i, *end = p->bat + p->bat_n;
-  uint32_t top = *mr;
-  const cinst *f;
-  int rc;
-  if (run->match) {
-    const cinst *const *same = b->code + run->at;
-    uint32_t i = run->done;
-    for (; br < end; br++) {
-      if ((rc = brief_form(ctx, p, br, &f, want_max, &top)) != GPURF_OK) return rc;
-      if (i == run->len || same[i] != f) break;
-      i++;
-    }
-    run->done = i;
-    *mr = top;
-    if (br == end) return GPURF_OK;
-    /* From this record on the warp's code is its own: the matched ones
-     * copied (the warp before's lie below n_code: no overlap), then it. */
-    if ((rc = pipe_buf_reserve(ctx, p, b, b->n_code + i + (uint32_t)(end - br))) != GPURF_OK)
-      return rc;
-    memcpy(b->code + b->n_code, b->code + run->at, (size_t)i * sizeof *b->code);
-    b->code_at[b->n_warps - 1] = b->n_code;
-    b->n_code += i;
-    b->code[b->n_code++] = f;
-    run->match = 0;
-    br++;
-  } else if (b->n_code + (uint32_t)(end - br) > b->cap) {
-    if ((rc = pipe_buf_reserve(ctx, p, b, b->n_code + (uint32_t)(end - br))) != GPURF_OK)
-      return rc;
-  }
-  const cinst **c = b->code + b->n_code;
-  for (; br < end; br++, c++) {
-    if ((rc = brief_form(ctx, p, br, &f, want_max, &top)) != GPURF_OK) return rc;
-    *c = f;
-  }
-  b->n_code = (uint32_t)(c - b->code);
-  *mr = top;
-  return GPURF_OK;
-}
-
 /* The records of a CTA read in brief, each batch one warp's, into b; as
  * load_cta's loop over whole records, with the same checks and messages.
  * nregs: the kernel's registers per thread (0: not given); warps: as
@@ -379,7 +301,7 @@ static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t nr
   const uint32_t *cta = key + 1;
   uint64_t seen = 0;
   uint32_t last = UINT32_MAX, mr = *max_reg;
-  brief_run run = {0, 0, 0, 0};
+  pipe_brief_run run = {0, 0, 0, 0};
   while (p->rec_valid && memcmp(&p->bat_where, key, sizeof key) == 0) {
     uint32_t wid = p->bat_where.warp;
     int rc;
@@ -394,8 +316,7 @@ static int load_briefs(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, uint32_t nr
       }
     }
     /* The highest register is wanted only when the kernel gives no count. */
-    rc = nregs ? briefs_code(ctx, p, b, &run, 0, &mr) : briefs_code(ctx, p, b, &run, 1, &mr);
-    if (rc != GPURF_OK) return rc;
+    if ((rc = pipe_briefs_code(ctx, p, b, &run, nregs == 0, &mr)) != GPURF_OK) return rc;
     b->n += p->bat_n - p->bat_i;
     p->bat_i = p->bat_n;
     if ((rc = read_briefs(ctx, p)) != GPURF_OK) return rc;

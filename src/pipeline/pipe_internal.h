@@ -498,7 +498,21 @@ void pipe_cta_warp_done(gpurf_pipeline *p, int slot);
 int pipe_compact(gpurf_ctx *ctx, const gpurf_pipeline *p, const gpurf_trace_inst *t, cinst *c,
                  uint32_t *max_reg);
 int pipe_buf_reserve(gpurf_ctx *ctx, const gpurf_pipeline *p, ctabuf *b, uint32_t need);
+static inline uint32_t pipe_popcount32(uint32_t m) {
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
 /* codepool.c */
+/* A warp read in brief while its forms are those of the warp before: that
+ * one's pointers from at, len of them, done matched so far. */
+typedef struct pipe_brief_run {
+  int match;
+  uint32_t at, len, done;
+} pipe_brief_run;
+/* The batch's records left, the current warp's, into b (see ctabuf). */
+int pipe_briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, pipe_brief_run *run,
+                     int want_max, uint32_t *mr);
 int pipe_pool_shape(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_brief *br, bmemo *e);
 int pipe_pool_lanes(gpurf_ctx *ctx, gpurf_pipeline *p, bmemo *e, uint32_t lanes,
                     const cinst **out);

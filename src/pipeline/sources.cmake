@@ -26,7 +26,8 @@ list(APPEND GPURF_LIB_SOURCES
 # The cycle loop's files at -O3 (no change to floating-point semantics).
 if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
 set_source_files_properties(
-  ${CMAKE_CURRENT_LIST_DIR}/feed.c ${CMAKE_CURRENT_LIST_DIR}/sched.c
+  ${CMAKE_CURRENT_LIST_DIR}/feed.c ${CMAKE_CURRENT_LIST_DIR}/codepool.c
+  ${CMAKE_CURRENT_LIST_DIR}/sched.c
   ${CMAKE_CURRENT_LIST_DIR}/sched_hooked.c ${CMAKE_CURRENT_LIST_DIR}/issue.c
   ${CMAKE_CURRENT_LIST_DIR}/core.c ${CMAKE_CURRENT_LIST_DIR}/arbiter.c
   ${CMAKE_CURRENT_LIST_DIR}/results.c
