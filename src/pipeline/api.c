@@ -343,7 +343,7 @@ int gpurf_pipeline_warp_next(const gpurf_pipeline *p, int wslot, int *cta, uint3
 int gpurf_pipeline_inst_get(const gpurf_pipeline *p, int cta, uint32_t index,
                             gpurf_pipeline_buffered_inst *out) {
   if (!p || cta < 0 || cta >= p->n_buf || index >= p->buf[cta].n) return GPURF_EINVAL;
-  /* The warp it belongs to: warps may share their pointers (feed.c). */
+  /* Found through the warp it belongs to: warps may share pointers (ctabuf). */
   const ctabuf *b = &p->buf[cta];
   uint32_t k = 0;
   while (k + 1 < b->n_warps && b->warp_start[k + 1] <= index) k++;

@@ -48,7 +48,7 @@ typedef struct cmemo {
   cinst c; /* bytes not kept: it depends on the record's mask */
 } cmemo;
 
-/* Read in brief (feed.c), the compact forms of each of the reader's shapes,
+/* Read in brief (codepool.c), the compact forms of each of the reader's shapes,
  * one cache line each (a record reads its shape's and no other): the stamp
  * of the shape they were made from (0: none), the bytes per active lane of
  * its global traffic (0: not global memory), its highest register. The
@@ -66,7 +66,7 @@ typedef struct bmemo {
 _Static_assert(sizeof(bmemo) == 64, "a shape's compact forms are one cache line");
 
 /* Compact forms made from shapes read in brief, shared by every CTA whose
- * code points at them and never changed or moved while one does (feed.c).
+ * code points at them and never changed or moved while one does (codepool.c).
  * Made in generations: when one has PIPE_POOL_GEN forms (or a new reader
  * starts), the memo forgets them all and a new generation begins; chunks of
  * generations no buffered CTA spans are then given back. */
@@ -295,7 +295,7 @@ struct gpurf_pipeline {
   int feed_due;
   bmemo *bmemo; /* 1 << PIPE_MEMO_BITS, on a 64-byte boundary (in bmemo_mem); NULL until needed */
   void *bmemo_mem;
-  /* The forms bmemo points at (feed.c): chunks newest first, the current
+  /* The forms bmemo points at (codepool.c): chunks newest first, the current
    * generation and its forms, and chunks given back for reuse. */
   pool_chunk *pool, *pool_spare;
   uint32_t pool_gen, pool_gen_n;

@@ -40,7 +40,6 @@ static inline int pipe_sb_first(const warp *w, const cinst *in) {
  * issue) or late (by the scan). bit: the warp's slot as a bit. */
 static inline void pipe_judge_bit(gpurf_pipeline *p, warp *w, const uint64_t bit) {
   warp_sets *const s = &p->ws;
-  const cinst *in = w->code[w->pc];
   const uint32_t wif = (uint32_t)p->prm.warp_in_flight;
   int why;
   /* The rare reasons before the scoreboard, with one branch for the three
@@ -55,7 +54,9 @@ static inline void pipe_judge_bit(gpurf_pipeline *p, warp *w, const uint64_t bit
     }
   } else {
     /* The operands are looked at one by one, for the first that waits,
-     * only when one may (cinst.regs): most checks pass on one AND. */
+     * only when one may (cinst.regs): most checks pass on one AND. (A
+     * buffered instruction is there: pc is within the warp's code.) */
+    const cinst *in = w->code[w->pc];
     int reg = -1;
     if (in->regs & (w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3])) reg = pipe_sb_first(w, in);
     if (reg < 0) {
