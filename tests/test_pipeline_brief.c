@@ -1,7 +1,9 @@
 /* The pipeline reads its trace in brief unless a technique sees records:
- * both ways give the same results, on binary, text and synthetic traces, and
- * on a pipeline run over one trace after another (whose readers' shapes
- * share numbers and stamps). */
+ * both ways give the same results, on binary, text and synthetic traces, on
+ * a pipeline run over one trace after another (whose readers' shapes share
+ * numbers and stamps), and on a program longer than the compact forms one
+ * generation of the brief path's pool holds (forms are made anew, and
+ * those of CTAs gone given back, while CTAs still point at older ones). */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -67,19 +69,28 @@ static void write_preset(const char *workload, const char *path) {
   test_write_preset_binary(&g, path);
 }
 
+/* More distinct instructions than a generation of forms (PIPE_POOL_GEN,
+ * 32768), in more CTAs than are resident at once. */
+static void write_long(const char *path) {
+  const gpurf_trace_gen_params g = {"compute", 7, 12, 2, 40000, 0};
+  test_write_preset_binary(&g, path);
+}
+
 static void brief_and_whole_agree(void **state) {
   (void)state;
-  char mm[1024], hpc[1024], cmp[1024];
+  char mm[1024], hpc[1024], cmp[1024], lng[1024];
   snprintf(mm, sizeof mm, "%s/%ld-pb-mm.gtraceb", GPURF_TEST_TMP_DIR, (long)getpid());
   snprintf(hpc, sizeof hpc, "%s/%ld-pb-hpc.gtraceb", GPURF_TEST_TMP_DIR, (long)getpid());
   snprintf(cmp, sizeof cmp, "%s/%ld-pb-compute.gtraceb", GPURF_TEST_TMP_DIR, (long)getpid());
+  snprintf(lng, sizeof lng, "%s/%ld-pb-long.gtraceb", GPURF_TEST_TMP_DIR, (long)getpid());
   gpurf_ctx *ctx = test_ctx();
   assert_ok(ctx, gpurf_trace_convert(ctx, TRACES "matrixmul-32-32-trace", mm,
                                      GPURF_TRACE_FORMAT_BINARY));
   gpurf_ctx_free(ctx);
   write_preset("hpc", hpc);
   write_preset("compute", cmp);
-  const char *one[][1] = {{mm}, {hpc}, {TRACES "handwritten"}, {TRACES "dataflow.gtrace"}};
+  write_long(lng);
+  const char *one[][1] = {{mm}, {hpc}, {TRACES "handwritten"}, {TRACES "dataflow.gtrace"}, {lng}};
   gpurf_pipeline_stats a, b;
   for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
     run(one[i], 1, 0, &a);
@@ -91,7 +102,12 @@ static void brief_and_whole_agree(void **state) {
   run(seq, 3, 0, &a);
   run(seq, 3, 1, &b);
   same_stats("hpc, compute, matrixmul", &a, &b);
-  remove(mm), remove(hpc), remove(cmp);
+  /* After the long one, a pipeline whose pool has moved on generations. */
+  const char *seq2[] = {lng, mm};
+  run(seq2, 2, 0, &a);
+  run(seq2, 2, 1, &b);
+  same_stats("long, matrixmul", &a, &b);
+  remove(mm), remove(hpc), remove(cmp), remove(lng);
 }
 
 int main(void) {
