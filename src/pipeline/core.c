@@ -113,10 +113,11 @@ static int arbitrate_plain(gpurf_pipeline *p) {
   const uint64_t now = p->cycle, at = now + (uint64_t)p->prm.read_cycles;
   const int writes_first = !p->prm.reads_first;
   int granted = 0;
-  /* The collectors whose last read is granted now all arrive at `at` (the
-   * clock only goes back with arb_plain off until the arrivals are folded
-   * into cu_main): they join that cycle's set. */
-  uint64_t *const arrive = p->arr[at & (PIPE_ARR_RING - 1)];
+  /* The loop's sums and arrivals are kept in registers and stored once
+   * after it: through memory, each grant's read-modify-write of the same
+   * words would wait for the last one's store (the compiler cannot keep
+   * them in registers across the stores of the grants, which may alias). */
+  uint64_t arr0 = 0, arr1 = 0, reads = 0, inter_write = 0, inter_read = 0, intra = 0;
   for (uint64_t m = p->bank_req; m; m &= m - 1) {
     int b = __builtin_ctzll(m), nw = p->wq_n[b], nr = p->rq_n[b];
     if (p->bank_free[b] > now) {
@@ -134,7 +135,7 @@ static int arbitrate_plain(gpurf_pipeline *p) {
       p->wq_head[b] = (uint8_t)((h + 1) & (PIPE_WQ_CAP - 1));
       p->wq_n[b] = nw - 1;
       p->st.bank_writes[b]++;
-      p->st.conflicts_inter_write += (uint64_t)nr;
+      inter_write += (uint64_t)nr;
       pipe_write_done(p, &q);
       /* (Its completion may queue a technique's forced write.) */
       if (nr == 0 && p->wq_n[b] == 0) p->bank_req &= ~((uint64_t)1 << b);
@@ -144,23 +145,37 @@ static int arbitrate_plain(gpurf_pipeline *p) {
     int ci = q->cu, n = nr - 1;
     p->rq_n[b] = n;
     if (n) {
-      uint64_t intra = 0;
-      for (int i = 1; i <= n; i++) intra += q[i].cu == ci;
-      p->st.conflicts_intra += intra;
-      p->st.conflicts_inter_read += (uint64_t)n - intra;
+      uint64_t same = 0;
+      for (int i = 1; i <= n; i++) same += q[i].cu == ci;
+      intra += same;
+      inter_read += (uint64_t)n - same;
       pipe_rq_advance(p, b, q, n);
     } else if (nw == 0) {
       p->bank_req &= ~((uint64_t)1 << b);
     }
     /* A collector's reads come no earlier than the last one granted, so
      * `at` is its arrival. Whether this was its last read is a coin toss to
-     * the branch predictor: it is added to the set without a branch. */
+     * the branch predictor: it joins the set without a branch, in the word
+     * of its index (hi: all ones for the second). */
     cu *c = &p->c[ci];
     c->ready = at;
-    arrive[ci >> 6] |= (uint64_t)(--c->pending == 0) << (ci & 63);
+    const uint64_t bit = (uint64_t)(--c->pending == 0) << (ci & 63);
+    const uint64_t hi = 0 - (uint64_t)(ci >> 6);
+    arr0 |= bit & ~hi;
+    arr1 |= bit & hi;
     p->st.bank_reads[b]++;
-    p->st.crossbar_transfers++;
+    reads++;
   }
+  /* The collectors whose last read is granted now all arrive at `at` (the
+   * clock only goes back with arb_plain off until the arrivals are folded
+   * into cu_main): they join that cycle's set. */
+  uint64_t *const arrive = p->arr[at & (PIPE_ARR_RING - 1)];
+  arrive[0] |= arr0;
+  arrive[1] |= arr1;
+  p->st.crossbar_transfers += reads;
+  p->st.conflicts_inter_write += inter_write;
+  p->st.conflicts_inter_read += inter_read;
+  p->st.conflicts_intra += intra;
   return granted;
 }
 
