@@ -114,15 +114,30 @@ static void nb_keep(tr_shapes *sh, const nb_state *st, uint32_t slot, const unsi
     unsigned id_len = 1;
     while (rec[id_len] & 0x80) id_len++;
     const unsigned char *w = rec + len + 4;
+    unsigned char keep[16] = {0};
+    memset(keep, 0xff, wl);
+    unsigned flags = rec[id_len + 1], fixed = len + 4 + wl;
+    /* Addresses as base and a one-byte stride, when they end inside the
+     * window: compared with it (the mode byte whole, the stride's
+     * continuation bit), the record then takes a fixed length, and the
+     * loop no branch on what follows the operands (a record of that pc
+     * with other addresses goes to the decoder, which keeps the shape). */
+    if (flags == GPURF_TRACE_HAS_ADDR && wl + 10 <= sizeof keep && w[wl] == 1 &&
+        w[wl + 9] < 0x80) {
+      keep[wl] = 0xff;
+      keep[wl + 9] = 0x80;
+      flags = 0;
+      fixed += 10;
+    }
     k->pre = pre;
     k->pre_shift = (uint8_t)(64 - 8 * len);
     k->mask_at = (uint8_t)len;
-    k->keep[0] = wl >= 8 ? ~0ull : (1ull << (8 * wl)) - 1;
-    k->keep[1] = wl <= 8 ? 0 : wl >= 16 ? ~0ull : (1ull << (8 * (wl - 8))) - 1;
+    k->keep[0] = le64(keep);
+    k->keep[1] = le64(keep + 8);
     k->win[0] = le64(w) & k->keep[0];
     k->win[1] = le64(w + 8) & k->keep[1];
-    k->fixed = (uint8_t)(len + 4 + wl);
-    k->flags = rec[id_len + 1];
+    k->fixed = (uint8_t)fixed;
+    k->flags = (uint8_t)flags;
     k->n_dst_regs = t->n_dst_regs;
     k->gen = st->gen;
   }
