@@ -213,9 +213,14 @@ nb_hits(tr_shapes *sh, uint32_t gen, const unsigned char *p, const unsigned char
     const unsigned char *lim = (size_t)(stop - p) / NB_MIN_HIT >= room ? p + room * NB_MIN_HIT
                                                                         : stop;
     while (p < lim) {
-      /* Most often the record that followed the last one before. */
+      /* Most often the record that followed the last one before, and that
+       * most often the next instruction, in the next slot: that key is
+       * compared first, its address known without waiting for the load of
+       * prev->next (a branch checks it), so that several records' keys
+       * load at once. */
       uint32_t slot = prev->next, mask;
-      tr_shape_key *e = &keys[slot];
+      tr_shape_key *e = prev + 1;
+      if (__builtin_expect(e->self != slot, 0)) e = &keys[slot];
       const unsigned char *q = nb_match(e, gen, p, &mask);
       if (!q) {
         uint64_t pre, pc;

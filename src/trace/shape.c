@@ -13,7 +13,7 @@
  * warp of a kernel of many instructions fills the first table before it
  * grows). Two that land on one slot keep the first. */
 static int shapes_size(tr_shapes *s, uint32_t n) {
-  void *key_mem = calloc(n + 1, sizeof *s->key);
+  void *key_mem = calloc(n + 2, sizeof *s->key); /* the key past the last, and alignment */
   tr_shape_val *val = malloc(n * sizeof *val);
   if (!key_mem || !val) {
     free(key_mem);
@@ -21,12 +21,15 @@ static int shapes_size(tr_shapes *s, uint32_t n) {
     return GPURF_ENOMEM;
   }
   tr_shape_key *key = (tr_shape_key *)((char *)key_mem + (64 - (uintptr_t)key_mem % 64) % 64);
+  for (uint32_t i = 0; i < n; i++) key[i].self = i;
+  key[n].self = UINT32_MAX;
   for (uint32_t i = 0; i < s->n_slots; i++) {
     if (!s->key[i].stamp) continue;
     uint32_t j = (uint32_t)(s->val[i].pc >> s->shift) & (n - 1); /* tr_shape_slot */
     if (key[j].stamp) continue;
     key[j] = s->key[i];
     key[j].next = 0; /* it named a slot of the old table */
+    key[j].self = j;
     val[j] = s->val[i];
   }
   free(s->key_mem);
@@ -84,8 +87,10 @@ void tr_shape_set(tr_shapes *s, uint32_t slot, const gpurf_trace_inst *inst) {
   memcpy(v->src, inst->src, sizeof v->src);
   tr_shape_key *k = &s->key[slot];
   uint16_t next = k->next;
+  uint32_t self = k->self;
   memset(k, 0, sizeof *k);
   k->next = next;
+  k->self = self;
   k->stamp = ++s->stamps;
 }
 

@@ -152,7 +152,7 @@ typedef struct tr_shape_key {
   uint64_t pre, win[2], keep[2];
   uint64_t stamp; /* 0: empty */
   uint32_t gen;   /* the binary reader's nb_state.gen; 0: compared with no bytes */
-  uint32_t pad4_; /* unused: the key stays one cache line */
+  uint32_t self;  /* its slot; UINT32_MAX in the key past the last (shape.c) */
   uint8_t pre_shift; /* 64 - 8 x the bytes of pre */
   uint8_t mask_at;   /* where the mask is, from the record's start */
   uint8_t fixed;     /* where the fields by flags start */
@@ -174,7 +174,9 @@ typedef struct tr_shape_val {
 } tr_shape_val;
 
 typedef struct tr_shapes {
-  tr_shape_key *key; /* in key_mem, on a 64-byte boundary */
+  /* In key_mem, on a 64-byte boundary; key[n_slots] is readable and names
+   * no slot, so that the key after any can be looked at first. */
+  tr_shape_key *key;
   void *key_mem;
   tr_shape_val *val;
   uint64_t stamps; /* the last stamp given */
