@@ -175,6 +175,54 @@ static void every_format_reads_the_same(void **state) {
   remove(mm), remove(hw), remove(hwt), remove(nregs), remove(syn);
 }
 
+/* The records of a pc with addresses as base and a one-byte stride in one
+ * warp, a longer stride or one address per lane in the others: read in
+ * brief as whole, each form after any other. */
+static void addresses_of_every_form(void **state) {
+  (void)state;
+  char path[1024];
+  tmp_path(path, sizeof path, "addr.gtraceb");
+  gpurf_ctx *ctx = test_ctx();
+  const gpurf_trace_gen_params g = {"compute", 7, 1, 6, 300, 0};
+  gpurf_trace_reader *r = NULL;
+  gpurf_trace_writer *w = NULL;
+  gpurf_trace_inst *t = malloc(sizeof *t);
+  assert_non_null(t);
+  assert_ok(ctx, gpurf_trace_gen_alloc(ctx, &g, &r));
+  assert_ok(ctx, gpurf_trace_writer_alloc(ctx, path, GPURF_TRACE_FORMAT_BINARY, &w));
+  int rc;
+  size_t kinds[3] = {0, 0, 0};
+  while ((rc = gpurf_trace_next(ctx, r, t)) == GPURF_OK) {
+    if (t->flags & GPURF_TRACE_HAS_ADDR) {
+      /* Even warps as generated (a one-byte stride), odd ones in turn a
+       * stride of two varint bytes and no stride: warp 1 after the first
+       * form at every pc. */
+      unsigned kind = t->warp % 2 ? 1 + (unsigned)(kinds[1] + kinds[2]) % 2 : 0;
+      kinds[kind]++;
+      uint64_t base = 0x10000 + 64 * (uint64_t)t->pc;
+      for (unsigned l = 0; l < GPURF_TRACE_WARP_SIZE && kind; l++)
+        t->addr[l] = t->mask >> l & 1 ? base + (kind == 1 ? 4096u * l : (uint64_t)l * l) : 0;
+    }
+    assert_ok(ctx, gpurf_trace_write(ctx, w, gpurf_trace_reader_kernel(r), t));
+  }
+  assert_int_equal(rc, GPURF_TRACE_END);
+  assert_ok(ctx, gpurf_trace_writer_commit(ctx, w));
+  assert_true(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0);
+  gpurf_trace_writer_free(w);
+  gpurf_trace_reader_free(r);
+  free(t);
+  gpurf_ctx_free(ctx);
+  outcome whole, brief;
+  read_whole(path, &whole);
+  assert_int_equal(whole.rc, GPURF_TRACE_END);
+  const size_t caps[] = {1, 7, 256};
+  for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+    read_brief(path, caps[c], 1, 0, &brief);
+    same_outcome(path, &whole, &brief);
+  }
+  remove(path);
+}
+
 /* The synthetic workloads, read in brief without a file. */
 static void generator_in_brief(void **state) {
   (void)state;
@@ -218,13 +266,15 @@ static void damaged_binary_traces(void **state) {
   char full[1024], cut[1024];
   tmp_path(full, sizeof full, "full.gtraceb");
   tmp_path(cut, sizeof cut, "cut.gtraceb");
-  const gpurf_trace_gen_params g = {"matrixmul", 9, 1, 2, 12, 1};
-  const char *sources[] = {NULL, TRACES "/handwritten"};
-  for (size_t k = 0; k < 2; k++) {
+  /* With values and without (addresses then compared with the record's
+   * first bytes). */
+  const gpurf_trace_gen_params g[] = {{"matrixmul", 9, 1, 2, 12, 1}, {"compute", 9, 1, 2, 16, 0}};
+  const char *sources[] = {NULL, NULL, TRACES "/handwritten"};
+  for (size_t k = 0; k < 3; k++) {
     if (sources[k])
       convert(sources[k], full, GPURF_TRACE_FORMAT_BINARY);
     else
-      test_write_preset_binary(&g, full);
+      test_write_preset_binary(&g[k], full);
     FILE *f = fopen(full, "rb");
     static unsigned char buf[1 << 16];
     size_t n = fread(buf, 1, sizeof buf, f);
@@ -260,6 +310,7 @@ static void damaged_binary_traces(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_format_reads_the_same),
+      cmocka_unit_test(addresses_of_every_form),
       cmocka_unit_test(generator_in_brief),
       cmocka_unit_test(damaged_binary_traces),
   };
