@@ -1,10 +1,36 @@
 /* Shapes of records read in brief: the fields a record shares with every
  * warp's record at the same pc, kept per slot so that a reader hands a
  * timing model a number it can look up instead of fields to compare. */
+/* madvise() and MADV_HUGEPAGE, where the system has them. */
+#define _DEFAULT_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "trace/trace_internal.h"
+
+/* A table (keys and values) of this many bytes or more is given huge pages
+ * where the system has them: the first warp of a kernel touches each of its
+ * pages first, at a fault apiece, for every reader made (512 times fewer
+ * with huge pages). */
+#define TR_SHAPES_HUGE ((size_t)1 << 21)
+
+/* bytes for a table: its keys, the first key_bytes, zeroed, and its values
+ * after them; NULL when out of memory. */
+static void *shapes_mem(size_t key_bytes, size_t bytes) {
+#if defined(MADV_HUGEPAGE)
+  if (bytes >= TR_SHAPES_HUGE / 2) {
+    bytes = (bytes + TR_SHAPES_HUGE - 1) & ~(TR_SHAPES_HUGE - 1); /* a multiple of the alignment */
+    void *mem = aligned_alloc(TR_SHAPES_HUGE, bytes);
+    if (!mem) return NULL;
+    madvise(mem, bytes, MADV_HUGEPAGE); /* a hint: without it, small pages */
+    memset(mem, 0, key_bytes);
+    return mem;
+  }
+#endif
+  (void)key_bytes;
+  return calloc(1, bytes);
+}
 
 /* Slots with zeroed keys, on cache lines (a record that hits its slot reads
  * one); a value is read only under a key's stamp, so is not zeroed. The
@@ -13,14 +39,12 @@
  * warp of a kernel of many instructions fills the first table before it
  * grows). Two that land on one slot keep the first. */
 static int shapes_size(tr_shapes *s, uint32_t n) {
-  void *key_mem = calloc(n + 2, sizeof *s->key); /* the key past the last, and alignment */
-  tr_shape_val *val = malloc(n * sizeof *val);
-  if (!key_mem || !val) {
-    free(key_mem);
-    free(val);
-    return GPURF_ENOMEM;
-  }
-  tr_shape_key *key = (tr_shape_key *)((char *)key_mem + (64 - (uintptr_t)key_mem % 64) % 64);
+  /* Alignment, n keys and the one past the last, then the values. */
+  size_t key_bytes = (size_t)(n + 2) * sizeof *s->key;
+  void *mem = shapes_mem(key_bytes, key_bytes + (size_t)n * sizeof *s->val);
+  if (!mem) return GPURF_ENOMEM;
+  tr_shape_key *key = (tr_shape_key *)((char *)mem + (64 - (uintptr_t)mem % 64) % 64);
+  tr_shape_val *val = (tr_shape_val *)(key + n + 1);
   for (uint32_t i = 0; i < n; i++) key[i].self = i;
   key[n].self = UINT32_MAX;
   for (uint32_t i = 0; i < s->n_slots; i++) {
@@ -33,8 +57,7 @@ static int shapes_size(tr_shapes *s, uint32_t n) {
     val[j] = s->val[i];
   }
   free(s->key_mem);
-  free(s->val);
-  s->key_mem = key_mem;
+  s->key_mem = mem;
   s->key = key;
   s->val = val;
   s->n_slots = n;
@@ -64,7 +87,6 @@ int tr_shapes_grow(gpurf_ctx *ctx, tr_shapes *s) {
 void tr_shapes_free(tr_shapes *s) {
   if (!s) return;
   free(s->key_mem);
-  free(s->val);
   free(s->rec);
   free(s);
 }

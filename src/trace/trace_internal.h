@@ -177,7 +177,7 @@ typedef struct tr_shapes {
   /* In key_mem, on a 64-byte boundary; key[n_slots] is readable and names
    * no slot, so that the key after any can be looked at first. */
   tr_shape_key *key;
-  void *key_mem;
+  void *key_mem;      /* the keys and, after them, the values */
   tr_shape_val *val;
   uint64_t stamps; /* the last stamp given */
   uint32_t n_slots; /* a power of two, TR_SHAPES at most */
