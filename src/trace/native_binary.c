@@ -162,6 +162,11 @@ static int nb_kernel(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, cur *c
   st->have_kernel = 1;
   st->have_cta = st->have_warp = 0;
   st->where[0] = r->kernel_index;
+  /* Repeats name the records of their own kernel: none kept yet, and no
+   * shape kept in brief stands for a kept head (gen). */
+  nb_heads_reset(&st->heads);
+  st->pc_prev = 0;
+  if (++st->gen == 0) st->gen = 1;
   st->bv_key = (uint64_t)k->binary_version + 1;
   nb_set_limit(r, st);
   return GPURF_OK;
@@ -184,6 +189,7 @@ static int nb_other(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st) {
     if (x >= g[0] || y >= g[1] || z >= g[2]) return nb_fail(ctx, st, "CTA outside the grid");
     st->where[1] = x, st->where[2] = y, st->where[3] = z;
     st->have_cta = 1;
+    st->pc_prev = 0;
     st->have_warp = 0;
     break;
   }
@@ -196,6 +202,7 @@ static int nb_other(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st) {
       return nb_fail(ctx, st, "warp outside the block");
     st->where[4] = w;
     st->have_warp = 1;
+    st->pc_prev = 0;
     break;
   }
   case 'O': {
@@ -334,10 +341,14 @@ static void nb_classify(const gpurf_trace_reader *r, const nb_state *st, nb_op *
   op->bv_key = st->bv_key;
 }
 
-/* Any instruction record, checked as it is decoded; see the top. */
-NB_NOINLINE int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st,
-                        gpurf_trace_inst *inst, uint32_t omit) {
-  const unsigned char *p = st->buf + st->pos + 1, *end = st->buf + st->end;
+/* The instruction record at rec (tag 'I'; the data ends at end), checked as
+ * it is decoded (see the top); *past: where it ends. A message names the
+ * byte at st->pos, where the record starts in the input. */
+static NB_NOINLINE int nb_dec(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st,
+                              const unsigned char *rec, const unsigned char *end,
+                              gpurf_trace_inst *inst, uint32_t omit,
+                              const unsigned char **past) {
+  const unsigned char *p = rec + 1;
   unsigned char *dst_bytes = (unsigned char *)inst;
   int bad = 0;
   uint64_t id = getv(&p, &bad);
@@ -429,8 +440,7 @@ NB_NOINLINE int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st,
     if (rc) return rc;
     nb_set_limit(r, st);
   }
-  st->pos = (size_t)(p - st->buf);
-  st->count++;
+  *past = p;
   return GPURF_OK;
 }
 
@@ -447,7 +457,7 @@ int nb_seek_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st) {
       return GPURF_TRACE_END;
     }
     if (st->ended) return nb_fail(ctx, st, "data after the end record");
-    if (st->buf[st->pos] == 'I') {
+    if (nb_is_inst(st, st->buf[st->pos])) {
       if (!st->have_warp) return nb_fail(ctx, st, "instruction before any warp record");
       return GPURF_OK;
     }
@@ -467,20 +477,21 @@ static NB_NOINLINE int nb_next_slow(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_st
  * st untouched, for anything else: an opcode to classify, addresses or
  * values the caller keeps, a register to look at closely, a defect; nb_inst
  * then decodes the record again, the general way. */
-static inline int nb_inst_fast(nb_state *st, gpurf_trace_inst *inst, uint32_t omit) {
-  const unsigned char *p = st->buf + st->pos + 1;
+static inline const unsigned char *nb_dec_fast(const nb_state *st, const unsigned char *rec,
+                                               gpurf_trace_inst *inst, uint32_t omit) {
+  const unsigned char *p = rec + 1;
   uint64_t id, pc, v;
-  if (!(p = fgetv(p, &id)) || id >= st->n_ops) return 0;
+  if (!(p = fgetv(p, &id)) || id >= st->n_ops) return NULL;
   const nb_op *op = &st->ops[id];
   uint32_t flags = p[0];
   if (op->bv_key != st->bv_key || (flags & ~0x3fu) ||
       (flags & ~omit & (GPURF_TRACE_HAS_ADDR | GPURF_TRACE_HAS_VALUES)))
-    return 0;
-  if (!(p = fgetv(p + 1, &pc))) return 0;
+    return NULL;
+  if (!(p = fgetv(p + 1, &pc))) return NULL;
   uint32_t mask = le32(p);
   unsigned n_dst = p[4] & 7, n_src = p[4] >> 3;
   p += 5;
-  if (n_dst > GPURF_TRACE_MAX_DST || n_src > GPURF_TRACE_MAX_SRC) return 0;
+  if (n_dst > GPURF_TRACE_MAX_DST || n_src > GPURF_TRACE_MAX_SRC) return NULL;
   memcpy(inst->dst, p, sizeof inst->dst);
   memcpy(inst->src, p + 2 * n_dst, sizeof inst->src);
   /* One look-up per operand; a width of 8 or more is a defect too. */
@@ -496,7 +507,7 @@ static inline int nb_inst_fast(nb_state *st, gpurf_trace_inst *inst, uint32_t om
     unsigned pair = (unsigned)o[2 * i] | (unsigned)o[2 * i + 1] << 8;
     defect |= (pair >> 11) | (st->operand[pair & 0x7ff] & 1);
   }
-  if (defect) return 0;
+  if (defect) return NULL;
   unsigned dst_regs = regs2 >> 1;
   p = o + 2 * n_src;
   unsigned mem_width = *p++;
@@ -506,22 +517,22 @@ static inline int nb_inst_fast(nb_state *st, gpurf_trace_inst *inst, uint32_t om
     if (mode == 0)
       p += lanes * 8;
     else if (mode != 1 || !(p = fgetv(p + 8, &v)))
-      return 0;
+      return NULL;
   }
   inst->line = 0;
   inst->imm = 0;
   if (flags & GPURF_TRACE_HAS_LINE) {
-    if (!(p = fgetv(p, &v))) return 0;
+    if (!(p = fgetv(p, &v))) return NULL;
     inst->line = (uint32_t)v;
   }
   if (flags & GPURF_TRACE_HAS_IMM) {
-    if (!(p = fgetv(p, &v))) return 0;
+    if (!(p = fgetv(p, &v))) return NULL;
     inst->imm = (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
   }
   if (flags & GPURF_TRACE_HAS_VALUES) {
     for (unsigned k = 0; k < dst_regs; k++) {
       unsigned enc = *p++;
-      if (enc > 2) return 0;
+      if (enc > 2) return NULL;
       p += enc == 2 ? lanes * 4 : 4u << enc;
     }
   }
@@ -533,7 +544,7 @@ static inline int nb_inst_fast(nb_state *st, gpurf_trace_inst *inst, uint32_t om
     p += 2;
   }
   inst->reconv_pc = 0;
-  if ((flags & GPURF_TRACE_HAS_RECONV) && !(p = fgetv(p, &inst->reconv_pc))) return 0;
+  if ((flags & GPURF_TRACE_HAS_RECONV) && !(p = fgetv(p, &inst->reconv_pc))) return NULL;
   unsigned char *bytes = (unsigned char *)inst;
   memcpy(bytes + NB_OPIMG_AT, op->img, NB_OPIMG_LEN);
   memcpy(bytes + NB_WHERE_AT, st->where, NB_WHERE_LEN);
@@ -545,24 +556,75 @@ static inline int nb_inst_fast(nb_state *st, gpurf_trace_inst *inst, uint32_t om
   inst->mem_width = (uint8_t)mem_width;
   inst->mem = mem_width ? (gpurf_trace_mem)op->mem_access : GPURF_TRACE_MEM_NONE;
   inst->flags = flags & ~omit;
-  st->pos = (size_t)(p - st->buf);
+  return p;
+}
+
+/* ---- records as they are taken: instruction records and repeats ---- */
+
+int nb_inst_common(nb_state *st, gpurf_trace_inst *inst, uint32_t omit) {
+  const unsigned char *rec = st->buf + st->pos, *past;
+  if (*rec == 'I') {
+    if (!(past = nb_dec_fast(st, rec, inst, omit)) || nb_learn(st, rec, past, inst->pc) != GPURF_OK)
+      return 0;
+    st->last_rec = rec;
+    st->pos = (size_t)(past - st->buf);
+  } else {
+    nb_rep x;
+    if (!nb_is_inst(st, *rec) || nb_expand(st, rec, st->buf + st->end, &x) ||
+        !(past = nb_dec_fast(st, st->syn, inst, omit)))
+      return 0;
+    st->kept = 1;
+    st->last_rec = st->syn;
+    st->pos += x.in_head + (size_t)(past - (st->syn + x.syn_head));
+  }
+  st->pc_prev = inst->pc;
   st->count++;
   return 1;
+}
+
+int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, gpurf_trace_inst *inst,
+            uint32_t omit) {
+  const unsigned char *rec = st->buf + st->pos, *end = st->buf + st->end, *past;
+  int rc;
+  if (*rec == 'I') {
+    if ((rc = nb_dec(ctx, r, st, rec, end, inst, omit, &past)) != GPURF_OK) return rc;
+    if (nb_learn(st, rec, past, inst->pc) != GPURF_OK)
+      return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+    st->last_rec = rec;
+    st->pos = (size_t)(past - st->buf);
+  } else {
+    nb_rep x;
+    char what[96];
+    switch (nb_expand(st, rec, end, &x)) {
+    case NB_REP_CUT:
+      return nb_fail(ctx, st, "truncated instruction record");
+    case NB_REP_BAD:
+      return nb_fail(ctx, st, "bad pc in repeat record");
+    case NB_REP_UNKNOWN:
+      snprintf(what, sizeof what,
+               "repeat record of pc 0x%llx, which no instruction record of this kernel had",
+               (unsigned long long)x.pc);
+      return nb_fail(ctx, st, what);
+    default:
+      break;
+    }
+    if ((rc = nb_dec(ctx, r, st, st->syn, x.syn_end, inst, omit, &past)) != GPURF_OK) return rc;
+    st->kept = 1;
+    st->last_rec = st->syn;
+    st->pos += x.in_head + (size_t)(past - (st->syn + x.syn_head));
+  }
+  st->pc_prev = inst->pc;
+  st->count++;
+  return GPURF_OK;
 }
 
 static int nb_next(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_inst *inst) {
   nb_state *st = r->impl;
   /* have_warp is cleared by the end record, so data after it goes the slow way. */
-  if (__builtin_expect(st->end - st->pos >= TR_BINARY_MAX_RECORD && st->buf[st->pos] == 'I' &&
-                           st->have_warp,
-                       1) &&
-      __builtin_expect(nb_inst_fast(st, inst, r->omit), 1))
+  if (__builtin_expect(st->end - st->pos >= TR_BINARY_MAX_RECORD && st->have_warp, 1) &&
+      __builtin_expect(nb_inst_common(st, inst, r->omit), 1))
     return GPURF_OK;
   return nb_next_slow(ctx, r, st, inst);
-}
-
-int nb_inst_common(nb_state *st, gpurf_trace_inst *inst, uint32_t omit) {
-  return nb_inst_fast(st, inst, omit);
 }
 
 static void nb_free(gpurf_trace_reader *r) {
@@ -570,7 +632,9 @@ static void nb_free(gpurf_trace_reader *r) {
   if (!st) return;
   gpurf_input_close(st->f);
   free(st->buf);
+  free(st->syn);
   free(st->ops);
+  nb_heads_free(&st->heads);
   free(st);
   r->impl = NULL;
 }
@@ -585,7 +649,8 @@ int tr_binary_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in) {
   }
   st->f = in->f; /* opened once, its first bytes already read (a pipe cannot rewind) */
   gpurf_strlcpy(st->path, in->name, sizeof st->path);
-  if (!(st->buf = malloc(NB_CHUNK + TR_BINARY_MAX_RECORD)))
+  if (!(st->buf = malloc(NB_CHUNK + TR_BINARY_MAX_RECORD)) ||
+      !(st->syn = calloc(1, NB_SYN_BYTES)))
     return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   st->end = in->head_len < NB_CHUNK ? in->head_len : NB_CHUNK;
   memcpy(st->buf, in->head, st->end);
@@ -603,7 +668,12 @@ int tr_binary_open(gpurf_ctx *ctx, gpurf_trace_reader *r, const tr_input *in) {
   }
   int rc = nb_fill(ctx, st);
   if (rc) return rc;
-  if (st->end < TR_BINARY_MAGIC_LEN || memcmp(st->buf, TR_BINARY_MAGIC, TR_BINARY_MAGIC_LEN) != 0)
+  if (st->end < TR_BINARY_MAGIC_LEN) return nb_fail(ctx, st, "not a gpurf binary trace");
+  if (!memcmp(st->buf, TR_BINARY_MAGIC, TR_BINARY_MAGIC_LEN))
+    st->version = 2;
+  else if (!memcmp(st->buf, TR_BINARY_MAGIC_V1, TR_BINARY_MAGIC_LEN))
+    st->version = 1;
+  else
     return nb_fail(ctx, st, "not a gpurf binary trace");
   st->pos = TR_BINARY_MAGIC_LEN;
   /* The first kernel record, so its header is known before any record. */

@@ -42,34 +42,6 @@ static inline unsigned nb_prefix(const unsigned char *rec, uint64_t *pre, uint64
   return (unsigned)len;
 }
 
-/* Steps over the fields after the memory width; NULL for anything the
- * checked decoder must look at. */
-static inline const unsigned char *nb_skip(const unsigned char *p, unsigned flags, uint32_t mask,
-                                           unsigned dst_regs) {
-  uint64_t v;
-  size_t lanes = mask == 0xffffffffu ? 32 : lanes_of(mask);
-  if (flags & GPURF_TRACE_HAS_ADDR) {
-    unsigned mode = *p++;
-    if (mode == 0)
-      p += lanes * 8;
-    else if (mode != 1 || !(p = fgetv(p + 8, &v)))
-      return NULL;
-  }
-  if ((flags & GPURF_TRACE_HAS_LINE) && !(p = fgetv(p, &v))) return NULL;
-  if ((flags & GPURF_TRACE_HAS_IMM) && !(p = fgetv(p, &v))) return NULL;
-  if (flags & GPURF_TRACE_HAS_VALUES) {
-    /* Bytes after an encoding byte: 4 uniform, 8 affine, 4 per lane. */
-    for (unsigned k = 0; k < dst_regs; k++) {
-      unsigned enc = *p++;
-      if (enc > 2) return NULL;
-      p += enc == 2 ? lanes * 4 : 4u << enc;
-    }
-  }
-  if (flags & GPURF_TRACE_HAS_HINTS) p += 2;
-  if ((flags & GPURF_TRACE_HAS_RECONV) && !(p = fgetv(p, &v))) return NULL;
-  return p;
-}
-
 /* The record at p (whole in the buffer) when slot k holds its bytes: the
  * record after it and its mask, else NULL. */
 static NB_ALWAYS_INLINE const unsigned char *nb_match(const tr_shape_key *k, uint32_t gen,
@@ -96,8 +68,9 @@ static NB_ALWAYS_INLINE const unsigned char *nb_match(const tr_shape_key *k, uin
   return q;
 }
 
-/* Makes slot hold the record at rec, decoded into t, for later records to
- * match by their bytes when these fit the compare; its brief into *out. */
+/* Makes slot hold the record at rec (as an I record), decoded into t, for
+ * later records to match by their bytes when these fit the compare, and
+ * repeats of its pc when its head is kept; its brief into *out. */
 static void nb_keep(tr_shapes *sh, const nb_state *st, uint32_t slot, const unsigned char *rec,
                     const gpurf_trace_inst *t, gpurf_trace_brief *out) {
   tr_shape_key *k = &sh->key[slot];
@@ -107,16 +80,20 @@ static void nb_keep(tr_shapes *sh, const nb_state *st, uint32_t slot, const unsi
     k->gen = 0;
   else
     tr_shape_set(sh, slot, t);
-  uint64_t pre, pc;
+  uint64_t pre = 0, pc;
   unsigned len = nb_prefix(rec, &pre, &pc);
   unsigned wl = 2 + 2 * (unsigned)(t->n_dst + t->n_src); /* counts, operands, memory width */
+  unsigned id_len = 1;
+  while (rec[id_len] & 0x80) id_len++;
+  const unsigned raw_flags = rec[id_len + 1];
+  /* Compared with no record's bytes unless set below (a tag is never 0). */
+  k->pre = 0;
+  k->pre_shift = 0;
   if (len && wl <= 16) {
-    unsigned id_len = 1;
-    while (rec[id_len] & 0x80) id_len++;
     const unsigned char *w = rec + len + 4;
     unsigned char keep[16] = {0};
     memset(keep, 0xff, wl);
-    unsigned flags = rec[id_len + 1], fixed = len + 4 + wl;
+    unsigned flags = raw_flags, fixed = len + 4 + wl;
     /* Addresses as base and a one-byte stride, when they end inside the
      * window: compared with it (the mode byte whole, the stride's
      * continuation bit), the record then takes a fixed length, and the
@@ -138,9 +115,16 @@ static void nb_keep(tr_shapes *sh, const nb_state *st, uint32_t slot, const unsi
     k->win[1] = le64(w + 8) & k->keep[1];
     k->fixed = (uint8_t)fixed;
     k->flags = (uint8_t)flags;
-    k->n_dst_regs = t->n_dst_regs;
-    k->gen = st->gen;
   }
+  k->n_dst_regs = t->n_dst_regs;
+  k->gen = st->gen;
+  k->pc32 = (uint32_t)t->pc;
+  k->pc_fits = t->pc <= UINT32_MAX;
+  /* Repeats of its pc stand for it while its head is the one kept. */
+  tr_shape_rep *rp = &sh->rep[slot];
+  rp->sf = k->stamp << 8 | raw_flags;
+  rp->pc32 = k->pc32;
+  rp->gen = st->kept && k->pc_fits ? st->gen : 0;
   sh->key[sh->prev].next = (uint16_t)slot;
   sh->prev = slot;
   out->stamp = k->stamp;
@@ -164,17 +148,17 @@ static int nb_named(tr_shapes *sh, const gpurf_trace_brief *out, size_t n, uint3
  * the rare reads that need it: a hit marking its slot would cost every
  * record a store). 1 when taken. */
 static int nb_miss(nb_state *st, tr_shapes *sh, gpurf_trace_brief *out, size_t n) {
-  if (st->end - st->pos < TR_BINARY_MAX_RECORD || st->buf[st->pos] != 'I') return 0;
+  if (st->end - st->pos < TR_BINARY_MAX_RECORD) return 0;
   size_t pos = st->pos;
-  uint64_t count = st->count;
-  const unsigned char *rec = st->buf + pos;
+  uint64_t count = st->count, pc_prev = st->pc_prev;
   if (!nb_inst_common(st, sh->rec, NB_OMIT)) return 0;
   uint32_t slot = tr_shape_slot_new(sh, sh->rec->pc);
   if (sh->key[slot].stamp && nb_named(sh, out, n, slot)) {
-    st->pos = pos, st->count = count;
+    /* (A head it kept stays: read again, the record keeps it again.) */
+    st->pos = pos, st->count = count, st->pc_prev = pc_prev;
     return 0;
   }
-  nb_keep(sh, st, slot, rec, sh->rec, out + n);
+  nb_keep(sh, st, slot, st->last_rec, sh->rec, out + n);
   return 1;
 }
 
@@ -182,30 +166,61 @@ static int nb_miss(nb_state *st, tr_shapes *sh, gpurf_trace_brief *out, size_t n
  * instruction record): decoded, with every check. */
 static int nb_first(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, tr_shapes *sh,
                     gpurf_trace_brief *out) {
-  const unsigned char *rec = st->buf + st->pos;
   int rc;
   if (!(st->end - st->pos >= TR_BINARY_MAX_RECORD && nb_inst_common(st, sh->rec, NB_OMIT)) &&
       (rc = nb_inst(ctx, r, st, sh->rec, NB_OMIT)) != GPURF_OK)
     return rc;
-  nb_keep(sh, st, tr_shape_slot_new(sh, sh->rec->pc), rec, sh->rec, out);
+  nb_keep(sh, st, tr_shape_slot_new(sh, sh->rec->pc), st->last_rec, sh->rec, out);
   return GPURF_OK;
 }
 
-/* A record that hits a slot takes this many bytes at least: tag, opcode
- * number, flags, pc, mask, operand counts and memory width (nb_keep's
- * fixed). */
-#define NB_MIN_HIT 10
+/* A record that hits a slot takes this many bytes at least: a repeat's
+ * tag and pc. */
+#define NB_MIN_HIT 2
+
+/* The repeat record at p (tag S or R, version 2) after a record of pc
+ * pc_prev, when the shape of its pc stands for it (slot in *slot, pc in
+ * *pc, stamp in *stamp): the record after it and its mask, else NULL. */
+static NB_ALWAYS_INLINE const unsigned char *nb_repeat(const tr_shapes *sh, uint32_t gen,
+                                                       const unsigned char *p, uint64_t pc_prev,
+                                                       uint64_t *pc_out, uint32_t *slot,
+                                                       uint64_t *stamp, uint32_t *mask) {
+  const unsigned d = p[1];
+  if (d >= 0x80) return NULL; /* a jump: the decoder */
+  const uint64_t pc = pc_prev + ((uint64_t)(d >> 1) ^ (0 - (uint64_t)(d & 1)));
+  const uint32_t s = (uint32_t)(pc >> sh->shift) & (sh->n_slots - 1); /* tr_shape_slot */
+  const tr_shape_rep *r = &sh->rep[s];
+  if ((r->gen ^ gen) | (r->pc32 ^ pc)) return NULL;
+  const unsigned char *q = p + 2;
+  uint32_t m = 0xffffffffu;
+  if (*p == 'R') m = le32(q), q += 4;
+  const uint64_t sf = r->sf;
+  const unsigned f = (unsigned)sf & 0x3fu;
+  if (f) {
+    if (f == GPURF_TRACE_HAS_ADDR && q[0] == 1 && q[9] < 0x80)
+      q += 10;
+    else if (!(q = nb_skip(q, f, m, sh->key[s].n_dst_regs)))
+      return NULL;
+  }
+  *pc_out = pc;
+  *slot = s;
+  *stamp = sf >> 8;
+  *mask = m;
+  return q;
+}
 
 /* Records at p, up to stop, that hit their slot, into out up to oend (the
- * loop of nb_briefs): the first past them returned, *o and *prev moved on.
- * With tail (the end of the input read, end), a record is taken only when
- * it ends before end; without, every record starting before stop does. */
+ * loop of nb_briefs): the first past them returned, *o, *prev and *pc_prev
+ * moved on. With tail (the end of the input read, end), a record is taken
+ * only when it ends before end; without, every record starting before stop
+ * does. */
 static NB_ALWAYS_INLINE const unsigned char *
 nb_hits(tr_shapes *sh, uint32_t gen, const unsigned char *p, const unsigned char *stop,
         const unsigned char *end, const int tail, gpurf_trace_brief **o,
-        gpurf_trace_brief *oend, tr_shape_key **prevp) {
+        gpurf_trace_brief *oend, tr_shape_key **prevp, uint64_t *pc_prevp) {
   tr_shape_key *keys = sh->key, *prev = *prevp;
   gpurf_trace_brief *out = *o;
+  uint64_t pc_prev = *pc_prevp;
   while (out < oend && p < stop) {
     /* No more records than there is room for start before lim: the inner
      * loop then has one bound to test, not two. */
@@ -213,25 +228,49 @@ nb_hits(tr_shapes *sh, uint32_t gen, const unsigned char *p, const unsigned char
     const unsigned char *lim = (size_t)(stop - p) / NB_MIN_HIT >= room ? p + room * NB_MIN_HIT
                                                                         : stop;
     while (p < lim) {
-      /* Most often the record that followed the last one before, and that
-       * most often the next instruction, in the next slot: that key is
-       * compared first, its address known without waiting for the load of
-       * prev->next (a branch checks it), so that several records' keys
-       * load at once. */
-      uint32_t slot = prev->next, mask;
-      tr_shape_key *e = prev + 1;
-      if (__builtin_expect(e->self != slot, 0)) e = &keys[slot];
-      const unsigned char *q = nb_match(e, gen, p, &mask);
-      if (!q) {
-        uint64_t pre, pc;
-        if (*p != 'I' || !nb_prefix(p, &pre, &pc)) goto done;
-        slot = (uint32_t)(pc >> sh->shift) & (sh->n_slots - 1); /* tr_shape_slot */
+      uint32_t slot, mask;
+      uint64_t pc, stamp;
+      tr_shape_key *e;
+      const unsigned char *q;
+      if (*p != 'I') {
+        /* A repeat: its pc names its key. (A record of another kind, or a
+         * repeat in a version 1 file, whose keys never stand for one, goes
+         * to the decoder.) */
+        _Static_assert(('R' | 1) == 'S', "R and S differ in the last bit");
+        if ((*p | 1) != 'S' ||
+            !(q = nb_repeat(sh, gen, p, pc_prev, &pc, &slot, &stamp, &mask)))
+          goto done;
         e = &keys[slot];
-        if (!(q = nb_match(e, gen, p, &mask))) goto done;
-        prev->next = (uint16_t)slot;
+      } else {
+        /* Most often the record that followed the last one before, and
+         * that most often the next instruction, in the next slot: that key
+         * is compared first, its address known without waiting for the
+         * load of prev->next (a branch checks it), so that several
+         * records' keys load at once. */
+        slot = prev->next;
+        e = prev + 1;
+        if (__builtin_expect((uint32_t)(e - keys) != slot, 0)) e = &keys[slot];
+        q = nb_match(e, gen, p, &mask);
+        uint64_t pre = 0;
+        pc = 0;
+        if (!q) {
+          if (!nb_prefix(p, &pre, &pc)) goto done;
+          slot = (uint32_t)(pc >> sh->shift) & (sh->n_slots - 1); /* tr_shape_slot */
+          e = &keys[slot];
+          if (!(q = nb_match(e, gen, p, &mask))) goto done;
+          prev->next = (uint16_t)slot;
+        }
+        /* Its pc, for a repeat after it: the key's when below 2^32, else
+         * the record's. */
+        if (__builtin_expect(e->pc_fits, 1))
+          pc = e->pc32;
+        else
+          (void)nb_prefix(p, &pre, &pc);
+        stamp = e->stamp;
       }
       if (tail && q > end) goto done;
-      out->stamp = e->stamp;
+      pc_prev = pc;
+      out->stamp = stamp;
       out->mask = mask;
       out->shape = slot;
       out++;
@@ -242,6 +281,7 @@ nb_hits(tr_shapes *sh, uint32_t gen, const unsigned char *p, const unsigned char
 done:
   *o = out;
   *prevp = prev;
+  *pc_prevp = pc_prev;
   return p;
 }
 
@@ -263,9 +303,11 @@ int nb_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out, siz
         st->buf + (st->end >= TR_BINARY_MAX_RECORD ? st->end - TR_BINARY_MAX_RECORD + 1 : 0);
     tr_shape_key *prev = &sh->key[sh->prev];
     gpurf_trace_brief *o = out + k, *oend = out + cap;
-    p = nb_hits(sh, st->gen, p, safe, end, 0, &o, oend, &prev);
-    if (st->eof && p >= safe) p = nb_hits(sh, st->gen, p, end, end, 1, &o, oend, &prev);
+    uint64_t pc_prev = st->pc_prev;
+    p = nb_hits(sh, st->gen, p, safe, end, 0, &o, oend, &prev, &pc_prev);
+    if (st->eof && p >= safe) p = nb_hits(sh, st->gen, p, end, end, 1, &o, oend, &prev, &pc_prev);
     sh->prev = (uint32_t)(prev - sh->key);
+    st->pc_prev = pc_prev;
     st->count += (size_t)(o - out) - k;
     k = (size_t)(o - out);
     st->pos = (size_t)(p - st->buf);

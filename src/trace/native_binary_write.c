@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace/trace_internal.h"
+#include "trace/nb_internal.h"
 
 typedef struct wbuf {
   unsigned char b[TR_BINARY_MAX_INST];
@@ -28,6 +28,11 @@ static void wv(wbuf *w, uint64_t v) {
 static void wz(wbuf *w, int64_t v) { wv(w, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63)); }
 
 static int nb_wkernel(gpurf_ctx *ctx, gpurf_trace_writer *w, const gpurf_trace_kernel *k) {
+  /* A kernel's repeats name only its own records. */
+  if (!w->heads && !(w->heads = calloc(1, sizeof *w->heads)))
+    return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  nb_heads_reset(w->heads);
+  w->pc_prev = 0;
   size_t nl = strlen(k->name), vl = strlen(k->nvbit_version);
   unsigned char *b = malloc(128 + nl + vl);
   if (!b) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
@@ -67,6 +72,7 @@ static int nb_wkernel(gpurf_ctx *ctx, gpurf_trace_writer *w, const gpurf_trace_k
 static int nb_wpos(gpurf_ctx *ctx, gpurf_trace_writer *w, int new_cta) {
   wbuf b;
   b.n = 0;
+  w->pc_prev = 0;
   if (new_cta) {
     w8(&b, 'C');
     for (int i = 0; i < 3; i++) w32(&b, w->cta[i]);
@@ -116,6 +122,36 @@ static int opcode_id(gpurf_ctx *ctx, gpurf_trace_writer *w, const char *name, ui
   *id = w->n_opcodes++;
   w->op_hash[h] = *id + 1;
   return GPURF_OK;
+}
+
+/* Writes the instruction record in b, as a repeat record when the last
+ * record at its pc had the same head: the tag (S with all 32 lanes active,
+ * else R and the mask), the pc as a zigzag difference from the last
+ * record's, and the fields after the memory width as they are. */
+static int nb_wrecord(gpurf_ctx *ctx, gpurf_trace_writer *w, const wbuf *b, uint64_t pc,
+                      uint32_t mask) {
+  nb_head_parts hp;
+  const int split = nb_head_split(b->b, b->b + b->n, &hp);
+  const nb_head *h = split ? nb_heads_find(w->heads, pc) : NULL;
+  const uint64_t prev = w->pc_prev;
+  w->pc_prev = pc;
+  if (h && h->len == hp.a_len + hp.b_len && h->a_len == hp.a_len &&
+      !memcmp(h->bytes, hp.a, hp.a_len) && !memcmp(h->bytes + hp.a_len, hp.b, hp.b_len)) {
+    wbuf r;
+    r.n = 0;
+    w8(&r, mask == 0xffffffffu ? 'S' : 'R');
+    wz(&r, (int64_t)(pc - prev));
+    if (mask != 0xffffffffu) w32(&r, mask);
+    const unsigned char *tail = hp.b + hp.b_len;
+    size_t n = (size_t)(b->b + b->n - tail);
+    memcpy(r.b + r.n, tail, n);
+    return tr_write(ctx, w, r.b, r.n + n);
+  }
+  if (split) {
+    int rc = nb_heads_put(w->heads, pc, hp.a, hp.a_len, hp.b, hp.b_len);
+    if (rc < 0) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  }
+  return tr_write(ctx, w, b->b, b->n);
 }
 
 static int nb_winst(gpurf_ctx *ctx, gpurf_trace_writer *w, const gpurf_trace_inst *inst) {
@@ -182,7 +218,7 @@ static int nb_winst(gpurf_ctx *ctx, gpurf_trace_writer *w, const gpurf_trace_ins
     w8(&b, inst->strand_end);
   }
   if (flags & GPURF_TRACE_HAS_RECONV) wv(&b, inst->reconv_pc);
-  return tr_write(ctx, w, b.b, b.n);
+  return nb_wrecord(ctx, w, &b, inst->pc, inst->mask);
 }
 
 static int nb_wfinish(gpurf_ctx *ctx, gpurf_trace_writer *w) {

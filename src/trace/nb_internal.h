@@ -27,6 +27,42 @@ typedef struct nb_op {
   uint8_t mem_access; /* the record's mem when it has a memory width */
 } nb_op;
 
+/* ---- the heads of instruction records by pc (native_binary_repeat.c) ---- */
+
+/* A record's head: what a repeat record takes from the last record at its
+ * pc, the opcode number and flags (a) and the operand counts, operands and
+ * memory width (b), as their bytes. At most 11 + 26 bytes. */
+#define NB_HEAD_MAX 40
+#define NB_HEADS_CAP 65536u /* pcs kept per kernel */
+typedef struct nb_head {
+  uint64_t pc;
+  uint8_t len, a_len; /* len 0: an empty entry */
+  unsigned char bytes[NB_HEAD_MAX];
+} nb_head;
+typedef struct nb_heads {
+  nb_head *slot;
+  uint32_t n_slots, n;
+} nb_heads;
+/* What nb_heads_put did: the pc's head is the one given (kept, as before
+ * or new), it replaced another (repeats of the pc now mean this one), or
+ * the map is full and does not hold the pc. */
+enum { NB_HEAD_KEPT = 0, NB_HEAD_REPLACED = 1, NB_HEAD_NOT_KEPT = 2 };
+void nb_heads_reset(nb_heads *h); /* empty, as at a kernel record */
+void nb_heads_free(nb_heads *h);
+const nb_head *nb_heads_find(const nb_heads *h, uint64_t pc);
+/* Records that the last record at pc has the head a + b; an NB_HEAD_ value,
+ * or GPURF_ENOMEM. */
+int nb_heads_put(nb_heads *h, uint64_t pc, const unsigned char *a, unsigned a_len,
+                 const unsigned char *b, unsigned b_len);
+/* Where the parts of an instruction record (tag 'I') lie. */
+typedef struct nb_head_parts {
+  const unsigned char *a, *b, *pc_at;
+  unsigned a_len, b_len, pc_len;
+} nb_head_parts;
+/* The parts of the instruction record at rec, before end: 1, or 0 when it
+ * is cut short or has an over-long number. */
+int nb_head_split(const unsigned char *rec, const unsigned char *end, nb_head_parts *out);
+
 typedef struct nb_state {
   FILE *f;
   char path[TR_PATH_MAX];
@@ -51,6 +87,17 @@ typedef struct nb_state {
    * while it stands; from 1 once a kernel is read. */
   uint32_t gen;
   uint64_t gen_bv; /* bv_key when gen last changed */
+  int version;      /* the file's: 1, or 2 with repeat records */
+  /* Version 2: the kernel's heads by pc; the pc of the last instruction
+   * record since a kernel, CTA or warp record (a repeat's is told from
+   * it); whether the last record decoded has its head kept. */
+  nb_heads heads;
+  uint64_t pc_prev;
+  int kept;
+  /* The last record decoded, as an instruction record (tag 'I'): in buf,
+   * or in syn, where a repeat is spelled out as the record it stands for. */
+  const unsigned char *last_rec;
+  unsigned char *syn;
 } nb_state;
 
 /* Little-endian loads; the buffer holds the bytes (see native_binary.c). */
@@ -99,19 +146,77 @@ static inline const unsigned char *fgetv(const unsigned char *p, uint64_t *v) {
   return NULL;
 }
 
+/* Steps over the fields after the memory width (addresses, line,
+ * immediate, values, hints, reconvergence pc) by flags; NULL for anything
+ * the checked decoder must look at. Reads at most about 2.4 KB past p. */
+static inline const unsigned char *nb_skip(const unsigned char *p, unsigned flags, uint32_t mask,
+                                           unsigned dst_regs) {
+  uint64_t v;
+  size_t lanes = mask == 0xffffffffu ? 32 : lanes_of(mask);
+  if (flags & GPURF_TRACE_HAS_ADDR) {
+    unsigned mode = *p++;
+    if (mode == 0)
+      p += lanes * 8;
+    else if (mode != 1 || !(p = fgetv(p + 8, &v)))
+      return NULL;
+  }
+  if ((flags & GPURF_TRACE_HAS_LINE) && !(p = fgetv(p, &v))) return NULL;
+  if ((flags & GPURF_TRACE_HAS_IMM) && !(p = fgetv(p, &v))) return NULL;
+  if (flags & GPURF_TRACE_HAS_VALUES) {
+    /* Bytes after an encoding byte: 4 uniform, 8 affine, 4 per lane. */
+    for (unsigned k = 0; k < dst_regs; k++) {
+      unsigned enc = *p++;
+      if (enc > 2) return NULL;
+      p += enc == 2 ? lanes * 4 : 4u << enc;
+    }
+  }
+  if (flags & GPURF_TRACE_HAS_HINTS) p += 2;
+  if ((flags & GPURF_TRACE_HAS_RECONV) && !(p = fgetv(p, &v))) return NULL;
+  return p;
+}
+
+/* Whether a record's tag is an instruction record's in the file's version. */
+static inline int nb_is_inst(const nb_state *st, unsigned tag) {
+  return tag == 'I' || (st->version >= 2 && (tag == 'S' || tag == 'R'));
+}
+
+/* The bytes st->syn holds: the longest instruction record, and zeros past
+ * it for the decoders' fixed-size reads. */
+#define NB_SYN_BYTES (TR_BINARY_MAX_RECORD + 64)
+
+/* What nb_expand found wrong with a repeat record. */
+enum { NB_REP_CUT = 1, NB_REP_BAD = 2, NB_REP_UNKNOWN = 3 };
+
+/* Where a repeat record's tail starts, in the input and in st->syn. */
+typedef struct nb_rep {
+  size_t in_head, syn_head;
+  const unsigned char *syn_end;
+  uint64_t pc;
+} nb_rep;
+
+/* The repeat record at rec (tag R or S; the data ends at end) as the
+ * instruction record it stands for, in st->syn (native_binary_repeat.c):
+ * 0, or an NB_REP_ defect. */
+int nb_expand(nb_state *st, const unsigned char *rec, const unsigned char *end, nb_rep *x);
+/* After the instruction record at rec (tag 'I') that ends at past was
+ * decoded: its pc's head kept for repeats; GPURF_OK or GPURF_ENOMEM. */
+int nb_learn(nb_state *st, const unsigned char *rec, const unsigned char *past, uint64_t pc);
+
 /* native_binary.c */
 int nb_fail(gpurf_ctx *ctx, nb_state *st, const char *what);
 /* Goes through the records up to the next instruction (refilling the
  * buffer, reading kernel, CTA, warp and opcode records): GPURF_OK with
  * st->pos at an instruction record of a warp, GPURF_TRACE_END, or an error. */
 int nb_seek_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st);
-/* The instruction record at st->pos into *inst, every field checked and
- * each defect worded; omit as gpurf_trace_reader_omit. */
+/* The instruction record at st->pos (I, or a repeat: R, S) into *inst,
+ * every field checked and each defect worded; omit as
+ * gpurf_trace_reader_omit. st->last_rec then holds it as an I record. */
 int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, gpurf_trace_inst *inst,
             uint32_t omit);
-/* The common instruction record at st->pos, at least TR_BINARY_MAX_RECORD
- * bytes before the end of the data: 1 when decoded (st->pos past it), 0,
- * st untouched, for anything nb_inst must look at. */
+/* The common instruction record at st->pos (I, R or S), at least
+ * TR_BINARY_MAX_RECORD bytes before the end of the data: 1 when decoded
+ * (st->pos past it, st->last_rec as for nb_inst), 0, st's position
+ * untouched, for anything nb_inst must look at. */
 int nb_inst_common(nb_state *st, gpurf_trace_inst *inst, uint32_t omit);
 /* native_binary_brief.c */
 int nb_briefs(gpurf_ctx *ctx, gpurf_trace_reader *r, gpurf_trace_brief *out, size_t cap,

@@ -52,7 +52,8 @@ int gpurf_trace_reader_alloc(gpurf_ctx *ctx, const char *path, gpurf_trace_reade
     return rc;
   }
   tr_input in = {f, name, head, n};
-  if (n >= TR_BINARY_MAGIC_LEN && memcmp(head, TR_BINARY_MAGIC, TR_BINARY_MAGIC_LEN) == 0)
+  if (n >= TR_BINARY_MAGIC_LEN && (memcmp(head, TR_BINARY_MAGIC, TR_BINARY_MAGIC_LEN) == 0 ||
+                                   memcmp(head, TR_BINARY_MAGIC_V1, TR_BINARY_MAGIC_LEN) == 0))
     rc = tr_binary_open(ctx, r, &in);
   else if (n >= strlen(TR_TEXT_MAGIC) && memcmp(head, TR_TEXT_MAGIC, strlen(TR_TEXT_MAGIC)) == 0)
     rc = tr_text_open(ctx, r, &in);

@@ -40,25 +40,26 @@ static void *shapes_mem(size_t key_bytes, size_t bytes) {
  * grows). Two that land on one slot keep the first. */
 static int shapes_size(tr_shapes *s, uint32_t n) {
   /* Alignment, n keys and the one past the last, then the values. */
-  size_t key_bytes = (size_t)(n + 2) * sizeof *s->key;
+  _Static_assert(sizeof(tr_shape_rep) == 16, "four reps to a cache line");
+  size_t key_bytes = (size_t)(n + 2) * sizeof *s->key + (size_t)n * sizeof *s->rep;
   void *mem = shapes_mem(key_bytes, key_bytes + (size_t)n * sizeof *s->val);
   if (!mem) return GPURF_ENOMEM;
   tr_shape_key *key = (tr_shape_key *)((char *)mem + (64 - (uintptr_t)mem % 64) % 64);
-  tr_shape_val *val = (tr_shape_val *)(key + n + 1);
-  for (uint32_t i = 0; i < n; i++) key[i].self = i;
-  key[n].self = UINT32_MAX;
+  tr_shape_rep *rep = (tr_shape_rep *)(key + n + 1);
+  tr_shape_val *val = (tr_shape_val *)(rep + n);
   for (uint32_t i = 0; i < s->n_slots; i++) {
     if (!s->key[i].stamp) continue;
     uint32_t j = (uint32_t)(s->val[i].pc >> s->shift) & (n - 1); /* tr_shape_slot */
     if (key[j].stamp) continue;
     key[j] = s->key[i];
     key[j].next = 0; /* it named a slot of the old table */
-    key[j].self = j;
+    rep[j] = s->rep[i];
     val[j] = s->val[i];
   }
   free(s->key_mem);
   s->key_mem = mem;
   s->key = key;
+  s->rep = rep;
   s->val = val;
   s->n_slots = n;
   s->evicted = 0;
@@ -109,10 +110,9 @@ void tr_shape_set(tr_shapes *s, uint32_t slot, const gpurf_trace_inst *inst) {
   memcpy(v->src, inst->src, sizeof v->src);
   tr_shape_key *k = &s->key[slot];
   uint16_t next = k->next;
-  uint32_t self = k->self;
   memset(k, 0, sizeof *k);
   k->next = next;
-  k->self = self;
+  s->rep[slot].gen = 0;
   k->stamp = ++s->stamps;
 }
 

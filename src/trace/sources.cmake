@@ -7,6 +7,7 @@ list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/native_binary.c
   ${CMAKE_CURRENT_LIST_DIR}/native_binary_brief.c
   ${CMAKE_CURRENT_LIST_DIR}/native_binary_write.c
+  ${CMAKE_CURRENT_LIST_DIR}/native_binary_repeat.c
   ${CMAKE_CURRENT_LIST_DIR}/shape.c
   ${CMAKE_CURRENT_LIST_DIR}/reader.c
   ${CMAKE_CURRENT_LIST_DIR}/writer.c

@@ -152,15 +152,24 @@ typedef struct tr_shape_key {
   uint64_t pre, win[2], keep[2];
   uint64_t stamp; /* 0: empty */
   uint32_t gen;   /* the binary reader's nb_state.gen; 0: compared with no bytes */
-  uint32_t self;  /* its slot; UINT32_MAX in the key past the last (shape.c) */
+  uint32_t pc32; /* the record's pc, when below 2^32 (pc_fits) */
   uint8_t pre_shift; /* 64 - 8 x the bytes of pre */
   uint8_t mask_at;   /* where the mask is, from the record's start */
   uint8_t fixed;     /* where the fields by flags start */
   uint8_t flags, n_dst_regs; /* the record's flags byte; for the values it holds */
-  uint8_t pad_;
+  uint8_t pc_fits;
   uint16_t next; /* the slot of the record that followed this one last */
 } tr_shape_key;
 _Static_assert(sizeof(tr_shape_key) == 64, "a shape key is one cache line");
+
+/* What a repeat record (binary version 2) needs of the shape of its pc, 16
+ * bytes (four to a cache line): a repeat of pc pc32 stands for the slot's
+ * shape while gen is the binary reader's nb_state.gen (0: never). sf: the
+ * shape's stamp << 8 | the record's flags byte. */
+typedef struct tr_shape_rep {
+  uint64_t sf;
+  uint32_t pc32, gen;
+} tr_shape_rep;
 
 typedef struct tr_shape_val {
   uint64_t pc;
@@ -177,7 +186,8 @@ typedef struct tr_shapes {
   /* In key_mem, on a 64-byte boundary; key[n_slots] is readable and names
    * no slot, so that the key after any can be looked at first. */
   tr_shape_key *key;
-  void *key_mem;      /* the keys and, after them, the values */
+  tr_shape_rep *rep;  /* after the keys, zeroed with them */
+  void *key_mem;      /* the keys, the reps and the values */
   tr_shape_val *val;
   uint64_t stamps; /* the last stamp given */
   uint32_t n_slots; /* a power of two, TR_SHAPES at most */
@@ -278,7 +288,9 @@ int tr_check_kernel_regs(gpurf_ctx *ctx, gpurf_trace_reader *r, const gpurf_trac
 
 /* Magic bytes of the native formats. */
 #define TR_TEXT_MAGIC "gpurf-trace 1"
-#define TR_BINARY_MAGIC "GPURFTB1"
+/* Version 2 adds repeat records; version 1 files are read as before. */
+#define TR_BINARY_MAGIC "GPURFTB2"
+#define TR_BINARY_MAGIC_V1 "GPURFTB1"
 #define TR_BINARY_MAGIC_LEN 8
 /* Bounds of binary records: an instruction record takes at most about
  * 2.4 KB (32 addresses and 16 value lists), a kernel record 4.2 KB. */
@@ -311,6 +323,10 @@ struct gpurf_trace_writer {
   uint32_t n_opcodes;
   char (*opcodes)[GPURF_TRACE_OPCODE_MAX];
   uint32_t op_hash[256]; /* opcode id + 1 by hash of the name, 0 empty */
+  /* binary: the kernel's heads by pc, for repeat records, and the pc of the
+   * last instruction record since a kernel, CTA or warp record */
+  struct nb_heads *heads;
+  uint64_t pc_prev;
 };
 
 extern const tr_wops tr_text_wops;

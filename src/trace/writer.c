@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "trace/trace_internal.h"
+#include "trace/nb_internal.h"
 
 int tr_write(gpurf_ctx *ctx, gpurf_trace_writer *w, const void *p, size_t n) {
   if (fwrite(p, 1, n, w->f) != n)
@@ -112,5 +112,7 @@ void gpurf_trace_writer_free(gpurf_trace_writer *w) {
   if (w->f) fclose(w->f);
   if (!w->committed) unlink(w->tmp);
   free(w->opcodes);
+  if (w->heads) nb_heads_free(w->heads);
+  free(w->heads);
   free(w);
 }
