@@ -1,10 +1,13 @@
-/* Native binary traces: the magic bytes are supplied so inputs reach the
- * parser (a whole trace file, as ctest replays the shipped ones, keeps its
- * own). */
+/* Native binary traces: the magic bytes of version 2 (whose records are
+ * version 1's and repeats) are supplied so inputs reach the parser; a whole
+ * trace file of either version, as ctest replays the shipped ones, keeps
+ * its own. */
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  const char *magic = size >= 8 && memcmp(data, "GPURFTB1", 8) == 0 ? NULL : "GPURFTB1";
+  const int whole =
+      size >= 8 && (memcmp(data, "GPURFTB1", 8) == 0 || memcmp(data, "GPURFTB2", 8) == 0);
+  const char *magic = whole ? NULL : "GPURFTB2";
   fuzz_read(".gtraceb", magic, data, size);
   /* The reader decodes a record without bounds checks while 8 KiB or more
    * of data follow it (src/trace/native_binary.c); inputs are shorter. The

@@ -44,8 +44,10 @@ for f in tests/data/traces/*.gtrace tests/data/traces/bad/*.gtrace tests/data/tr
   tests/data/microtraces/*.gtrace tests/data/orf/*.gtrace; do
   [ -f "$f" ] && tail -n +2 "$f" > "$out/corpus-native_text/$(echo "$f" | tr / _)"
 done
-for f in tests/data/riscv/*.gtraceb; do # the recorded kernels, with per-lane values
-  [ -f "$f" ] && tail -c +9 "$f" > "$out/corpus-native_binary/$(basename "$f")"
+# The recorded kernels, with per-lane values (version 1), and some as
+# version 2 (with repeat records).
+for f in tests/data/riscv/*.gtraceb tests/data/traces/binary-v2/*.gtraceb; do
+  [ -f "$f" ] && tail -c +9 "$f" > "$out/corpus-native_binary/$(echo "$f" | tr / _)"
 done
 if [ -x build/src/gpurf ]; then # a binary seed: the handwritten traces converted, minus the magic
   build/src/gpurf trace convert tests/data/traces/handwritten "$out/seed.gtraceb" &&
