@@ -232,6 +232,70 @@ static void more_pcs_than_the_map_holds(void **state) {
   remove(path);
 }
 
+/* Records of one pc whose head changes, once to one too long to keep (ten
+ * register operands): each change is written whole, a head as the last
+ * one as a repeat; read back, whole and in brief, as written. */
+static void heads_that_change(void **state) {
+  (void)state;
+  char path[512], txt[512];
+  tmp_path(path, sizeof path, "change.gtraceb");
+  tmp_path(txt, sizeof txt, "change.gtrace");
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_trace_kernel k;
+  memset(&k, 0, sizeof k);
+  snprintf(k.name, sizeof k.name, "changing_heads");
+  k.grid[0] = k.grid[1] = k.grid[2] = 1;
+  k.block[0] = 64, k.block[1] = k.block[2] = 1;
+  k.nregs = 32;
+  k.binary_version = 70;
+  gpurf_trace_inst *t = calloc(1, sizeof *t);
+  gpurf_trace_writer *w = NULL, *wt = NULL;
+  assert_ok(ctx, gpurf_trace_writer_alloc(ctx, path, GPURF_TRACE_FORMAT_BINARY, &w));
+  assert_ok(ctx, gpurf_trace_writer_alloc(ctx, txt, GPURF_TRACE_FORMAT_TEXT, &wt));
+  /* Per warp, a loop of one pc: short, long, short, short, other, short. */
+  const int ops[] = {3, 10, 3, 3, 4, 3};
+  for (uint32_t warp = 0; warp < 2; warp++)
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+      memset(t, 0, sizeof *t);
+      t->warp = warp;
+      t->pc = 0x40;
+      t->mask = 0xffffffffu >> i;
+      snprintf(t->opcode, sizeof t->opcode, "IADD3");
+      t->n_dst = ops[i] > 8 ? 2 : 1;
+      t->n_src = (uint8_t)(ops[i] - t->n_dst);
+      t->n_dst_regs = t->n_dst;
+      for (int d = 0; d < t->n_dst; d++) t->dst[d] = (gpurf_trace_operand){(uint8_t)d, 1};
+      for (int j = 0; j < t->n_src; j++) t->src[j] = (gpurf_trace_operand){(uint8_t)(4 + j), 1};
+      assert_ok(ctx, gpurf_trace_write(ctx, w, &k, t));
+      assert_ok(ctx, gpurf_trace_write(ctx, wt, &k, t));
+    }
+  assert_ok(ctx, gpurf_trace_writer_commit(ctx, w));
+  assert_ok(ctx, gpurf_trace_writer_commit(ctx, wt));
+  gpurf_trace_writer_free(w);
+  gpurf_trace_writer_free(wt);
+  free(t);
+  gpurf_ctx_free(ctx);
+  assert_int_equal(assert_same_traces(path, txt), 12);
+  uint64_t n, m, nb, mb;
+  char msg[512];
+  assert_int_equal(read_whole(path, &n, &m, msg, sizeof msg), GPURF_TRACE_END);
+  assert_int_equal(read_brief(path, &nb, &mb, msg, sizeof msg), GPURF_TRACE_END);
+  assert_int_equal(nb, n);
+  assert_int_equal(mb, m);
+  /* An instruction record here takes 10 bytes and 2 per operand; a repeat
+   * its tag, the pc difference (0: one byte; 0x40 from a warp's start: two)
+   * and a mask that is not full. Warp 0: whole, whole (the long head
+   * dropped), whole (no head to repeat), repeat (R), whole, whole. Warp 1:
+   * a repeat (S) of the head warp 0 left, then as warp 0. Besides: the
+   * magic (8 bytes), kernel (90), CTA (13), two warp (5) and one opcode
+   * (7) records and the end (2). */
+  const long w0 = 16 + 30 + 16 + 6 + 18 + 16, w1 = 3 + 30 + 16 + 6 + 18 + 16;
+  const long expect = 8 + 90 + 13 + 2 * 5 + 7 + 2 + w0 + w1;
+  if (file_size(path) != expect)
+    fail_msg("%ld bytes; expected %ld", file_size(path), expect);
+  remove(path), remove(txt);
+}
+
 /* The byte after the second warp record: warp 1's first record. */
 static size_t second_warp_first_record(const unsigned char *b, size_t n) {
   int seen = 0;
@@ -265,7 +329,7 @@ static void repeat_defects(void **state) {
       /* A repeat in a version 1 file. */
       {7, '1', "unknown record tag"},
       /* A pc no record of the kernel had (zigzag 0x7e: 63 past the last). */
-      {at + 1, 0x7e, "repeat record of pc 0x3f, which no instruction record of this kernel had"},
+      {at + 1, 0x7e, "repeat record of pc 0x3f, which has no head to repeat in this kernel"},
   };
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     unsigned char keep = b[cases[c].pos];
@@ -290,6 +354,7 @@ int main(void) {
       cmocka_unit_test(both_versions_read_the_same),
       cmocka_unit_test(repeats_shrink_synthetic_traces),
       cmocka_unit_test(more_pcs_than_the_map_holds),
+      cmocka_unit_test(heads_that_change),
       cmocka_unit_test(repeat_defects),
   };
   return cmocka_run_group_tests_name("trace_repeat", tests, NULL, NULL);

@@ -602,7 +602,7 @@ int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, gpurf_trace_ins
       return nb_fail(ctx, st, "bad pc in repeat record");
     case NB_REP_UNKNOWN:
       snprintf(what, sizeof what,
-               "repeat record of pc 0x%llx, which no instruction record of this kernel had",
+               "repeat record of pc 0x%llx, which has no head to repeat in this kernel",
                (unsigned long long)x.pc);
       return nb_fail(ctx, st, what);
     default:

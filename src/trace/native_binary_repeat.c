@@ -8,11 +8,14 @@
  * Open addressing on the pc, linear probing, at most half full. The map
  * holds at most NB_HEADS_CAP pcs: past that, records of new pcs are written
  * whole, and a repeat of one of them is a defect. That bounds the memory a
- * hostile file can make the reader take (NB_HEADS_CAP x 2 entries). */
+ * hostile file can make the reader take (NB_HEADS_CAP x 2 entries of 32
+ * bytes: 4 MiB). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "trace/nb_internal.h"
+
+_Static_assert(sizeof(nb_head) == 32, "two entries to a cache line");
 
 /* Entries at first: a small kernel zeroes little memory. */
 #define NB_HEADS_FIRST 1024u
@@ -40,7 +43,7 @@ const nb_head *nb_heads_find(const nb_heads *h, uint64_t pc) {
   for (uint32_t i = nb_heads_hash(pc, h->n_slots);; i = (i + 1) & (h->n_slots - 1)) {
     const nb_head *e = &h->slot[i];
     if (!e->len) return NULL;
-    if (e->pc == pc) return e;
+    if (e->pc == pc) return e->len == NB_HEAD_NONE ? NULL : e;
   }
 }
 
@@ -64,8 +67,8 @@ static int nb_heads_grow(nb_heads *h) {
 
 int nb_heads_put(nb_heads *h, uint64_t pc, const unsigned char *a, unsigned a_len,
                  const unsigned char *b, unsigned b_len) {
-  unsigned len = a_len + b_len;
-  if (a_len == 0 || len > NB_HEAD_MAX) return NB_HEAD_NOT_KEPT;
+  const unsigned len = a_len + b_len;
+  const int keep = a_len > 0 && len <= NB_HEAD_MAX;
   /* Half full at most; at the cap, only the pcs held are looked for. */
   if (!h->n_slots || (h->n < NB_HEADS_CAP && (h->n + 1) * 2 > h->n_slots)) {
     if (nb_heads_grow(h) != GPURF_OK) return GPURF_ENOMEM;
@@ -77,6 +80,11 @@ int nb_heads_put(nb_heads *h, uint64_t pc, const unsigned char *a, unsigned a_le
     if (!e->len || e->pc == pc) break;
   }
   if (e->len) {
+    if (!keep) {
+      if (e->len == NB_HEAD_NONE) return NB_HEAD_NOT_KEPT;
+      e->len = NB_HEAD_NONE;
+      return NB_HEAD_DROPPED;
+    }
     if (e->len == len && e->a_len == a_len && !memcmp(e->bytes, a, a_len) &&
         !memcmp(e->bytes + a_len, b, b_len))
       return NB_HEAD_KEPT;
@@ -85,7 +93,7 @@ int nb_heads_put(nb_heads *h, uint64_t pc, const unsigned char *a, unsigned a_le
     memcpy(e->bytes + a_len, b, b_len);
     return NB_HEAD_REPLACED;
   }
-  if (h->n >= NB_HEADS_CAP) return NB_HEAD_NOT_KEPT;
+  if (!keep || h->n >= NB_HEADS_CAP) return NB_HEAD_NOT_KEPT;
   e->pc = pc;
   e->len = (uint8_t)len, e->a_len = (uint8_t)a_len;
   memcpy(e->bytes, a, a_len);
@@ -179,7 +187,7 @@ int nb_learn(nb_state *st, const unsigned char *rec, const unsigned char *past,
   if (st->version < 2 || !nb_head_split(rec, past, &hp)) return GPURF_OK;
   int rc = nb_heads_put(&st->heads, pc, hp.a, hp.a_len, hp.b, hp.b_len);
   if (rc < 0) return rc;
-  if (rc == NB_HEAD_REPLACED && ++st->gen == 0) st->gen = 1;
-  st->kept = rc != NB_HEAD_NOT_KEPT;
+  if ((rc == NB_HEAD_REPLACED || rc == NB_HEAD_DROPPED) && ++st->gen == 0) st->gen = 1;
+  st->kept = rc == NB_HEAD_KEPT || rc == NB_HEAD_REPLACED;
   return GPURF_OK;
 }

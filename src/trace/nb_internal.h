@@ -31,8 +31,11 @@ typedef struct nb_op {
 
 /* A record's head: what a repeat record takes from the last record at its
  * pc, the opcode number and flags (a) and the operand counts, operands and
- * memory width (b), as their bytes. At most 11 + 26 bytes. */
-#define NB_HEAD_MAX 40
+ * memory width (b), as their bytes. Heads of more than NB_HEAD_MAX bytes
+ * (more than eight register operands) are not kept: such a record is
+ * written whole, and its pc then has no head. */
+#define NB_HEAD_MAX 22
+#define NB_HEAD_NONE 255u   /* nb_head.len: the pc is held, without a head */
 #define NB_HEADS_CAP 65536u /* pcs kept per kernel */
 typedef struct nb_head {
   uint64_t pc;
@@ -43,10 +46,12 @@ typedef struct nb_heads {
   nb_head *slot;
   uint32_t n_slots, n;
 } nb_heads;
-/* What nb_heads_put did: the pc's head is the one given (kept, as before
- * or new), it replaced another (repeats of the pc now mean this one), or
- * the map is full and does not hold the pc. */
-enum { NB_HEAD_KEPT = 0, NB_HEAD_REPLACED = 1, NB_HEAD_NOT_KEPT = 2 };
+/* What nb_heads_put did: the pc's head is now the one given (kept, as
+ * before or new; or replacing another: repeats of the pc now mean this
+ * one), the pc's head was dropped (a head too long to keep replaced it:
+ * repeats of the pc now mean none), or the pc is not held (the map is full,
+ * or the head too long). */
+enum { NB_HEAD_KEPT = 0, NB_HEAD_REPLACED = 1, NB_HEAD_DROPPED = 2, NB_HEAD_NOT_KEPT = 3 };
 void nb_heads_reset(nb_heads *h); /* empty, as at a kernel record */
 void nb_heads_free(nb_heads *h);
 const nb_head *nb_heads_find(const nb_heads *h, uint64_t pc);
