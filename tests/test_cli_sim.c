@@ -104,6 +104,7 @@ static void test_bench(void **state) {
   assert_non_null(strstr(r.out, "\"warp_instructions\": 4416"));
   assert_non_null(strstr(r.out, "\"warp_instructions_per_s\": "));
   assert_non_null(strstr(r.out, "\"trace_read_time_s\": "));
+  assert_non_null(strstr(r.out, "\"warp_instructions_per_cpu_s\": "));
   assert_non_null(strstr(r.out, "\"trace_format\": \"binary\""));
   assert_non_null(strstr(r.out, "\"trace_values\": false"));
   cli_run(&r, "bench sim --workload matrixmul --n 1 --values");
@@ -113,6 +114,7 @@ static void test_bench(void **state) {
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "344 warp instructions"));
   assert_non_null(strstr(r.out, "M warp instructions/s on one core"));
+  assert_non_null(strstr(r.out, "per CPU second of the process: "));
 }
 
 /* The baseline named as a technique prints the run without one. */
