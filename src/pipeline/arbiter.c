@@ -53,7 +53,7 @@ static int base_pick(gpurf_pipeline *p, int b, int nw, int nr) {
   }
   const rreq *q = pipe_rq(p, b);
   for (int i = 1; i < nr; i++)
-    if (q[i].age < q[best].age) best = i;
+    if (pipe_rq_age(p, &q[i]) < pipe_rq_age(p, &q[best])) best = i;
   return nw + best;
 }
 
@@ -69,7 +69,7 @@ static PIPE_NOINLINE int hook_pick(gpurf_pipeline *p, int b, int nw, int nr) {
   }
   for (int i = 0; i < nr; i++, n++) {
     const rreq *q = &pipe_rq(p, b)[i];
-    reqs[n] = (gpurf_pipeline_req){0, 1, q->warp, q->reg, q->cu, q->age};
+    reqs[n] = (gpurf_pipeline_req){0, 1, q->warp, q->reg, q->cu, pipe_rq_age(p, q)};
   }
   return p->hk.arbitrate(p->hk.state, p, b, reqs, n);
 }
@@ -112,7 +112,7 @@ static PIPE_NOINLINE int share_pick_hook(gpurf_pipeline *p, int b,
   int idx[PIPE_RQ_CAP], n = 0;
   for (int i = 0; i < p->rq_n[b]; i++) {
     const rreq *q = &pipe_rq(p, b)[i];
-    gpurf_pipeline_req r = {0, 1, q->warp, q->reg, q->cu, q->age};
+    gpurf_pipeline_req r = {0, 1, q->warp, q->reg, q->cu, pipe_rq_age(p, q)};
     if (p->hk.share(p->hk.state, p, b, held, &r)) reqs[n] = r, idx[n++] = i;
   }
   int g = n ? p->hk.arbitrate(p->hk.state, p, b, reqs, n) : -1;
@@ -131,8 +131,9 @@ static PIPE_NOINLINE int share_grant(gpurf_pipeline *p, int b) {
   if (p->base_arb) {
     for (int i = 0; i < p->rq_n[b]; i++) {
       const rreq *q = &pipe_rq(p, b)[i];
-      gpurf_pipeline_req r = {0, 1, q->warp, q->reg, q->cu, q->age};
-      if ((g < 0 || q->age < pipe_rq(p, b)[g].age) && p->hk.share(p->hk.state, p, b, &held, &r))
+      gpurf_pipeline_req r = {0, 1, q->warp, q->reg, q->cu, pipe_rq_age(p, q)};
+      if ((g < 0 || r.age < pipe_rq_age(p, &pipe_rq(p, b)[g])) &&
+          p->hk.share(p->hk.state, p, b, &held, &r))
         g = i;
     }
   } else {

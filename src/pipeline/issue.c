@@ -58,7 +58,6 @@ PIPE_NOINLINE void pipe_reads_hooked(gpurf_pipeline *p, const warp *w, const cin
     r->cu = (int16_t)main_cu;
     r->reg = in->src[i];
     r->warp = (uint8_t)slot;
-    r->age = p->cycle;
     c->pending++;
     c->n_reads++;
   }

@@ -151,10 +151,12 @@ typedef struct cu {
 } cu;
 _Static_assert(sizeof(cu) == 128, "a collector is 128 bytes");
 
+/* A queued operand read, four bytes: its age is its collector's issue cycle
+ * (pipe_rq_age), as reads are queued only when their instruction issues and
+ * the collector is held until every read is granted. */
 typedef struct rreq {
   int16_t cu;
   uint8_t reg, warp;
-  uint64_t age;
 } rreq;
 
 typedef struct wreq {
@@ -442,6 +444,11 @@ static inline void pipe_why(gpurf_pipeline *p, warp *w, int v) {
     s->closed |= (uint64_t)1 << slot;
   }
   w->why = v;
+}
+
+/* A queued read's age: the cycle its instruction issued. */
+static inline uint64_t pipe_rq_age(const gpurf_pipeline *p, const rreq *q) {
+  return p->c[q->cu].issue;
 }
 
 /* Bank b's queued reads, oldest first: rq_n[b] entries from here. */

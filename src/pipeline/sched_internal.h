@@ -223,7 +223,7 @@ SCHED_INLINE void pipe_issue_inl(gpurf_pipeline *p, int slot, int lat_adj) {
     const int add = p->prm.bank_map == GPURF_PIPELINE_MAP_REG ? 0 : slot;
     const int mask = p->bank_mask, banks = p->prm.banks;
     uint64_t breq = p->bank_req;
-    rreq t = {(int16_t)main_cu, 0, (uint8_t)slot, now};
+    rreq t = {(int16_t)main_cu, 0, (uint8_t)slot};
     for (int i = 0; i < n_src; i++) {
       int x = in->src[i] + add;
       int bank = mask >= 0 ? x & mask : x % banks;
@@ -363,7 +363,7 @@ collector:;
   const int add = p->prm.bank_map == GPURF_PIPELINE_MAP_REG ? 0 : slot;
   const int mask = p->bank_mask;
   uint64_t breq = p->bank_req;
-  /* A request's collector, register and warp as one word (the register
+  /* A request is its collector, register and warp, one word (the register
    * added per read), stored at once: on a little-endian machine the
    * fields' bytes in rreq are the word's. */
   _Static_assert(offsetof(rreq, cu) == 0 && sizeof(int16_t) == 2 && offsetof(rreq, reg) == 2 &&
@@ -384,7 +384,6 @@ collector:;
     q->reg = (uint8_t)reg;
     q->warp = (uint8_t)slot;
 #endif
-    q->age = now;
   }
   p->bank_req = breq;
   return took;
