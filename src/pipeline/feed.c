@@ -158,6 +158,10 @@ int pipe_compact(gpurf_ctx *ctx, const gpurf_pipeline *p, const gpurf_trace_inst
                         t->opcode, (unsigned long long)t->pc, PIPE_MAX_DST);
   }
   c->regs = bits;
+  unsigned high = 0;
+  for (int i = 0; i < c->n_src; i++) high |= c->src[i];
+  for (int i = 0; i < c->n_dst; i++) high |= c->dst[i];
+  if (high < 64) c->flags |= CI_LOW_REGS;
   if (c->unit == GPURF_PIPELINE_UNIT_GLOBAL) {
     if (c->n_dst > 0) c->flags |= CI_LONG;
     c->bytes = global_bytes(t);

@@ -21,6 +21,7 @@
 
 #define CI_BARRIER 0x01u /* a CTA barrier */
 #define CI_LONG 0x02u    /* long-latency result (global memory) */
+#define CI_LOW_REGS 0x04u /* every register it reads or writes is below 64 */
 
 /* An instruction as the pipeline needs it: 40 bytes. */
 typedef struct cinst {

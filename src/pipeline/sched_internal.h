@@ -32,6 +32,20 @@ static inline int pipe_sb_first(const warp *w, const cinst *in) {
   return -1;
 }
 
+/* The register the instruction waits on (pipe_sb_first), or -1. When its
+ * registers are all below 64 (CI_LOW_REGS, most instructions), cinst.regs
+ * holds them exactly, and with the scoreboard's first word they tell which
+ * wait: one of them (most waits) is the first by any order, and only two
+ * or more need the operands looked at in order. */
+static inline int pipe_sb_wait(const warp *w, const cinst *in) {
+  if (__builtin_expect(in->flags & CI_LOW_REGS, 1)) {
+    const uint64_t hit = in->regs & w->sb[0];
+    if (!(hit & (hit - 1))) return hit ? __builtin_ctzll(hit) : -1;
+    return pipe_sb_first(w, in);
+  }
+  return in->regs & (w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3]) ? pipe_sb_first(w, in) : -1;
+}
+
 /* Looks at the next instruction of a warp whose verdict is not known
  * (why == -1) and records it: a stall reason, held until an event of the
  * warp resets it (pipe_why), or "past the scoreboard", after which only the
@@ -54,11 +68,11 @@ static inline void pipe_judge_bit(gpurf_pipeline *p, warp *w, const uint64_t bit
     }
   } else {
     /* The operands are looked at one by one, for the first that waits,
-     * only when one may (cinst.regs): most checks pass on one AND. (A
-     * buffered instruction is there: pc is within the warp's code.) */
+     * only when two or more do (pipe_sb_wait): most checks pass on one
+     * AND. (A buffered instruction is there: pc is within the warp's
+     * code.) */
     const cinst *in = w->code[w->pc];
-    int reg = -1;
-    if (in->regs & (w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3])) reg = pipe_sb_first(w, in);
+    const int reg = pipe_sb_wait(w, in);
     if (reg < 0) {
       const int cls = in->cu, n_cu = in->n_cu; /* before the byte stores */
       w->why = WHY_SB_PASSED;
@@ -314,8 +328,7 @@ SCHED_INLINE int pipe_issue_base(gpurf_pipeline *p, int slot) {
       w->why_reg = -1, why = GPURF_PIPELINE_STALL_SCOREBOARD; /* its own last instruction */
     } else {
       const cinst *next = w->code[pc];
-      int reg = -1;
-      if (next->regs & (w->sb[0] | w->sb[1] | w->sb[2] | w->sb[3])) reg = pipe_sb_first(w, next);
+      const int reg = pipe_sb_wait(w, next);
       if (reg < 0) {
         const int ncls = next->cu, nn = next->n_cu;
         w->why = WHY_SB_PASSED;
