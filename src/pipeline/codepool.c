@@ -31,8 +31,8 @@ static int gen_held(const gpurf_pipeline *p, uint32_t g) {
  * a new generation begins; chunks no buffered CTA needs are kept for reuse
  * (a generation's worth) or freed. */
 void pipe_pool_new_gen(gpurf_pipeline *p) {
-  if (p->bmemo)
-    for (size_t i = 0; i < (size_t)1 << PIPE_MEMO_BITS; i++) p->bmemo[i].stamp = 0;
+  if (p->bhot)
+    for (size_t i = 0; i < (size_t)1 << PIPE_MEMO_BITS; i++) p->bhot[i].stamp = 0;
   p->memo_stamped = 0;
   p->pool_gen++;
   p->pool_gen_n = 0;
@@ -71,6 +71,15 @@ static cinst *pool_take(gpurf_pipeline *p) {
   return &k->c[k->n++];
 }
 
+_Static_assert(_Alignof(cinst) >= 2, "a form's address has bit 0 free for bhot's tag");
+
+/* e's hot entry (bhot) from e: its stamp and first form, tagged. */
+static void hot_set(gpurf_pipeline *p, const bmemo *e) {
+  bhot *h = &p->bhot[e - p->bmemo];
+  h->form = (uintptr_t)e->c[0] | (uintptr_t)(e->lane_bytes != 0);
+  h->stamp = e->stamp;
+}
+
 /* Compacts a shape the reader named anew into its slot: the record's
  * fixed fields, with the mask of the record that named it for the rest. */
 PIPE_NOINLINE int pipe_pool_shape(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf_trace_brief *br,
@@ -82,6 +91,7 @@ PIPE_NOINLINE int pipe_pool_shape(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf
   uint32_t mr = 0;
   cinst c;
   e->stamp = 0;
+  p->bhot[e - p->bmemo].stamp = 0;
   int rc = pipe_compact(ctx, p, t, &c, &mr);
   if (rc != GPURF_OK) return rc;
   cinst *f = pool_take(p); /* may begin a generation: the memo's stamps first */
@@ -91,6 +101,7 @@ PIPE_NOINLINE int pipe_pool_shape(gpurf_ctx *ctx, gpurf_pipeline *p, const gpurf
   e->max_reg = (uint8_t)mr;
   e->lane_bytes = c.unit == GPURF_PIPELINE_UNIT_GLOBAL ? (t->mem_width ? t->mem_width : 4) : 0;
   e->stamp = br->stamp;
+  hot_set(p, e);
   p->memo_stamped = 1;
   return GPURF_OK;
 }
@@ -108,6 +119,7 @@ PIPE_NOINLINE int pipe_pool_lanes(gpurf_ctx *ctx, gpurf_pipeline *p, bmemo *e, u
     uint8_t l = e->lanes[i];
     e->c[i] = e->c[0], e->lanes[i] = e->lanes[0];
     e->c[0] = f, e->lanes[0] = l;
+    hot_set(p, e);
     *out = f;
     return GPURF_OK;
   }
@@ -129,29 +141,35 @@ PIPE_NOINLINE int pipe_pool_lanes(gpurf_ctx *ctx, gpurf_pipeline *p, bmemo *e, u
   int last = e->n_forms - 1;
   e->c[last] = e->c[0], e->lanes[last] = e->lanes[0];
   e->c[0] = f, e->lanes[0] = (uint8_t)lanes;
+  hot_set(p, e);
   *out = f;
   return GPURF_OK;
 }
 
 /* A record's compact form through the memo; with want_max, the highest
  * register it uses raises *top. */
-static inline int brief_form(gpurf_ctx *ctx, gpurf_pipeline *p, bmemo *memo,
+static inline int brief_form(gpurf_ctx *ctx, gpurf_pipeline *p, bmemo *memo, const bhot *hot,
                              const gpurf_trace_brief *br, const cinst **f, const int want_max,
                              uint32_t *top) {
-  bmemo *e = &memo[br->shape];
-  if (__builtin_expect(e->stamp != br->stamp, 0)) {
-    int rc = pipe_pool_shape(ctx, p, br, e);
+  const bhot *h = &hot[br->shape];
+  if (__builtin_expect(h->stamp != br->stamp, 0)) {
+    int rc = pipe_pool_shape(ctx, p, br, &memo[br->shape]);
     if (rc != GPURF_OK) return rc;
   }
-  *f = e->c[0];
-  if (e->lane_bytes) { /* global memory: the form of its lanes */
+  const uintptr_t form = h->form;
+  *f = (const cinst *)(form & ~(uintptr_t)1);
+  if (form & 1) { /* global memory: the form of its lanes */
+    bmemo *e = &memo[br->shape];
     uint32_t lanes = br->mask == 0xffffffffu ? 32 : pipe_popcount32(br->mask);
     if (__builtin_expect(lanes != e->lanes[0], 0)) {
       int rc = pipe_pool_lanes(ctx, p, e, lanes, f);
       if (rc != GPURF_OK) return rc;
     }
   }
-  if (want_max) *top = e->max_reg > *top ? e->max_reg : *top;
+  if (want_max) {
+    const uint32_t m = memo[br->shape].max_reg;
+    *top = m > *top ? m : *top;
+  }
   return GPURF_OK;
 }
 
@@ -162,6 +180,7 @@ static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, pipe
                               const int want_max, uint32_t *mr) {
   const gpurf_trace_brief *br = p->bat + p->bat_i, *end = p->bat + p->bat_n;
   bmemo *const memo = p->bmemo;
+  const bhot *const hot = p->bhot;
   uint32_t top = *mr;
   const cinst *f;
   int rc;
@@ -169,7 +188,7 @@ static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, pipe
     const cinst *const *same = b->code + run->at;
     uint32_t i = run->done;
     for (; br < end; br++) {
-      if ((rc = brief_form(ctx, p, memo, br, &f, want_max, &top)) != GPURF_OK) return rc;
+      if ((rc = brief_form(ctx, p, memo, hot, br, &f, want_max, &top)) != GPURF_OK) return rc;
       if (i == run->len || same[i] != f) break;
       i++;
     }
@@ -192,7 +211,7 @@ static inline int briefs_code(gpurf_ctx *ctx, gpurf_pipeline *p, ctabuf *b, pipe
   }
   const cinst **c = b->code + b->n_code;
   for (; br < end; br++, c++) {
-    if ((rc = brief_form(ctx, p, memo, br, &f, want_max, &top)) != GPURF_OK) return rc;
+    if ((rc = brief_form(ctx, p, memo, hot, br, &f, want_max, &top)) != GPURF_OK) return rc;
     *c = f;
   }
   b->n_code = (uint32_t)(c - b->code);

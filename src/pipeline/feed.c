@@ -65,9 +65,11 @@ int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
    * memo starts zeroed (made at the first run read in brief); it is cleared
    * only after a run has stamped it. */
   if (!p->bmemo_mem) {
-    p->bmemo_mem = calloc(((size_t)1 << PIPE_MEMO_BITS) + 1, sizeof *p->bmemo);
+    const size_t n = (size_t)1 << PIPE_MEMO_BITS;
+    p->bmemo_mem = calloc(1, (n + 1) * sizeof *p->bmemo + n * sizeof *p->bhot);
     if (!p->bmemo_mem) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
     p->bmemo = (bmemo *)((uintptr_t)((char *)p->bmemo_mem + 63) & ~(uintptr_t)63);
+    p->bhot = (bhot *)(p->bmemo + n);
   }
   if (p->memo_stamped) pipe_pool_new_gen(p);
   return read_briefs(ctx, p);

@@ -65,6 +65,15 @@ typedef struct bmemo {
   uint8_t pad_[64 - sizeof(uint64_t) - PIPE_LANE_FORMS * (sizeof(cinst *) + 1) - 3];
 } bmemo;
 _Static_assert(sizeof(bmemo) == 64, "a shape's compact forms are one cache line");
+/* What a record reads of its shape's memo, four to a cache line: the stamp
+ * and bmemo.c[0], its bit 0 set when the form depends on the lanes (global
+ * memory: bmemo is looked at). Kept by codepool.c beside bmemo, so that the
+ * records of a kernel of many instructions stream a quarter of the bytes
+ * through the cache. */
+typedef struct bhot {
+  uint64_t stamp;
+  uintptr_t form;
+} bhot;
 
 /* Compact forms made from shapes read in brief, shared by every CTA whose
  * code points at them and never changed or moved while one does (codepool.c).
@@ -297,6 +306,7 @@ struct gpurf_pipeline {
   uint32_t cta_room;
   int feed_due;
   bmemo *bmemo; /* 1 << PIPE_MEMO_BITS, on a 64-byte boundary (in bmemo_mem); NULL until needed */
+  bhot *bhot;   /* as many, after them */
   void *bmemo_mem;
   /* The forms bmemo points at (codepool.c): chunks newest first, the current
    * generation and its forms, and chunks given back for reuse. */

@@ -12,7 +12,7 @@ static int res_less(const result *a, const result *b) {
 }
 
 static int grow(gpurf_ctx *ctx, rfifo *f) {
-  size_t cap = f->cap ? 2 * f->cap : 256;
+  size_t cap = f->cap ? 2 * f->cap : 32;
   result *r = malloc(cap * sizeof *r);
   if (!r) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
   for (size_t i = 0; i < f->n; i++) r[i] = f->r[(f->head + i) & (f->cap - 1)];
