@@ -71,12 +71,13 @@ static cinst *pool_take(gpurf_pipeline *p) {
   return &k->c[k->n++];
 }
 
-_Static_assert(_Alignof(cinst) >= 2, "a form's address has bit 0 free for bhot's tag");
+_Static_assert(_Alignof(cinst) >= 4, "a form's address has bits 0 and 1 free for bhot's tags");
 
 /* e's hot entry (bhot) from e: its stamp and first form, tagged. */
 static void hot_set(gpurf_pipeline *p, const bmemo *e) {
   bhot *h = &p->bhot[e - p->bmemo];
-  h->form = (uintptr_t)e->c[0] | (uintptr_t)(e->lane_bytes != 0);
+  const uintptr_t global = e->lane_bytes != 0;
+  h->form = (uintptr_t)e->c[0] | global | (global & (e->lanes[0] == 32)) << 1;
   h->stamp = e->stamp;
 }
 
@@ -157,8 +158,9 @@ static inline int brief_form(gpurf_ctx *ctx, gpurf_pipeline *p, bmemo *memo, con
     if (rc != GPURF_OK) return rc;
   }
   const uintptr_t form = h->form;
-  *f = (const cinst *)(form & ~(uintptr_t)1);
-  if (form & 1) { /* global memory: the form of its lanes */
+  *f = (const cinst *)(form & ~(uintptr_t)3);
+  /* Global memory: the form of its lanes; a full warp's is told by bit 1. */
+  if ((form & 1) && !((form & 2) && br->mask == 0xffffffffu)) {
     bmemo *e = &memo[br->shape];
     uint32_t lanes = br->mask == 0xffffffffu ? 32 : pipe_popcount32(br->mask);
     if (__builtin_expect(lanes != e->lanes[0], 0)) {

@@ -67,7 +67,8 @@ typedef struct bmemo {
 _Static_assert(sizeof(bmemo) == 64, "a shape's compact forms are one cache line");
 /* What a record reads of its shape's memo, four to a cache line: the stamp
  * and bmemo.c[0], its bit 0 set when the form depends on the lanes (global
- * memory: bmemo is looked at). Kept by codepool.c beside bmemo, so that the
+ * memory: bmemo is looked at, unless bit 1 tells that c[0] is the form of
+ * a full warp and the record's mask is full). Kept by codepool.c beside bmemo, so that the
  * records of a kernel of many instructions stream a quarter of the bytes
  * through the cache. */
 typedef struct bhot {
