@@ -9,7 +9,7 @@
  * holds at most NB_HEADS_CAP pcs: past that, records of new pcs are written
  * whole, and a repeat of one of them is a defect. That bounds the memory a
  * hostile file can make the reader take (NB_HEADS_CAP x 2 entries of 32
- * bytes: 4 MiB). */
+ * bytes and a bit: 4 MiB). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,40 +27,52 @@ static uint32_t nb_heads_hash(uint64_t pc, uint32_t n_slots) {
   return (uint32_t)((pc >> 2) ^ (pc >> 34)) & (n_slots - 1);
 }
 
+/* Whether slot i is taken: a bit apiece, so that a table is made, grown or
+ * emptied by zeroing its bits rather than its entries. */
+static inline int nb_heads_taken(const nb_heads *h, uint32_t i) {
+  return (int)(h->used[i >> 6] >> (i & 63) & 1);
+}
+
 void nb_heads_reset(nb_heads *h) {
-  if (h->n && h->slot) memset(h->slot, 0, (size_t)h->n_slots * sizeof *h->slot);
+  if (h->n) memset(h->used, 0, (size_t)h->n_slots / 8);
   h->n = 0;
 }
 
 void nb_heads_free(nb_heads *h) {
   free(h->slot);
   h->slot = NULL;
+  h->used = NULL;
   h->n = h->n_slots = 0;
 }
 
 const nb_head *nb_heads_find(const nb_heads *h, uint64_t pc) {
   if (!h->n) return NULL;
   for (uint32_t i = nb_heads_hash(pc, h->n_slots);; i = (i + 1) & (h->n_slots - 1)) {
+    if (!nb_heads_taken(h, i)) return NULL;
     const nb_head *e = &h->slot[i];
-    if (!e->len) return NULL;
     if (e->pc == pc) return e->len == NB_HEAD_NONE ? NULL : e;
   }
 }
 
 /* Twice the entries (n_slots 0: the first table), each moved to its place. */
 static int nb_heads_grow(nb_heads *h) {
-  uint32_t n = h->n_slots ? h->n_slots * 2 : NB_HEADS_FIRST;
-  nb_head *s = calloc(n, sizeof *s);
+  _Static_assert(NB_HEADS_FIRST % 64 == 0, "whole words of bits");
+  const uint32_t n = h->n_slots ? h->n_slots * 2 : NB_HEADS_FIRST;
+  nb_head *s = malloc((size_t)n * sizeof *s + n / 8);
   if (!s) return GPURF_ENOMEM;
+  uint64_t *used = (uint64_t *)(s + n);
+  memset(used, 0, n / 8);
   for (uint32_t i = 0; i < h->n_slots; i++) {
+    if (!nb_heads_taken(h, i)) continue;
     const nb_head *e = &h->slot[i];
-    if (!e->len) continue;
     uint32_t j = nb_heads_hash(e->pc, n);
-    while (s[j].len) j = (j + 1) & (n - 1);
+    while (used[j >> 6] >> (j & 63) & 1) j = (j + 1) & (n - 1);
     s[j] = *e;
+    used[j >> 6] |= (uint64_t)1 << (j & 63);
   }
   free(h->slot);
   h->slot = s;
+  h->used = used;
   h->n_slots = n;
   return GPURF_OK;
 }
@@ -75,11 +87,12 @@ int nb_heads_put(nb_heads *h, uint64_t pc, const unsigned char *a, unsigned a_le
   }
   uint32_t i = nb_heads_hash(pc, h->n_slots);
   nb_head *e;
+  int taken;
   for (;; i = (i + 1) & (h->n_slots - 1)) {
     e = &h->slot[i];
-    if (!e->len || e->pc == pc) break;
+    if (!(taken = nb_heads_taken(h, i)) || e->pc == pc) break;
   }
-  if (e->len) {
+  if (taken) {
     if (!keep) {
       if (e->len == NB_HEAD_NONE) return NB_HEAD_NOT_KEPT;
       e->len = NB_HEAD_NONE;
@@ -94,6 +107,7 @@ int nb_heads_put(nb_heads *h, uint64_t pc, const unsigned char *a, unsigned a_le
     return NB_HEAD_REPLACED;
   }
   if (!keep || h->n >= NB_HEADS_CAP) return NB_HEAD_NOT_KEPT;
+  h->used[i >> 6] |= (uint64_t)1 << (i & 63);
   e->pc = pc;
   e->len = (uint8_t)len, e->a_len = (uint8_t)a_len;
   memcpy(e->bytes, a, a_len);

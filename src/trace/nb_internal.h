@@ -39,11 +39,12 @@ typedef struct nb_op {
 #define NB_HEADS_CAP 65536u /* pcs kept per kernel */
 typedef struct nb_head {
   uint64_t pc;
-  uint8_t len, a_len; /* len 0: an empty entry */
+  uint8_t len, a_len;
   unsigned char bytes[NB_HEAD_MAX];
 } nb_head;
 typedef struct nb_heads {
-  nb_head *slot;
+  nb_head *slot;  /* n_slots, written only when taken */
+  uint64_t *used; /* a bit per slot, after them in one block */
   uint32_t n_slots, n;
 } nb_heads;
 /* What nb_heads_put did: the pc's head is now the one given (kept, as
