@@ -21,8 +21,14 @@ cflags=(-std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Iinclude -Isrc
 libs=($(pkg-config --libs yaml-0.1 gsl) -lpthread -lm)
 
 # The library (every module but the command line), instrumented once into an
-# archive.
+# archive. An object is kept while it is newer than its source and every
+# header (a changed header may change any module's layouts): all are
+# compiled again after a header changes.
 mapfile -t srcs < <(find src -name '*.c' ! -path 'src/cli/*' | sort)
+newest_h=$(find src include -name '*.h' -printf '%T@ %p\n' | sort -n | tail -n 1 | cut -d' ' -f2)
+for o in "$out"/obj/*.o; do
+  [ -f "$o" ] && [ "$newest_h" -nt "$o" ] && rm -f "$o"
+done
 printf '%s\n' "${srcs[@]}" | xargs -P "$jobs" -I{} sh -c \
   'f="$1"; shift; o="$0/obj/$(echo "$f" | tr / _).o"; [ "$o" -nt "$f" ] || clang "$@" -c "$f" -o "$o"' \
   "$out" {} "${cflags[@]}" -fsanitize=fuzzer-no-link,address,undefined
