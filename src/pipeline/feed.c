@@ -66,10 +66,14 @@ int pipe_feed_open(gpurf_ctx *ctx, gpurf_pipeline *p, gpurf_trace_reader *r) {
    * only after a run has stamped it. */
   if (!p->bmemo_mem) {
     const size_t n = (size_t)1 << PIPE_MEMO_BITS;
-    p->bmemo_mem = calloc(1, (n + 1) * sizeof *p->bmemo + n * sizeof *p->bhot);
+    /* Only the hot entries are zeroed: an entry of bmemo is read only once
+     * its hot entry's stamp says it was filled (a short trace then zeroes a
+     * fifth of the bytes). */
+    p->bmemo_mem = malloc((n + 1) * sizeof *p->bmemo + n * sizeof *p->bhot);
     if (!p->bmemo_mem) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
     p->bmemo = (bmemo *)((uintptr_t)((char *)p->bmemo_mem + 63) & ~(uintptr_t)63);
     p->bhot = (bhot *)(p->bmemo + n);
+    memset(p->bhot, 0, n * sizeof *p->bhot);
   }
   if (p->memo_stamped) pipe_pool_new_gen(p);
   return read_briefs(ctx, p);
