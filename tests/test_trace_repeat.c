@@ -71,39 +71,45 @@ static uint64_t assert_same_traces(const char *pa, const char *pb) {
   return n;
 }
 
-/* Reads a trace in brief to its end or first error: the records and the
- * sum of their masks; the message in msg. */
-static int read_brief(const char *path, uint64_t *n, uint64_t *masks, char *msg, size_t cap) {
+/* Reads a trace to its end or first error, in brief (an odd batch of 7:
+ * reads end inside runs of repeats) or whole: the records and the sum of
+ * their masks; the message in msg. */
+static int read_trace(const char *path, int brief, uint64_t *n, uint64_t *masks, char *msg,
+                      size_t cap) {
   gpurf_ctx *ctx = test_ctx();
   gpurf_trace_reader *r = NULL;
-  gpurf_trace_brief b[7]; /* an odd batch: reads end inside runs of repeats */
+  gpurf_trace_inst *t = malloc(sizeof *t);
+  gpurf_trace_brief b[7];
   gpurf_trace_where w;
   size_t got = 0;
   *n = *masks = 0;
   int rc = gpurf_trace_reader_alloc(ctx, path, &r);
-  while (rc == GPURF_OK && (rc = gpurf_trace_next_briefs(ctx, r, b, 7, &got, &w)) == GPURF_OK)
-    for (size_t i = 0; i < got; i++, (*n)++) *masks += b[i].mask;
-  msg[0] = '\0';
-  if (rc < 0) gpurf_error_format(gpurf_ctx_error(ctx), msg, cap);
-  gpurf_trace_reader_free(r);
-  gpurf_ctx_free(ctx);
-  return rc;
-}
-
-/* As read_brief, whole. */
-static int read_whole(const char *path, uint64_t *n, uint64_t *masks, char *msg, size_t cap) {
-  gpurf_ctx *ctx = test_ctx();
-  gpurf_trace_reader *r = NULL;
-  gpurf_trace_inst *t = malloc(sizeof *t);
-  *n = *masks = 0;
-  int rc = gpurf_trace_reader_alloc(ctx, path, &r);
-  while (rc == GPURF_OK && (rc = gpurf_trace_next(ctx, r, t)) == GPURF_OK) (*n)++, *masks += t->mask;
+  while (rc == GPURF_OK) {
+    if (brief) {
+      if ((rc = gpurf_trace_next_briefs(ctx, r, b, 7, &got, &w)) != GPURF_OK) break;
+      for (size_t i = 0; i < got; i++, (*n)++) *masks += b[i].mask;
+    } else {
+      if ((rc = gpurf_trace_next(ctx, r, t)) != GPURF_OK) break;
+      (*n)++, *masks += t->mask;
+    }
+  }
   msg[0] = '\0';
   if (rc < 0) gpurf_error_format(gpurf_ctx_error(ctx), msg, cap);
   gpurf_trace_reader_free(r);
   free(t);
   gpurf_ctx_free(ctx);
   return rc;
+}
+
+/* A kernel of one CTA of two warps, named name, with nregs registers. */
+static void small_kernel(gpurf_trace_kernel *k, const char *name, uint32_t nregs) {
+  memset(k, 0, sizeof *k);
+  snprintf(k->name, sizeof k->name, "%s", name);
+  k->id = 1;
+  k->grid[0] = k->grid[1] = k->grid[2] = 1;
+  k->block[0] = 64, k->block[1] = k->block[2] = 1;
+  k->nregs = nregs;
+  k->binary_version = 70;
 }
 
 static long file_size(const char *path) {
@@ -145,8 +151,8 @@ static void both_versions_read_the_same(void **state) {
     assert_true(file_size(b) < file_size(a));
     uint64_t c1, c2, m1, m2;
     char msg[512];
-    assert_int_equal(read_brief(a, &c1, &m1, msg, sizeof msg), GPURF_TRACE_END);
-    assert_int_equal(read_brief(b, &c2, &m2, msg, sizeof msg), GPURF_TRACE_END);
+    assert_int_equal(read_trace(a, 1, &c1, &m1, msg, sizeof msg), GPURF_TRACE_END);
+    assert_int_equal(read_trace(b, 1, &c2, &m2, msg, sizeof msg), GPURF_TRACE_END);
     assert_int_equal(c1, c2);
     assert_int_equal(m1, m2);
   }
@@ -181,13 +187,7 @@ static void more_pcs_than_the_map_holds(void **state) {
   tmp_path(path, sizeof path, "many.gtraceb");
   gpurf_ctx *ctx = test_ctx();
   gpurf_trace_kernel k;
-  memset(&k, 0, sizeof k);
-  snprintf(k.name, sizeof k.name, "many_pcs");
-  k.id = 1;
-  k.grid[0] = k.grid[1] = k.grid[2] = 1;
-  k.block[0] = 64, k.block[1] = k.block[2] = 1;
-  k.nregs = 16;
-  k.binary_version = 70;
+  small_kernel(&k, "many_pcs", 16);
   gpurf_trace_inst *t = calloc(1, sizeof *t);
   gpurf_trace_writer *w = NULL;
   assert_ok(ctx, gpurf_trace_writer_alloc(ctx, path, GPURF_TRACE_FORMAT_BINARY, &w));
@@ -212,10 +212,10 @@ static void more_pcs_than_the_map_holds(void **state) {
   gpurf_ctx_free(ctx);
   uint64_t n, m;
   char msg[512];
-  assert_int_equal(read_whole(path, &n, &m, msg, sizeof msg), GPURF_TRACE_END);
+  assert_int_equal(read_trace(path, 0, &n, &m, msg, sizeof msg), GPURF_TRACE_END);
   assert_int_equal(n, 2 * PCS);
   assert_int_equal(m, masks);
-  assert_int_equal(read_brief(path, &n, &m, msg, sizeof msg), GPURF_TRACE_END);
+  assert_int_equal(read_trace(path, 1, &n, &m, msg, sizeof msg), GPURF_TRACE_END);
   assert_int_equal(n, 2 * PCS);
   assert_int_equal(m, masks);
   /* An instruction record here takes 15 bytes and its pc's, a repeat 2;
@@ -242,12 +242,7 @@ static void heads_that_change(void **state) {
   tmp_path(txt, sizeof txt, "change.gtrace");
   gpurf_ctx *ctx = test_ctx();
   gpurf_trace_kernel k;
-  memset(&k, 0, sizeof k);
-  snprintf(k.name, sizeof k.name, "changing_heads");
-  k.grid[0] = k.grid[1] = k.grid[2] = 1;
-  k.block[0] = 64, k.block[1] = k.block[2] = 1;
-  k.nregs = 32;
-  k.binary_version = 70;
+  small_kernel(&k, "changing_heads", 32);
   gpurf_trace_inst *t = calloc(1, sizeof *t);
   gpurf_trace_writer *w = NULL, *wt = NULL;
   assert_ok(ctx, gpurf_trace_writer_alloc(ctx, path, GPURF_TRACE_FORMAT_BINARY, &w));
@@ -278,8 +273,8 @@ static void heads_that_change(void **state) {
   assert_int_equal(assert_same_traces(path, txt), 12);
   uint64_t n, m, nb, mb;
   char msg[512];
-  assert_int_equal(read_whole(path, &n, &m, msg, sizeof msg), GPURF_TRACE_END);
-  assert_int_equal(read_brief(path, &nb, &mb, msg, sizeof msg), GPURF_TRACE_END);
+  assert_int_equal(read_trace(path, 0, &n, &m, msg, sizeof msg), GPURF_TRACE_END);
+  assert_int_equal(read_trace(path, 1, &nb, &mb, msg, sizeof msg), GPURF_TRACE_END);
   assert_int_equal(nb, n);
   assert_int_equal(mb, m);
   /* An instruction record here takes 10 bytes and 2 per operand; a repeat
@@ -338,8 +333,8 @@ static void repeat_defects(void **state) {
     b[cases[c].pos] = keep;
     uint64_t nw, mw, nb, mb;
     char mw_msg[512], mb_msg[512];
-    assert_int_equal(read_whole(bad, &nw, &mw, mw_msg, sizeof mw_msg), GPURF_EPARSE);
-    assert_int_equal(read_brief(bad, &nb, &mb, mb_msg, sizeof mb_msg), GPURF_EPARSE);
+    assert_int_equal(read_trace(bad, 0, &nw, &mw, mw_msg, sizeof mw_msg), GPURF_EPARSE);
+    assert_int_equal(read_trace(bad, 1, &nb, &mb, mb_msg, sizeof mb_msg), GPURF_EPARSE);
     assert_int_equal(nw, 30);
     assert_int_equal(nb, 30);
     assert_string_equal(mw_msg, mb_msg);

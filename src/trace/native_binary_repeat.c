@@ -100,7 +100,7 @@ int nb_heads_put(nb_heads *h, uint64_t pc, const unsigned char *a, unsigned a_le
     }
     if (e->len == len && e->a_len == a_len && !memcmp(e->bytes, a, a_len) &&
         !memcmp(e->bytes + a_len, b, b_len))
-      return NB_HEAD_KEPT;
+      return NB_HEAD_SAME;
     e->len = (uint8_t)len, e->a_len = (uint8_t)a_len;
     memcpy(e->bytes, a, a_len);
     memcpy(e->bytes + a_len, b, b_len);
@@ -113,7 +113,7 @@ int nb_heads_put(nb_heads *h, uint64_t pc, const unsigned char *a, unsigned a_le
   memcpy(e->bytes, a, a_len);
   memcpy(e->bytes + a_len, b, b_len);
   h->n++;
-  return NB_HEAD_KEPT;
+  return NB_HEAD_NEW;
 }
 
 int nb_head_split(const unsigned char *rec, const unsigned char *end, nb_head_parts *out) {
@@ -202,6 +202,6 @@ int nb_learn(nb_state *st, const unsigned char *rec, const unsigned char *past,
   int rc = nb_heads_put(&st->heads, pc, hp.a, hp.a_len, hp.b, hp.b_len);
   if (rc < 0) return rc;
   if ((rc == NB_HEAD_REPLACED || rc == NB_HEAD_DROPPED) && ++st->gen == 0) st->gen = 1;
-  st->kept = rc == NB_HEAD_KEPT || rc == NB_HEAD_REPLACED;
+  st->kept = rc == NB_HEAD_SAME || rc == NB_HEAD_NEW || rc == NB_HEAD_REPLACED;
   return GPURF_OK;
 }

@@ -130,28 +130,24 @@ static int opcode_id(gpurf_ctx *ctx, gpurf_trace_writer *w, const char *name, ui
  * record's, and the fields after the memory width as they are. */
 static int nb_wrecord(gpurf_ctx *ctx, gpurf_trace_writer *w, const wbuf *b, uint64_t pc,
                       uint32_t mask) {
-  nb_head_parts hp;
-  const int split = nb_head_split(b->b, b->b + b->n, &hp);
-  const nb_head *h = split ? nb_heads_find(w->heads, pc) : NULL;
   const uint64_t prev = w->pc_prev;
   w->pc_prev = pc;
-  if (h && h->len == hp.a_len + hp.b_len && h->a_len == hp.a_len &&
-      !memcmp(h->bytes, hp.a, hp.a_len) && !memcmp(h->bytes + hp.a_len, hp.b, hp.b_len)) {
-    wbuf r;
-    r.n = 0;
-    w8(&r, mask == 0xffffffffu ? 'S' : 'R');
-    wz(&r, (int64_t)(pc - prev));
-    if (mask != 0xffffffffu) w32(&r, mask);
-    const unsigned char *tail = hp.b + hp.b_len;
-    size_t n = (size_t)(b->b + b->n - tail);
-    memcpy(r.b + r.n, tail, n);
-    return tr_write(ctx, w, r.b, r.n + n);
-  }
-  if (split) {
-    int rc = nb_heads_put(w->heads, pc, hp.a, hp.a_len, hp.b, hp.b_len);
-    if (rc < 0) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-  }
-  return tr_write(ctx, w, b->b, b->n);
+  nb_head_parts hp;
+  if (!nb_head_split(b->b, b->b + b->n, &hp)) return tr_write(ctx, w, b->b, b->n);
+  /* The map learns the record's head as the reader will; a head it held
+   * already makes the record a repeat. */
+  int rc = nb_heads_put(w->heads, pc, hp.a, hp.a_len, hp.b, hp.b_len);
+  if (rc < 0) return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
+  if (rc != NB_HEAD_SAME) return tr_write(ctx, w, b->b, b->n);
+  wbuf r;
+  r.n = 0;
+  w8(&r, mask == 0xffffffffu ? 'S' : 'R');
+  wz(&r, (int64_t)(pc - prev));
+  if (mask != 0xffffffffu) w32(&r, mask);
+  const unsigned char *tail = hp.b + hp.b_len;
+  size_t n = (size_t)(b->b + b->n - tail);
+  memcpy(r.b + r.n, tail, n);
+  return tr_write(ctx, w, r.b, r.n + n);
 }
 
 static int nb_winst(gpurf_ctx *ctx, gpurf_trace_writer *w, const gpurf_trace_inst *inst) {

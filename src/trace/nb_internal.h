@@ -47,12 +47,18 @@ typedef struct nb_heads {
   uint64_t *used; /* a bit per slot, after them in one block */
   uint32_t n_slots, n;
 } nb_heads;
-/* What nb_heads_put did: the pc's head is now the one given (kept, as
- * before or new; or replacing another: repeats of the pc now mean this
- * one), the pc's head was dropped (a head too long to keep replaced it:
- * repeats of the pc now mean none), or the pc is not held (the map is full,
- * or the head too long). */
-enum { NB_HEAD_KEPT = 0, NB_HEAD_REPLACED = 1, NB_HEAD_DROPPED = 2, NB_HEAD_NOT_KEPT = 3 };
+/* What nb_heads_put did: the pc held this head already (a record with it
+ * can be written as a repeat), the head is new for the pc, it replaced
+ * another (repeats of the pc now mean this one), the pc's head was dropped
+ * (a head too long to keep replaced it: repeats of the pc now mean none),
+ * or the pc is not held (the map is full, or the head too long). */
+enum {
+  NB_HEAD_SAME = 0,
+  NB_HEAD_NEW = 1,
+  NB_HEAD_REPLACED = 2,
+  NB_HEAD_DROPPED = 3,
+  NB_HEAD_NOT_KEPT = 4
+};
 void nb_heads_reset(nb_heads *h); /* empty, as at a kernel record */
 void nb_heads_free(nb_heads *h);
 const nb_head *nb_heads_find(const nb_heads *h, uint64_t pc);
