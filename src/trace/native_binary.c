@@ -561,24 +561,35 @@ static inline const unsigned char *nb_dec_fast(const nb_state *st, const unsigne
 
 /* ---- records as they are taken: instruction records and repeats ---- */
 
+/* The position moves past the record decoded into inst: an instruction
+ * record at rec ending at past, or (x set) a repeat spelled out in syn. */
+static inline void nb_took(nb_state *st, const unsigned char *rec, const unsigned char *past,
+                           const nb_rep *x, const gpurf_trace_inst *inst) {
+  if (x) {
+    st->kept = 1;
+    st->last_rec = st->syn;
+    st->pos += x->in_head + (size_t)(past - (st->syn + x->syn_head));
+  } else {
+    st->last_rec = rec;
+    st->pos = (size_t)(past - st->buf);
+  }
+  st->pc_prev = inst->pc;
+  st->count++;
+}
+
 int nb_inst_common(nb_state *st, gpurf_trace_inst *inst, uint32_t omit) {
   const unsigned char *rec = st->buf + st->pos, *past;
   if (*rec == 'I') {
     if (!(past = nb_dec_fast(st, rec, inst, omit)) || nb_learn(st, rec, past, inst->pc) != GPURF_OK)
       return 0;
-    st->last_rec = rec;
-    st->pos = (size_t)(past - st->buf);
+    nb_took(st, rec, past, NULL, inst);
   } else {
     nb_rep x;
     if (!nb_is_inst(st, *rec) || nb_expand(st, rec, st->buf + st->end, &x) ||
         !(past = nb_dec_fast(st, st->syn, inst, omit)))
       return 0;
-    st->kept = 1;
-    st->last_rec = st->syn;
-    st->pos += x.in_head + (size_t)(past - (st->syn + x.syn_head));
+    nb_took(st, rec, past, &x, inst);
   }
-  st->pc_prev = inst->pc;
-  st->count++;
   return 1;
 }
 
@@ -590,8 +601,7 @@ int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, gpurf_trace_ins
     if ((rc = nb_dec(ctx, r, st, rec, end, inst, omit, &past)) != GPURF_OK) return rc;
     if (nb_learn(st, rec, past, inst->pc) != GPURF_OK)
       return gpurf_fail(ctx, GPURF_ENOMEM, "out of memory");
-    st->last_rec = rec;
-    st->pos = (size_t)(past - st->buf);
+    nb_took(st, rec, past, NULL, inst);
   } else {
     nb_rep x;
     char what[96];
@@ -609,12 +619,8 @@ int nb_inst(gpurf_ctx *ctx, gpurf_trace_reader *r, nb_state *st, gpurf_trace_ins
       break;
     }
     if ((rc = nb_dec(ctx, r, st, st->syn, x.syn_end, inst, omit, &past)) != GPURF_OK) return rc;
-    st->kept = 1;
-    st->last_rec = st->syn;
-    st->pos += x.in_head + (size_t)(past - (st->syn + x.syn_head));
+    nb_took(st, rec, past, &x, inst);
   }
-  st->pc_prev = inst->pc;
-  st->count++;
   return GPURF_OK;
 }
 
