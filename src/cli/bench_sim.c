@@ -24,6 +24,17 @@ static double sim_cpu_s(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* A duration in the unit that keeps three figures or more: a real trace
+ * of a few thousand warp instructions takes well under a millisecond. */
+static void sb_duration(sbuf *out, double t_s) {
+  if (t_s >= 1.0)
+    sb_printf(out, "%.3f s", t_s);
+  else if (t_s >= 1e-3)
+    sb_printf(out, "%.2f ms", t_s * 1e3);
+  else
+    sb_printf(out, "%.1f us", t_s * 1e6);
+}
+
 /* Reads the trace through once without simulating, as the baseline
  * pipeline reads it (in brief): the reader's share. */
 static int read_only(gpurf_ctx *ctx, const char *path, uint64_t *n) {
@@ -211,9 +222,12 @@ int cmd_bench_sim(gpurf_ctx *ctx, const cli_parsed *args) {
                 values ? "with" : "without");
     sb_printf(&out, ", %llu warp instructions, %llu cycles, best of %lld\n",
               (unsigned long long)insts, (unsigned long long)cycles, reps);
-    sb_printf(&out, "  %.3f s: %.2f M warp instructions/s on one core\n", best_sim, rate * 1e-6);
-    sb_printf(&out, "  of which reading the trace %.3f s; the pipeline alone %.2f M/s\n", best_read,
-              net * 1e-6);
+    sb_printf(&out, "  ");
+    sb_duration(&out, best_sim);
+    sb_printf(&out, ": %.2f M warp instructions/s on one core\n", rate * 1e-6);
+    sb_printf(&out, "  of which reading the trace ");
+    sb_duration(&out, best_read);
+    sb_printf(&out, "; the pipeline alone %.2f M/s\n", net * 1e-6);
     sb_printf(&out, "  per CPU second of the process: %.2f M warp instructions/s\n",
               per_cpu * 1e-6);
   }
