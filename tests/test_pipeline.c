@@ -70,6 +70,43 @@ static void test_two_warps_one_bank(void **state) {
   assert_int_equal(st.conflicts_inter_read, 0);
 }
 
+/* Read cycles added between two runs (gpurf_pipeline_extend, as a
+ * technique's attach does): the instructions fetched before are charged
+ * the conflict-free fetch of their time, those after the longer one. Every
+ * read crossed to a collector, and each access took its bank one cycle. */
+static void test_extend_between_runs(void **state) {
+  (void)state;
+  gpurf_ctx *ctx = test_ctx();
+  gpurf_pipeline_params prm;
+  gpurf_pipeline_params_init(&prm);
+  gpurf_pipeline *p = NULL;
+  gpurf_trace_reader *r = NULL;
+  gpurf_pipeline_stats st;
+  assert_ok(ctx, gpurf_pipeline_alloc(ctx, &prm, NULL, NULL, &p));
+  assert_ok(ctx, gpurf_trace_reader_alloc(ctx, MICRO "samebank.gtrace", &r));
+  assert_ok(ctx, gpurf_pipeline_run(ctx, p, r, 0));
+  gpurf_trace_reader_free(r);
+  assert_ok(ctx, gpurf_pipeline_stats_get(p, &st));
+  const double n1 = (double)st.fetch_instructions;
+  assert_rel(st.operand_fetch_penalty, 0.5, 1e-12);
+  const int rc0 = gpurf_pipeline_get_params(p)->read_cycles, more = 2;
+  assert_int_equal(gpurf_pipeline_extend(p, more, 0), GPURF_OK);
+  assert_ok(ctx, gpurf_trace_reader_alloc(ctx, MICRO "samebank.gtrace", &r));
+  assert_ok(ctx, gpurf_pipeline_run(ctx, p, r, 0));
+  gpurf_trace_reader_free(r);
+  assert_ok(ctx, gpurf_pipeline_stats_get(p, &st));
+  const double n = (double)st.fetch_instructions, sum = st.operand_fetch_cycles * n;
+  assert_true(n > n1);
+  const double want = (sum - n1 * (1 + rc0) - (n - n1) * (1 + rc0 + more)) / n;
+  assert_rel(st.operand_fetch_penalty + 1.0, want + 1.0, 1e-12);
+  assert_int_equal(st.crossbar_transfers, st.reads);
+  double busy = 0.0;
+  for (int b = 0; b < st.banks; b++) busy += st.bank_utilisation[b] * (double)st.cycles;
+  assert_rel(busy, (double)(st.reads + st.writes), 1e-12);
+  gpurf_pipeline_free(p);
+  gpurf_ctx_free(ctx);
+}
+
 /* MOV R1 (no sources) issues in 0, dispatches in 1 and writes bank 1 in 5.
  * Three NOPs issue in 1-3; the FADD issues in 4 and asks bank 1 for R17 in
  * 5, loses to the write, reads in 6 and is written in 6 + 1 + 4 = 11: 12
@@ -525,6 +562,7 @@ int main(void) {
       cmocka_unit_test(test_presets),
       cmocka_unit_test(test_memory_bound),
       cmocka_unit_test(test_energy),
+      cmocka_unit_test(test_extend_between_runs),
       cmocka_unit_test(test_hooks),          cmocka_unit_test(test_share_hook),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -175,16 +175,15 @@ static void push_energy(gpurf_pipeline *p) {
     p->pushed_reads[b] = p->st.bank_reads[b];
     p->pushed_writes[b] = p->st.bank_writes[b];
   }
-  if (p->ev_xfer >= 0)
-    gpurf_energy_add(p->energy, p->ev_xfer, 0, p->st.crossbar_transfers - p->pushed_xfer);
+  const uint64_t crossed = pipe_crossbar(p);
+  if (p->ev_xfer >= 0) gpurf_energy_add(p->energy, p->ev_xfer, 0, crossed - p->pushed_xfer);
   if (p->ev_arb >= 0)
     gpurf_energy_add(p->energy, p->ev_arb, 0, p->st.arbiter_decisions - p->pushed_arb);
   /* Every read into a collector crosses the crossbar (see stats_get). */
-  if (p->ev_cu >= 0)
-    gpurf_energy_add(p->energy, p->ev_cu, 0, p->st.crossbar_transfers - p->pushed_cu);
-  p->pushed_xfer = p->st.crossbar_transfers;
+  if (p->ev_cu >= 0) gpurf_energy_add(p->energy, p->ev_cu, 0, crossed - p->pushed_cu);
+  p->pushed_xfer = crossed;
   p->pushed_arb = p->st.arbiter_decisions;
-  p->pushed_cu = p->st.crossbar_transfers;
+  p->pushed_cu = crossed;
   gpurf_energy_advance(p->energy, p->cycle - p->pushed_cycles);
   p->pushed_cycles = p->cycle;
 }
@@ -225,13 +224,14 @@ void gpurf_pipeline_reset(gpurf_pipeline *p) {
   memset(&p->st, 0, sizeof p->st);
   p->st.n_stalls = n;
   memcpy(p->st.stall_name, names, sizeof names);
-  memset(p->bank_busy, 0, sizeof p->bank_busy);
+  memset(p->bank_busy_extra, 0, sizeof p->bank_busy_extra);
+  p->reads_uncrossed = 0;
   memset(p->bank_free, 0, sizeof p->bank_free);
   memset(p->share_free, 0, sizeof p->share_free);
   memset(p->pushed_reads, 0, sizeof p->pushed_reads);
   memset(p->pushed_writes, 0, sizeof p->pushed_writes);
   p->pushed_xfer = p->pushed_arb = p->pushed_cu = p->pushed_cycles = 0;
-  p->fetch_sum = p->fetch_pen_sum = 0;
+  p->fetch_sum = p->fetch_pen_adj = 0;
   /* Requests still queued are older than any to come by the new clock's
    * ages only by their order: the arbiter compares ages from now on. */
   for (int b = 0; b < GPURF_PIPELINE_MAX_BANKS; b++)
@@ -267,17 +267,18 @@ int gpurf_pipeline_stats_get(const gpurf_pipeline *p, gpurf_pipeline_stats *out)
   out->reads = out->writes = 0;
   for (int b = 0; b < GPURF_PIPELINE_MAX_BANKS; b++)
     out->reads += p->st.bank_reads[b], out->writes += p->st.bank_writes[b];
-  out->collector_accesses = p->st.crossbar_transfers;
+  out->crossbar_transfers = out->collector_accesses = pipe_crossbar(p);
   for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++)
     out->dispatch_stalls[u] += (uint64_t)p->n_wait[u] * (p->cycle - p->stall_since[u]);
   out->cycles = p->cycle;
   out->banks = p->prm.banks;
   out->ipc = p->cycle ? (double)p->st.warp_instructions / (double)p->cycle : 0.0;
   for (int b = 0; b < p->prm.banks; b++)
-    out->bank_utilisation[b] = p->cycle ? (double)p->bank_busy[b] / (double)p->cycle : 0.0;
+    out->bank_utilisation[b] = p->cycle ? (double)pipe_bank_busy(p, b) / (double)p->cycle : 0.0;
   if (p->st.fetch_instructions) {
     out->operand_fetch_cycles = (double)p->fetch_sum / (double)p->st.fetch_instructions;
-    out->operand_fetch_penalty = (double)p->fetch_pen_sum / (double)p->st.fetch_instructions;
+    out->operand_fetch_penalty =
+        (double)pipe_fetch_penalty_sum(p) / (double)p->st.fetch_instructions;
   }
   return GPURF_OK;
 }
@@ -291,6 +292,8 @@ uint64_t gpurf_pipeline_cycle(const gpurf_pipeline *p) { return p ? p->cycle : 0
 int gpurf_pipeline_extend(gpurf_pipeline *p, int read_cycles, int result_cycles) {
   if (!p || read_cycles < 0 || result_cycles < 0 || read_cycles > 64 || result_cycles > 64)
     return GPURF_EINVAL;
+  /* (Instructions fetched so far were charged the read cycles before.) */
+  p->fetch_pen_adj += p->st.fetch_instructions * (uint64_t)read_cycles;
   p->prm.read_cycles += read_cycles;
   for (int u = 0; u < GPURF_PIPELINE_UNIT_COUNT; u++) p->prm.latency[u] += result_cycles;
   return GPURF_OK;

@@ -99,7 +99,6 @@ static inline int read_granted(gpurf_pipeline *p, int b, int gi) {
     if (c->ready < p->disp_at) p->disp_at = c->ready;
   }
   p->st.bank_reads[b]++;
-  p->st.crossbar_transfers++;
   return q.cu;
 }
 
@@ -141,6 +140,7 @@ static PIPE_NOINLINE int share_grant(gpurf_pipeline *p, int b) {
   }
   if (g < 0) return 0;
   read_granted(p, b, g);
+  p->bank_busy_extra[b]--; /* (beside the write: no cycle of its own) */
   p->share_free[b] = end;
   if (p->rq_n[b] + p->wq_n[b] == 0) p->bank_req &= ~((uint64_t)1 << b);
   return 1;
@@ -156,7 +156,7 @@ static void grant_write(gpurf_pipeline *p, int b, int g) {
     for (int i = g; i < n; i++) *pipe_wq(p, b, i) = *pipe_wq(p, b, i + 1);
   p->st.bank_writes[b]++;
   int busy = p->prm.bank_write_cycles;
-  p->bank_busy[b] += (uint64_t)busy;
+  p->bank_busy_extra[b] += (uint64_t)busy - 1;
   p->bank_free[b] = p->cycle + (uint64_t)busy;
   p->holder_write[b] = 1;
   if (busy == 1) {
@@ -172,7 +172,7 @@ static void grant_write(gpurf_pipeline *p, int b, int g) {
 /* Read gi of bank b takes the bank. */
 static inline void grant_read(gpurf_pipeline *p, int b, int gi) {
   int busy = p->prm.bank_read_cycles;
-  p->bank_busy[b] += (uint64_t)busy;
+  p->bank_busy_extra[b] += (uint64_t)busy - 1;
   p->bank_free[b] = p->cycle + (uint64_t)busy;
   p->holder_write[b] = 0;
   p->holder_cu[b] = read_granted(p, b, gi);

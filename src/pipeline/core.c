@@ -87,7 +87,6 @@ static inline int writeback(gpurf_ctx *ctx, gpurf_pipeline *p, int *granted) {
       bus--;
       *granted = 1;
       p->bank_free[b] = now + 1;
-      p->bank_busy[b]++;
       p->holder_write[b] = 1;
       p->st.bank_writes[b]++;
       pipe_sole_done(p, ws, reg); /* pipe_write_done of a sole write */
@@ -117,7 +116,7 @@ static int arbitrate_plain(gpurf_pipeline *p) {
    * after it: through memory, each grant's read-modify-write of the same
    * words would wait for the last one's store (the compiler cannot keep
    * them in registers across the stores of the grants, which may alias). */
-  uint64_t arr0 = 0, arr1 = 0, reads = 0, inter_write = 0, inter_read = 0, intra = 0;
+  uint64_t arr0 = 0, arr1 = 0, inter_write = 0, inter_read = 0, intra = 0;
   for (uint64_t m = p->bank_req; m; m &= m - 1) {
     int b = __builtin_ctzll(m), nw = p->wq_n[b], nr = p->rq_n[b];
     if (p->bank_free[b] > now) {
@@ -126,7 +125,6 @@ static int arbitrate_plain(gpurf_pipeline *p) {
     }
     granted = 1;
     p->bank_free[b] = now + 1;
-    p->bank_busy[b]++;
     /* A write when writes go first, or when no read waits (the bank has a
      * request: then a write). */
     if (nw > 0 && (writes_first || nr == 0)) {
@@ -164,7 +162,6 @@ static int arbitrate_plain(gpurf_pipeline *p) {
     arr0 |= bit & ~hi;
     arr1 |= bit & hi;
     p->st.bank_reads[b]++;
-    reads++;
   }
   /* The collectors whose last read is granted now all arrive at `at` (the
    * clock only goes back with arb_plain off until the arrivals are folded
@@ -172,7 +169,6 @@ static int arbitrate_plain(gpurf_pipeline *p) {
   uint64_t *const arrive = p->arr[at & (PIPE_ARR_RING - 1)];
   arrive[0] |= arr0;
   arrive[1] |= arr1;
-  p->st.crossbar_transfers += reads;
   p->st.conflicts_inter_write += inter_write;
   p->st.conflicts_inter_read += inter_read;
   p->st.conflicts_intra += intra;
@@ -220,7 +216,6 @@ static inline int dispatch_one(gpurf_ctx *ctx, gpurf_pipeline *p, int u, int i) 
     const uint64_t had = 0 - (uint64_t)(c->n_reads > 0), got = (c->ready - c->issue) & had;
     p->st.fetch_instructions -= had;
     p->fetch_sum += got;
-    p->fetch_pen_sum += (int64_t)((got - 1 - (uint64_t)p->prm.read_cycles) & had);
   }
   rfifo *f = &p->res[u];
   if (f->n == f->cap || ready < p->res_last[u]) {

@@ -360,8 +360,19 @@ struct gpurf_pipeline {
   int32_t *slot_free;
   size_t n_slot, slot_cap, n_slot_free;
 
+  /* The counters; crossbar transfers, busy cycles and the operand fetch
+   * penalty are derived from them where they are read (pipe_crossbar,
+   * pipe_bank_busy, pipe_fetch_penalty_sum), which spares the cycle loop
+   * adding them up as it goes. */
   gpurf_pipeline_stats st;
-  uint64_t bank_busy[GPURF_PIPELINE_MAX_BANKS];
+  /* A bank's busy cycles beyond one per access counted in st.bank_reads
+   * and st.bank_writes (the baseline's accesses take one cycle each): a
+   * slow access adds its other cycles, a read granted beside a held write,
+   * which takes none of its own, -1 (modulo 2^64). */
+  uint64_t bank_busy_extra[GPURF_PIPELINE_MAX_BANKS];
+  /* Reads a technique made itself (gpurf_pipeline_bank_access), which do
+   * not cross to a collector. */
+  uint64_t reads_uncrossed;
   /* Multi-cycle bank accesses (slow STT-RAM writes): the bank is taken
    * until bank_free; a write completes at the end of its access. */
   uint64_t bank_free[GPURF_PIPELINE_MAX_BANKS];
@@ -375,7 +386,10 @@ struct gpurf_pipeline {
    * conflict-free fetch: whole cycles, summed as integers (exact, as the
    * doubles they are read out as would be). */
   uint64_t fetch_sum;
-  int64_t fetch_pen_sum;
+  /* The penalty's sum is fetch_sum less 1 + read_cycles per instruction;
+   * read_cycles grown by gpurf_pipeline_extend adds back what the
+   * instructions before it were not charged. */
+  uint64_t fetch_pen_adj;
 
   /* ---- The cycle loop's own bookkeeping (core.c, arbiter.c) ---- */
   /* Read queue b's first entry, within its stride of rq: granting the
@@ -456,6 +470,26 @@ static inline void pipe_why(gpurf_pipeline *p, warp *w, int v) {
     s->closed |= (uint64_t)1 << slot;
   }
   w->why = v;
+}
+
+/* Register reads that crossed to a collector: every read counted in a
+ * bank but a technique's own. */
+static inline uint64_t pipe_crossbar(const gpurf_pipeline *p) {
+  uint64_t n = 0;
+  for (int b = 0; b < GPURF_PIPELINE_MAX_BANKS; b++) n += p->st.bank_reads[b];
+  return n - p->reads_uncrossed;
+}
+
+/* Bank b's busy cycles. */
+static inline uint64_t pipe_bank_busy(const gpurf_pipeline *p, int b) {
+  return p->st.bank_reads[b] + p->st.bank_writes[b] + p->bank_busy_extra[b];
+}
+
+/* The sum over the instructions with reads of the cycles their operand
+ * fetch took beyond a conflict-free one (1 + read_cycles), as an integer. */
+static inline int64_t pipe_fetch_penalty_sum(const gpurf_pipeline *p) {
+  const uint64_t n = p->st.fetch_instructions;
+  return (int64_t)(p->fetch_sum - n * (1 + (uint64_t)p->prm.read_cycles) + p->fetch_pen_adj);
 }
 
 /* A queued read's age: the cycle its instruction issued. */

@@ -46,13 +46,13 @@ int gpurf_pipeline_bank_access(gpurf_pipeline *p, int bank, int is_write) {
   if (!p || bank < 0 || bank >= p->prm.banks) return GPURF_EINVAL;
   if (p->bank_free[bank] > p->cycle) return GPURF_ERANGE;
   int busy = is_write ? p->prm.bank_write_cycles : p->prm.bank_read_cycles;
-  p->bank_busy[bank] += (uint64_t)busy;
+  p->bank_busy_extra[bank] += (uint64_t)busy - 1;
   p->bank_free[bank] = p->cycle + (uint64_t)busy;
   p->holder_write[bank] = is_write != 0;
   p->holder_cu[bank] = -1;
   if (is_write)
     p->st.bank_writes[bank]++;
   else
-    p->st.bank_reads[bank]++;
+    p->st.bank_reads[bank]++, p->reads_uncrossed++;
   return GPURF_OK;
 }
