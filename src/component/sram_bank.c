@@ -65,10 +65,9 @@ typedef struct candidate {
  * from 1 to MAX_SPLIT: 6 x 7 x 7 organisations at most. */
 #define MAX_CANDIDATES (6 * 7 * 7)
 
+/* The least power of two not below v (1 for v <= 1; v is at most 2^62). */
 static long long next_pow2(long long v) {
-  long long p = 1;
-  while (p < v) p *= 2;
-  return p;
+  return v <= 1 ? 1 : (long long)1 << (64 - __builtin_clzll((unsigned long long)(v - 1)));
 }
 
 /* Every organisation the search may pick, in a fixed order. Splits run up
@@ -87,16 +86,17 @@ static int enumerate(const bank_in *in, candidate *cand, int max) {
   int n = 0;
   /* Whole mats mux at least 2:1, even a bank of one word (padded). */
   const long long mux_max = whole && next_pow2(entries) < 2 ? 2 : next_pow2(entries);
+  const long long ndwl_max = next_pow2(width);
   for (int mux = whole ? 2 : 1; mux <= MAX_COL_MUX && mux <= mux_max; mux *= 2) {
     long long phys_rows = (entries + mux - 1) / mux;
-    for (int ndwl = whole ? 2 : 1; ndwl <= MAX_SPLIT && ndwl <= next_pow2(width); ndwl *= 2) {
+    const long long ndbl_max = (whole ? 2 : 1) * next_pow2(phys_rows);
+    for (int ndwl = whole ? 2 : 1; ndwl <= MAX_SPLIT && ndwl <= ndwl_max; ndwl *= 2) {
       int open_w = whole ? 2 * ndwl : ndwl; /* sub-arrays a word spans */
       int bits = (width + open_w - 1) / open_w;
       long long cols = (long long)bits * mux;
       if (cols > MAX_SUBARRAY_COLS) continue;
       int ndbl0 = whole ? 2 : in->min_ndbl > 1 ? in->min_ndbl : 1;
-      for (int ndbl = ndbl0; ndbl <= MAX_SPLIT && ndbl <= (whole ? 2 : 1) * next_pow2(phys_rows);
-           ndbl *= 2) {
+      for (int ndbl = ndbl0; ndbl <= MAX_SPLIT && ndbl <= ndbl_max; ndbl *= 2) {
         int word_rows = whole ? ndbl / 2 : ndbl; /* sub-array rows holding other words */
         long long rows = (phys_rows + word_rows - 1) / word_rows;
         if (rows > MAX_SUBARRAY_ROWS) continue;
