@@ -390,6 +390,43 @@ static void order_of_queries_does_not_matter(void **state) {
   for (int i = 0; i < N; i++) assert_memory_equal(&fwd[i], &rev[i], sizeof fwd[i]);
 }
 
+/* The context keeps the environments of the nodes it evaluated, with the
+ * search's memo of driver chains: more of them than it keeps, asked for in
+ * one order and then the other, and a node freed and another loaded in its
+ * place, give every bank the bits a fresh context gives it. */
+static void kept_environments_change_no_bit(void **state) {
+  fixture *f = *state;
+  static const double temps_k[] = {300.0, 320.0, 340.0, 360.0, 380.0};
+  enum { NT = sizeof temps_k / sizeof temps_k[0], N = 4 * GPURF_DEVICE_COUNT * NT };
+  for (int pass = 0; pass < 2; pass++) {
+    for (int k = 0; k < N; k++) {
+      const int i = pass ? N - 1 - k : k;
+      const int banks = 1 + i % 3;
+      gpurf_bank_spec s = spec_for(f, i % 4, banks * (512 + 64 * (i % 7)), 32 + 8 * (i % 5),
+                                   "1r1w", banks, GPURF_BANK_OPT_ED2);
+      s.device = (gpurf_device_kind)(i / 4 % GPURF_DEVICE_COUNT);
+      s.temp_k = temps_k[i / (4 * GPURF_DEVICE_COUNT)];
+      gpurf_bank_cost kept = test_bank_eval(f->ctx, &s);
+      gpurf_ctx *fresh = test_ctx();
+      gpurf_bank_cost alone = test_bank_eval(fresh, &s);
+      gpurf_ctx_free(fresh);
+      assert_memory_equal(&kept, &alone, sizeof kept);
+    }
+  }
+  gpurf_tech *t = test_tech(f->ctx, "45nm");
+  gpurf_bank_spec s = spec_for(f, 0, 2048, 64, "1rw", 2, GPURF_BANK_OPT_ED2);
+  s.tech = t;
+  (void)test_bank_eval(f->ctx, &s);
+  gpurf_tech_free(t);
+  s.tech = t = test_tech(f->ctx, "22nm"); /* (perhaps at the freed node's address) */
+  gpurf_bank_cost kept = test_bank_eval(f->ctx, &s);
+  gpurf_ctx *fresh = test_ctx();
+  gpurf_bank_cost alone = test_bank_eval(fresh, &s);
+  gpurf_ctx_free(fresh);
+  assert_memory_equal(&kept, &alone, sizeof kept);
+  gpurf_tech_free(t);
+}
+
 /* Every bank count the spec allows lays out, as the bank N times and the
  * wiring between them. */
 static void every_bank_count_lays_out(void **state) {
@@ -421,6 +458,7 @@ int main(void) {
       cmocka_unit_test(interbank_tree),
       cmocka_unit_test(same_input_same_output),
       cmocka_unit_test(order_of_queries_does_not_matter),
+      cmocka_unit_test(kept_environments_change_no_bit),
       cmocka_unit_test(every_bank_count_lays_out),
   };
   return cmocka_run_group_tests_name("bank", tests, setup, teardown);

@@ -203,10 +203,17 @@ static int check_spec(gpurf_ctx *ctx, const gpurf_bank_spec *s) {
 }
 
 int bank_in_init(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in) {
+  gc_env env;
+  int rc = gc_env_init(ctx, &env, s->tech, s->device, s->temp_k, s->long_channel_periphery);
+  if (rc != GPURF_OK) return rc;
+  return bank_in_init_env(ctx, s, &env, in);
+}
+
+int bank_in_init_env(gpurf_ctx *ctx, const gpurf_bank_spec *s, const gc_env *env, bank_in *in) {
   memset(in, 0, sizeof *in);
   in->spec = s;
-  int rc = gc_env_init(ctx, &in->env, s->tech, s->device, s->temp_k, s->long_channel_periphery);
-  if (rc != GPURF_OK) return rc;
+  in->env = *env;
+  in->env.memo = NULL;
   /* The cell's core grows for every port of the bank beyond the first. */
   gpurf_cell grown = *s->cell;
   if (grown.kind == GPURF_CELL_SRAM) {
@@ -215,7 +222,7 @@ int bank_in_init(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in) {
     grown.u.sram.write_ports = s->ports.write;
   }
   gpurf_cell_dims d;
-  rc = gpurf_circuit_cell_dims(ctx, s->tech, &grown, &d);
+  int rc = gpurf_circuit_cell_dims(ctx, s->tech, &grown, &d);
   if (rc != GPURF_OK) return rc;
   in->cell_w_m = d.width_m;
   in->cell_h_m = d.height_m;
@@ -237,17 +244,28 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_bank_cost
   if (!ctx || !spec || !cost) return GPURF_EINVAL;
   int rc = check_spec(ctx, spec);
   if (rc != GPURF_OK) return rc;
+  /* The environment and the memo of driver chains (which the search sizes
+   * for many candidates) come from the context's scratch (bank_env.c);
+   * when it is lent already or cannot be had, the environment is made here
+   * and the memo is the search's own: without memory for it the search
+   * runs all the same, only slower. */
+  bank_envs *envs = gpurf_ctx_scratch_take(ctx, bank_envs_size());
+  gc_env env;
+  gc_chain_memo *memo = NULL;
+  if (envs)
+    rc = bank_envs_get(ctx, envs, spec, &env, &memo);
+  else
+    rc = gc_env_init(ctx, &env, spec->tech, spec->device, spec->temp_k,
+                     spec->long_channel_periphery);
   bank_in in;
-  rc = bank_in_init(ctx, spec, &in);
-  if (rc != GPURF_OK) return rc;
+  if (rc == GPURF_OK) rc = bank_in_init_env(ctx, spec, &env, &in);
+  if (rc != GPURF_OK) {
+    if (envs) gpurf_ctx_scratch_give(ctx);
+    return rc;
+  }
+  in.env.memo = envs ? memo : gc_chain_memo_alloc();
   gpurf_bank_cost best;
   memset(&best, 0, sizeof best);
-  /* The search sizes the same driver chains for many candidates. The memo
-   * is the context's scratch, or its own when that is lent already; without
-   * memory for either the search runs all the same, only slower. */
-  gc_chain_memo *lent = gpurf_ctx_scratch_take(ctx, sizeof(gc_chain_memo));
-  if (lent) gc_chain_memo_clear(lent);
-  in.env.memo = lent ? lent : gc_chain_memo_alloc();
   switch (spec->cell->kind) {
   case GPURF_CELL_SRAM:
     in.subarray_eval = sram_subarray_eval;
@@ -273,7 +291,7 @@ int gpurf_bank_eval(gpurf_ctx *ctx, const gpurf_bank_spec *spec, gpurf_bank_cost
   default:
     rc = gpurf_fail(ctx, GPURF_EINVAL, "bank: unknown cell kind %d", (int)spec->cell->kind);
   }
-  if (lent) gpurf_ctx_scratch_give(ctx);
+  if (envs) gpurf_ctx_scratch_give(ctx);
   else gc_chain_memo_free(in.env.memo);
   if (rc != GPURF_OK) return rc;
   const gpurf_ports *p = &spec->ports;

@@ -97,6 +97,18 @@ struct bank_in {
  * the layout's fixed quantities (no sub-array model set, no memo). Tests
  * also use it to evaluate one chosen organisation. */
 int bank_in_init(gpurf_ctx *ctx, const gpurf_bank_spec *s, bank_in *in);
+/* The same from the spec's environment, made already (no memo in it). */
+int bank_in_init_env(gpurf_ctx *ctx, const gpurf_bank_spec *s, const gc_env *env, bank_in *in);
+
+/* The environments a context keeps, with the search's chain memo
+ * (bank_env.c): held in the context's scratch, of bank_envs_size() bytes,
+ * zeroed when the scratch was made. bank_envs_get gives the spec's
+ * environment, its bus plan made, and the memo for the search, cleared
+ * unless the last search used the same environment. */
+typedef struct bank_envs bank_envs;
+size_t bank_envs_size(void);
+int bank_envs_get(gpurf_ctx *ctx, bank_envs *c, const gpurf_bank_spec *s, gc_env *env,
+                  gc_chain_memo **memo);
 
 #define SUBARRAY_REJECT_MAX 256
 
@@ -199,8 +211,11 @@ int ff_array_eval(gpurf_ctx *ctx, const bank_in *in, gpurf_bank_cost *cost);
 void bank_layout_single(const bank_in *in, const gpurf_bank_org *org, const subarray_cost *sa,
                         gpurf_bank_cost *cost, double *bank_w_m, double *bank_h_m);
 
-/* Plans what the wiring between banks needs from the env (bank_in_init does). */
+/* The layout's fixed quantities, and the bus plan between banks where
+ * the bank needs one and the env has none yet (bank_in_init does). */
 void bank_layout_prepare(bank_in *in);
+/* Plans the buses between banks (and, in the cacti space, between mats). */
+void bank_layout_plan_buses(gc_env *e);
 
 /* Adds the wiring between banks and scales area and leakage to all banks. */
 void bank_layout_multi(const bank_in *in, double bank_w_m, double bank_h_m, gpurf_bank_cost *cost);

@@ -452,9 +452,13 @@ void bank_layout_prepare(bank_in *in) {
     }
   }
   /* The tree between banks is built of bus wires on its layer, and so, in
-   * the cacti space, is the tree between a bank's mats. */
-  if (in->spec->banks > 1 || in->whole_mats) gc_env_plan_bus(&in->env, INTERBANK_LAYER);
+   * the cacti space, is the tree between a bank's mats. (An environment
+   * the context kept has its plan: NaN marks none.) */
+  if ((in->spec->banks > 1 || in->whole_mats) && isnan(in->env.bus[INTERBANK_LAYER].spacing_m))
+    bank_layout_plan_buses(&in->env);
 }
+
+void bank_layout_plan_buses(gc_env *e) { gc_env_plan_bus(e, INTERBANK_LAYER); }
 
 /* A bank as CACTI 7 builds it (the cacti space, whole mats): mats of 2 x 2
  * sub-arrays whose data leave each sub-array across its own width to the

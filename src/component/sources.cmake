@@ -1,5 +1,6 @@
 list(APPEND GPURF_LIB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/bank_api.c
+  ${CMAKE_CURRENT_LIST_DIR}/bank_env.c
   ${CMAKE_CURRENT_LIST_DIR}/bank_layout.c
   ${CMAKE_CURRENT_LIST_DIR}/bank_band.c
   ${CMAKE_CURRENT_LIST_DIR}/power_gating.c

@@ -25,7 +25,7 @@ void *gpurf_ctx_scratch_take(gpurf_ctx *ctx, size_t size) {
   if (ctx->scratch_size < size) {
     free(ctx->scratch);
     ctx->scratch_size = 0;
-    if (!(ctx->scratch = malloc(size))) return NULL;
+    if (!(ctx->scratch = calloc(1, size))) return NULL;
     ctx->scratch_size = size;
   }
   ctx->scratch_busy = 1;

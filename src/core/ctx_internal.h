@@ -14,17 +14,19 @@ struct gpurf_ctx {
   char data_dir[GPURF_DATA_DIR_MAX];
   gpurf_warning_fn warn;
   void *warn_user;
-  /* Working memory one call at a time reuses (the bank search's driver-chain
-   * memo): kept from call to call, so a search neither allocates it nor
-   * faults its pages in again; freed with the context. */
+  /* Working memory one call at a time reuses (the bank search's
+   * environments and driver-chain memo, bank_env.c): kept from call to
+   * call, so a search neither allocates it nor faults its pages in again;
+   * zeroed when made, freed with the context. */
   void *scratch;
   size_t scratch_size;
   int scratch_busy;
 };
 
 /* Lends the context's scratch memory of at least `size` bytes (contents
- * left from the last user), or NULL when it is lent already (a nested call)
- * or cannot be allocated: the caller then allocates its own. */
+ * left from the last user, zeros when it was made anew), or NULL when it
+ * is lent already (a nested call) or cannot be allocated: the caller then
+ * allocates its own. */
 void *gpurf_ctx_scratch_take(gpurf_ctx *ctx, size_t size);
 /* Returns what gpurf_ctx_scratch_take lent. */
 void gpurf_ctx_scratch_give(gpurf_ctx *ctx);
