@@ -108,7 +108,10 @@ static inline int writeback(gpurf_ctx *ctx, gpurf_pipeline *p, int *granted) {
  * Its grants leave holder_write and holder_cu alone: they are only read
  * while a bank is taken, and a one-cycle grant's bank is free the next
  * cycle (who takes a bank beyond it, writeback or a technique, sets them). */
-static int arbitrate_plain(gpurf_pipeline *p) {
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int arbitrate_plain_t(gpurf_pipeline *p, const int two_words) {
   const uint64_t now = p->cycle, at = now + (uint64_t)p->prm.read_cycles;
   const int writes_first = !p->prm.reads_first;
   int granted = 0;
@@ -158,9 +161,13 @@ static int arbitrate_plain(gpurf_pipeline *p) {
     cu *c = &p->c[ci];
     c->ready = at;
     const uint64_t bit = (uint64_t)(--c->pending == 0) << (ci & 63);
-    const uint64_t hi = 0 - (uint64_t)(ci >> 6);
-    arr0 |= bit & ~hi;
-    arr1 |= bit & hi;
+    if (two_words) {
+      const uint64_t hi = 0 - (uint64_t)(ci >> 6);
+      arr0 |= bit & ~hi;
+      arr1 |= bit & hi;
+    } else {
+      arr0 |= bit;
+    }
     p->st.bank_reads[b]++;
   }
   /* The collectors whose last read is granted now all arrive at `at` (the
@@ -168,19 +175,24 @@ static int arbitrate_plain(gpurf_pipeline *p) {
    * into cu_main): they join that cycle's set. */
   uint64_t *const arrive = p->arr[at & (PIPE_ARR_RING - 1)];
   arrive[0] |= arr0;
-  arrive[1] |= arr1;
+  if (two_words) arrive[1] |= arr1;
   p->st.conflicts_inter_write += inter_write;
   p->st.conflicts_inter_read += inter_read;
   p->st.conflicts_intra += intra;
   return granted;
 }
 
+/* arbitrate_plain for at most 64 collectors (the second word of the
+ * arrival sets is never set), and for more. */
+static int arbitrate_plain(gpurf_pipeline *p) { return arbitrate_plain_t(p, 0); }
+static int arbitrate_plain_wide(gpurf_pipeline *p) { return arbitrate_plain_t(p, 1); }
+
 /* One grant per bank per cycle (arbiter.c); a write granted in writeback
  * counts as this cycle's (granted). Slow writes, pending over cycles, need
  * the general loop. */
 static inline void arbitrate(gpurf_pipeline *p, int granted) {
   if (p->arb_plain) {
-    if (p->bank_req) granted |= arbitrate_plain(p);
+    if (p->bank_req) granted |= p->n_cu > 64 ? arbitrate_plain_wide(p) : arbitrate_plain(p);
   } else {
     if (p->wpend_mask) pipe_writes_pending(p);
     if (p->bank_req) granted |= pipe_arbitrate_general(p);
