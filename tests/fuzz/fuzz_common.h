@@ -9,15 +9,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fuzz_tmp.h"
 #include "gpurf/trace.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *fuzz_path(const char *suffix) {
-  static char path[256];
-  if (!path[0]) snprintf(path, sizeof path, "/tmp/gpurf-fuzz-%ld%s", (long)getpid(), suffix);
-  return path;
-}
+static const char *fuzz_path(const char *suffix) { return fuzz_tmp_path(suffix); }
 
 /* Writes prefix + data to the private file and reads every record. */
 static void fuzz_read(const char *suffix, const char *prefix, const uint8_t *data, size_t size) {

@@ -12,14 +12,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fuzz_tmp.h"
 #include "gpurf/gpurf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Writes the input to a file private to this process; returns its path. */
 static inline const char *fuzz_write_input(const char *suffix, const uint8_t *data, size_t size) {
-  static char path[256];
-  if (!path[0]) snprintf(path, sizeof path, "/tmp/gpurf-fuzz-%ld%s", (long)getpid(), suffix);
+  const char *path = fuzz_tmp_path(suffix);
   FILE *f = fopen(path, "wb");
   if (!f) abort();
   if (size && fwrite(data, 1, size, f) != size) abort();
