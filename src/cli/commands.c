@@ -112,7 +112,7 @@ static const cli_option o_bench_sim[] = {
     {"--values", NULL, 0, NULL,
      "write the preset's per-lane register values into its trace (default: without, as "
      "the pipeline reads it)", NULL},
-    OPT("--n", "RUNS", "runs; the best is reported (default 3)"), FORMAT(fmt_tj), END};
+    OPT("--n", "RUNS", "runs; the best is reported (default 10)"), FORMAT(fmt_tj), END};
 
 static const cli_option o_bench_reproduce[] = {
     OPT("--workloads", "SET", "as for gpurf reproduce (default: each paper's)"),
