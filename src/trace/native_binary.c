@@ -512,13 +512,7 @@ static inline const unsigned char *nb_dec_fast(const nb_state *st, const unsigne
   p = o + 2 * n_src;
   unsigned mem_width = *p++;
   size_t lanes = mask == 0xffffffffu ? 32 : lanes_of(mask);
-  if (flags & GPURF_TRACE_HAS_ADDR) {
-    unsigned mode = *p++;
-    if (mode == 0)
-      p += lanes * 8;
-    else if (mode != 1 || !(p = fgetv(p + 8, &v)))
-      return NULL;
-  }
+  if ((flags & GPURF_TRACE_HAS_ADDR) && !(p = nb_skip_addrs(p, lanes))) return NULL;
   inst->line = 0;
   inst->imm = 0;
   if (flags & GPURF_TRACE_HAS_LINE) {
@@ -529,13 +523,7 @@ static inline const unsigned char *nb_dec_fast(const nb_state *st, const unsigne
     if (!(p = fgetv(p, &v))) return NULL;
     inst->imm = (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
   }
-  if (flags & GPURF_TRACE_HAS_VALUES) {
-    for (unsigned k = 0; k < dst_regs; k++) {
-      unsigned enc = *p++;
-      if (enc > 2) return NULL;
-      p += enc == 2 ? lanes * 4 : 4u << enc;
-    }
-  }
+  if ((flags & GPURF_TRACE_HAS_VALUES) && !(p = nb_skip_values(p, lanes, dst_regs))) return NULL;
   inst->last_use = 0;
   inst->strand_end = 0;
   if (flags & GPURF_TRACE_HAS_HINTS) {

@@ -158,6 +158,27 @@ static inline const unsigned char *fgetv(const unsigned char *p, uint64_t *v) {
   return NULL;
 }
 
+/* Steps over a record's addresses (mode byte 0: one per lane; 1: a base and
+ * a stride); NULL for another mode or a stride that does not end. */
+static inline const unsigned char *nb_skip_addrs(const unsigned char *p, size_t lanes) {
+  uint64_t v;
+  unsigned mode = *p++;
+  if (mode == 0) return p + lanes * 8;
+  return mode == 1 ? fgetv(p + 8, &v) : NULL;
+}
+
+/* Steps over the values of dst_regs registers: bytes after an encoding
+ * byte, 4 uniform, 8 affine, 4 per lane; NULL for another encoding. */
+static inline const unsigned char *nb_skip_values(const unsigned char *p, size_t lanes,
+                                                  unsigned dst_regs) {
+  for (unsigned k = 0; k < dst_regs; k++) {
+    unsigned enc = *p++;
+    if (enc > 2) return NULL;
+    p += enc == 2 ? lanes * 4 : 4u << enc;
+  }
+  return p;
+}
+
 /* Steps over the fields after the memory width (addresses, line,
  * immediate, values, hints, reconvergence pc) by flags; NULL for anything
  * the checked decoder must look at. Reads at most about 2.4 KB past p. */
@@ -165,23 +186,10 @@ static inline const unsigned char *nb_skip(const unsigned char *p, unsigned flag
                                            unsigned dst_regs) {
   uint64_t v;
   size_t lanes = mask == 0xffffffffu ? 32 : lanes_of(mask);
-  if (flags & GPURF_TRACE_HAS_ADDR) {
-    unsigned mode = *p++;
-    if (mode == 0)
-      p += lanes * 8;
-    else if (mode != 1 || !(p = fgetv(p + 8, &v)))
-      return NULL;
-  }
+  if ((flags & GPURF_TRACE_HAS_ADDR) && !(p = nb_skip_addrs(p, lanes))) return NULL;
   if ((flags & GPURF_TRACE_HAS_LINE) && !(p = fgetv(p, &v))) return NULL;
   if ((flags & GPURF_TRACE_HAS_IMM) && !(p = fgetv(p, &v))) return NULL;
-  if (flags & GPURF_TRACE_HAS_VALUES) {
-    /* Bytes after an encoding byte: 4 uniform, 8 affine, 4 per lane. */
-    for (unsigned k = 0; k < dst_regs; k++) {
-      unsigned enc = *p++;
-      if (enc > 2) return NULL;
-      p += enc == 2 ? lanes * 4 : 4u << enc;
-    }
-  }
+  if ((flags & GPURF_TRACE_HAS_VALUES) && !(p = nb_skip_values(p, lanes, dst_regs))) return NULL;
   if (flags & GPURF_TRACE_HAS_HINTS) p += 2;
   if ((flags & GPURF_TRACE_HAS_RECONV) && !(p = fgetv(p, &v))) return NULL;
   return p;
