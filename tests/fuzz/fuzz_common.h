@@ -14,11 +14,9 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *fuzz_path(const char *suffix) { return fuzz_tmp_path(suffix); }
-
 /* Writes prefix + data to the private file and reads every record. */
 static void fuzz_read(const char *suffix, const char *prefix, const uint8_t *data, size_t size) {
-  const char *path = fuzz_path(suffix);
+  const char *path = fuzz_tmp_path(suffix);
   FILE *f = fopen(path, "wb");
   if (!f) abort();
   if (prefix) fputs(prefix, f);
